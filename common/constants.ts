@@ -1,0 +1,7 @@
+/** Business constants of spec §9 that both sides need. */
+export const SNACKBAR_TIMEOUT_MS = 2000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const IMAGE_UPLOAD_MAX_BYTES = 1_048_576;
+export const QR_ASSET_PREFIX = 'ASSET_ID';
+export const TABLE_PAGE_SIZE = 10;
+export const MAX_JSON_BODY_BYTES = 1_048_576;

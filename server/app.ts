@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { MAX_JSON_BODY_BYTES } from '../common/constants';
+import type { AppConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { createTokenService } from './auth/tokens';
+import { resolveJwtSecret } from './auth/jwtSecret';
+import { API_PREFIX, authPlugin } from './auth/authPlugin';
+import { errorBody, handleError } from './http/errors';
+import { installValidators } from './http/validation';
+import { createServices } from './services';
+import { seedDatabase } from './seed/seed';
+import { apiRoutes } from './routes';
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from the config (the caller closes it). */
+  database?: DatabaseHandle;
+}
+
+/** The whole server as one Fastify instance; tests use it through `inject`, main.ts listens. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  });
+
+  const database = options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  try {
+    await database.withStartupLock(() => seedDatabase(database.db, config));
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const tokens = createTokenService(await resolveJwtSecret(database.db, config.jwtSecret), config.tokenTtlSeconds);
+  app.decorate('services', createServices(config, database.db, tokens));
+
+  installValidators(app);
+  app.setErrorHandler(handleError);
+  await app.register(helmet, {
+    // Served over plain http on plant LANs too: no HSTS, no forced upgrade of requests.
+    hsts: false,
+    contentSecurityPolicy: {
+      directives: {
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'FacilityOps API', version: '1' },
+      components: { securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'x-auth' } } },
+    },
+  });
+  await app.register(authPlugin);
+  await app.register(apiRoutes, { prefix: API_PREFIX });
+  await serveWebApp(app, config.distDir);
+  await app.ready();
+  return app;
+}
+
+/** The built SPA with a history-mode fallback; unknown /api paths stay JSON 404s. */
+async function serveWebApp(app: FastifyInstance, distDir: string | null) {
+  const indexFile = distDir ? path.join(distDir, 'index.html') : null;
+  const hasWebApp = Boolean(indexFile && existsSync(indexFile));
+  if (hasWebApp && distDir) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.toLowerCase().startsWith(`${API_PREFIX}/`) || request.url.toLowerCase() === API_PREFIX;
+    if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody(`Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+}

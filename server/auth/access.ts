@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+import type { PermissionName } from '../../common/permissions';
+
+/** The signed-in user as every route sees it. */
+export interface AuthUser {
+  _id: string;
+  name: string;
+  username: string;
+  roleName: string | null;
+  permissions: ReadonlySet<string>;
+}
+
+/**
+ * What a route needs, declared next to its definition (DESIGN §4). Every /api route must carry
+ * one; the app refuses to start otherwise, and tests walk every route × demo role against it.
+ * - public: anyone, no token.
+ * - signedIn: any valid token.
+ * - self: a signed-in user whose id is the route parameter named.
+ * - permission: the permission, or `orIf` holds for this request (e.g. reading only a name).
+ */
+export type Access =
+  | { public: true }
+  | { signedIn: true }
+  | { self: string }
+  | { permission: PermissionName; orIf?: (request: FastifyRequest, user: AuthUser) => boolean; orIfDescription?: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export function needsToken(access: Access): boolean {
+  return !('public' in access);
+}
+
+/** Whether a signed-in user passes the route's declaration for this request. */
+export function isAllowed(access: Access, user: AuthUser, request: FastifyRequest): boolean {
+  if ('public' in access || 'signedIn' in access) return true;
+  if ('self' in access) return paramOf(request, access.self) === user._id;
+  if (user.permissions.has(access.permission)) return true;
+  return access.orIf ? access.orIf(request, user) : false;
+}
+
+export function paramOf(request: FastifyRequest, name: string): string | undefined {
+  const params = request.params as Record<string, string | undefined> | undefined;
+  return params?.[name];
+}
+
+/** One line for docs and the OpenAPI document. */
+export function describeAccess(access: Access): string {
+  if ('public' in access) return 'public';
+  if ('signedIn' in access) return 'signed in';
+  if ('self' in access) return `signed in, own record (:${access.self})`;
+  return access.orIfDescription ? `${access.permission}, or ${access.orIfDescription}` : access.permission;
+}

@@ -1,0 +1,70 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isActive } from '../../common/session';
+import { forbidden, unauthorized } from '../http/errors';
+import { isAllowed, needsToken, type Access, type AuthUser } from './access';
+import { toAuthUser } from '../modules/users/user.views';
+
+export const API_PREFIX = '/api';
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declared access: the source of docs/permissions.md and the access tests. */
+    apiRouteTable: RouteAccessEntry[];
+  }
+}
+
+/**
+ * Applied once for the whole /api tree (STYLE: fastify/demo): a route without an access
+ * declaration stops the app from starting; every request is checked against its route's
+ * declaration before the body is even parsed, so an unpermitted call never reaches a handler.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+  app.decorate('apiRouteTable', [] as RouteAccessEntry[]);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url.toLowerCase();
+    if (!url.startsWith(API_PREFIX.toLowerCase())) return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      app.apiRouteTable.push({ method, url: route.url, access: route.config.access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || !needsToken(access)) return;
+    const user = await authenticate(app, request);
+    if (!isAllowed(access, user, request)) throw forbidden();
+    request.user = user;
+  });
+});
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
+  const header = request.headers['x-auth'];
+  const token = Array.isArray(header) ? header[0] : header;
+  if (!token) throw unauthorized('Authentication required');
+  const claims = await app.services.tokens.verify(token);
+  if (!claims) throw unauthorized('Invalid or expired token');
+  const user = await app.services.users.findWithGrants(claims.sub);
+  if (!user || user.tokenVersion !== claims.tv || !isActive(user.status)) {
+    throw unauthorized('Invalid or expired token');
+  }
+  return toAuthUser(user);
+}
+
+/** The signed-in user inside a handler of a route that needs a token. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

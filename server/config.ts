@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as yup from 'yup';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface LoginLimits {
+  /** Failed attempts allowed per username within one window. */
+  perUsername: number;
+  /** Failed attempts allowed per client address within one window. */
+  perAddress: number;
+  windowMs: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Embedded database directory; null keeps PGlite in memory (tests). Ignored with databaseUrl. */
+  dataDir: string | null;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  jwtSecret: string | null;
+  adminPassword: string | null;
+  demoPassword: string;
+  production: boolean;
+  /** 'demo' seeds every demo user (embedded default); 'production' only the superuser. */
+  seed: 'demo' | 'production';
+  /** Built SPA served with a history-mode fallback; null serves no SPA. */
+  distDir: string | null;
+  tokenTtlSeconds: number;
+  loginLimits: LoginLimits;
+  logLevel: string;
+}
+
+const envSchema = yup.object({
+  PORT: yup.number().integer().min(0).max(65535).default(3000),
+  HOST: yup.string().trim().default('0.0.0.0'),
+  DATA_DIR: yup.string().trim().default('./data'),
+  DATABASE_URL: yup.string().trim().matches(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://').optional(),
+  REDIS_URL: yup.string().trim().matches(/^rediss?:\/\//, 'REDIS_URL must start with redis://').optional(),
+  JWT_SECRET: yup.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
+  ADMIN_PASSWORD: yup.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  DEMO_PASSWORD: yup.string().min(1).default('demo'),
+  NODE_ENV: yup.string().optional(),
+  LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export class ConfigError extends Error {}
+
+/** Reads DESIGN §10's variables once at boot; an invalid value stops the start with its name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.fields).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  let values: yup.InferType<typeof envSchema>;
+  try {
+    values = envSchema.validateSync(cleaned, { abortEarly: false, stripUnknown: true });
+  } catch (error) {
+    if (error instanceof yup.ValidationError) throw new ConfigError(`Invalid configuration: ${error.errors.join('; ')}`);
+    throw error;
+  }
+  const databaseUrl = values.DATABASE_URL ?? null;
+  const production = Boolean(databaseUrl) || values.NODE_ENV === 'production';
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(projectRoot, values.DATA_DIR),
+    databaseUrl,
+    redisUrl: values.REDIS_URL ?? null,
+    jwtSecret: values.JWT_SECRET ?? null,
+    adminPassword: values.ADMIN_PASSWORD ?? null,
+    demoPassword: values.DEMO_PASSWORD,
+    production,
+    seed: production ? 'production' : 'demo',
+    distDir: path.join(projectRoot, 'dist'),
+    tokenTtlSeconds: 12 * 60 * 60,
+    loginLimits: { perUsername: 10, perAddress: 50, windowMs: 15 * 60 * 1000 },
+    logLevel: values.LOG_LEVEL,
+  };
+}
+
+export { projectRoot };

@@ -1,0 +1,88 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody } from '../../common/api';
+
+/** An error whose message the user can act on; the handler turns it into DESIGN §3's shape. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (field: string, message: string) => new HttpError(400, message, { [field]: message });
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission for this action') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (field: string, message: string) => new HttpError(409, message, { [field]: message });
+
+export function errorBody(message: string, errors?: Record<string, string>): ErrorBody {
+  return errors ? { response: 'error', message, errors } : { response: 'error', message };
+}
+
+interface AjvIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Turns a schema failure into "<field> <problem>" with the field named the way the client sent it. */
+function describeValidation(issues: AjvIssue[], context: string | undefined): { message: string; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    let field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    let problem = issue.message ?? 'is invalid';
+    if (issue.keyword === 'required') {
+      field = [field, String(issue.params.missingProperty)].filter(Boolean).join('.');
+      problem = 'is required';
+    } else if (issue.keyword === 'additionalProperties') {
+      field = [field, String(issue.params.additionalProperty)].filter(Boolean).join('.');
+      problem = 'is not allowed';
+    }
+    const name = field || context || 'body';
+    errors[name] ??= `${name} ${problem}`;
+  }
+  const first = Object.values(errors)[0] ?? 'Invalid request';
+  return { message: first, errors };
+}
+
+/** Postgres error codes that are the client's fault, never a 500. */
+const CLIENT_DB_ERRORS: Record<string, number> = { '23505': 409, '22P02': 400, '23503': 409 };
+
+export function handleError(error: FastifyError & { code?: string; detail?: string }, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.status(error.statusCode).send(errorBody(error.message, error.errors));
+  }
+  if (error.validation) {
+    const { message, errors } = describeValidation(error.validation as AjvIssue[], error.validationContext);
+    return reply.status(400).send(errorBody(message, errors));
+  }
+  const dbStatus = error.code ? CLIENT_DB_ERRORS[error.code] : undefined;
+  if (dbStatus) {
+    const message = dbStatus === 409 ? 'A record with the same value already exists' : 'Invalid value';
+    return reply.status(dbStatus).send(errorBody(message));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.status(status).send(errorBody(clientMessage(error, status)));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send(errorBody('Internal server error'));
+}
+
+function clientMessage(error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'body is larger than the allowed 1 MB';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    default:
+      return status === 429 ? 'Too many requests, try again later' : error.message;
+  }
+}

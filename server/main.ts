@@ -1,0 +1,46 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { SeedError } from './seed/seed';
+import { DEMO_USERS } from './seed/demoUsers';
+
+/** Boots the app from the environment; SIGTERM/SIGINT finish in-flight requests, then close the database. */
+async function main() {
+  const config = loadConfig();
+  const app = await buildApp(config);
+  await app.listen({ port: config.port, host: config.host });
+
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [`FacilityOps is running at http://${shown}:${config.port}`];
+  if (config.seed === 'demo') {
+    lines.push(`Database: embedded (PGlite) at ${config.dataDir}`);
+    lines.push(`Demo users (password "${config.demoPassword}"): ${DEMO_USERS.map((u) => `${u.username} (${u.role})`).join(', ')}`);
+  } else {
+    lines.push(config.databaseUrl ? 'Database: PostgreSQL server (DATABASE_URL)' : `Database: embedded at ${config.dataDir}`);
+  }
+  console.log(lines.join('\n'));
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof SeedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

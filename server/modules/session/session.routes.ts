@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { LoginRequest, LoginResponse, SessionUser } from '../../../common/api';
+import { badRequest, unauthorized } from '../../http/errors';
+import { errorSchema } from '../../http/schemas';
+import { currentUser } from '../../auth/authPlugin';
+import { sessionUserSchema } from '../users/user.schemas';
+import { toSessionUser } from '../users/user.views';
+import { login } from './session.service';
+
+const loginBodySchema = {
+  type: 'object',
+  required: ['username', 'password'],
+  additionalProperties: false,
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 200 },
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+  },
+} as const;
+
+export async function sessionRoutes(app: FastifyInstance) {
+  app.post<{ Body: LoginRequest }>(
+    '/token/login',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in with username and password; answers a JWT for the x-auth header',
+        body: loginBodySchema,
+        response: {
+          200: { type: 'object', properties: { token: { type: 'string' } } },
+          400: errorSchema,
+          401: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request): Promise<LoginResponse> => {
+      const username = request.body.username.trim();
+      if (!username) throw badRequest('username', 'username is required');
+      if (!request.body.password.trim()) throw badRequest('password', 'password is required');
+      const token = await login(app.services, username, request.body.password, request.ip);
+      return { token };
+    },
+  );
+
+  app.get(
+    '/token/init',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags: ['session'],
+        summary: 'The signed-in user with permission strings (role ∪ direct)',
+        response: { 200: sessionUserSchema, 401: errorSchema },
+      },
+    },
+    async (request): Promise<SessionUser> => {
+      const user = await app.services.users.findWithGrants(currentUser(request)._id);
+      if (!user) throw unauthorized();
+      return toSessionUser(user);
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** A user with what a session needs: the role's name and the names of role and direct permissions. */
+export interface UserWithGrants extends UserRow {
+  roleName: string | null;
+  rolePermissionNames: string[];
+  directPermissionNames: string[];
+}
+
+const grantsColumns = {
+  roleName: sql<string | null>`(select r.name from roles r where r.id = ${users.role})`,
+  rolePermissionNames: sql<string[]>`coalesce((select array_agg(p.name) from roles r join permissions p on p.id = any(r.permissions) where r.id = ${users.role}), '{}')`,
+  directPermissionNames: sql<string[]>`coalesce((select array_agg(p.name) from permissions p where p.id = any(${users.permissions})), '{}')`,
+};
+
+export function createUserRepository(db: Database) {
+  return {
+    async findWithGrants(id: string): Promise<UserWithGrants | null> {
+      const [row] = await db.select({ user: users, ...grantsColumns }).from(users).where(eq(users._id, id));
+      return row ? { ...row.user, roleName: row.roleName, rolePermissionNames: row.rolePermissionNames, directPermissionNames: row.directPermissionNames } : null;
+    },
+
+    async findByUsername(username: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+      return row ?? null;
+    },
+
+    async findById(id: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users._id, id));
+      return row ?? null;
+    },
+
+    /** Saves a profile change; a new password also bumps the token version (earlier tokens stop working). */
+    async updateProfile(id: string, change: { email: string; passwordHash?: string }): Promise<UserRow | null> {
+      const [row] = await db
+        .update(users)
+        .set({
+          email: change.email,
+          updatedAt: Date.now(),
+          ...(change.passwordHash
+            ? { passwordHash: change.passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` }
+            : {}),
+        })
+        .where(eq(users._id, id))
+        .returning();
+      return row ?? null;
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -1,0 +1,55 @@
+import type { SessionUser } from '../../../common/api';
+import { effectivePermissions, isActive } from '../../../common/session';
+import type { AuthUser } from '../../auth/access';
+import type { UserRow, UserWithGrants } from './user.repository';
+
+export function permissionNamesOf(user: UserWithGrants): string[] {
+  return effectivePermissions(user.rolePermissionNames, user.directPermissionNames, user.moduleWhitelist);
+}
+
+export function toAuthUser(user: UserWithGrants): AuthUser {
+  return {
+    _id: user._id,
+    name: user.name,
+    username: user.username,
+    roleName: user.roleName,
+    permissions: new Set(permissionNamesOf(user)),
+  };
+}
+
+/** The session user of GET /token/init: permission strings, never a password or hash. */
+export function toSessionUser(user: UserWithGrants): SessionUser {
+  return {
+    _id: user._id,
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    roleName: user.roleName,
+    status: isActive(user.status) ? 'active' : 'inactive',
+    permissions: permissionNamesOf(user),
+    moduleWhitelist: user.moduleWhitelist,
+    dashboardId: user.dashboardId,
+    banner: user.banner ?? null,
+    customAttributes: user.customAttributes,
+  };
+}
+
+/** A user record as administration reads it: direct permission ids, no hash, no token version. */
+export function toUserRecord(user: UserRow) {
+  return {
+    _id: user._id,
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    status: user.status ?? 'active',
+    permissions: user.permissions,
+    moduleWhitelist: user.moduleWhitelist,
+    dashboardId: user.dashboardId,
+    banner: user.banner ?? null,
+    customAttributes: user.customAttributes,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+  };
+}

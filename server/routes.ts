@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { sessionRoutes } from './modules/session/session.routes';
+import { appInfoRoutes } from './modules/appInfo/appInfo.routes';
+import { userRoutes } from './modules/users/user.routes';
+import { docsRoutes } from './modules/docs/docs.routes';
+
+/** Every /api module, in one list; each declares its routes' access next to their definitions. */
+export async function apiRoutes(app: FastifyInstance) {
+  await app.register(appInfoRoutes);
+  await app.register(sessionRoutes);
+  await app.register(userRoutes);
+  await app.register(docsRoutes);
+}

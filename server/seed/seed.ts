@@ -1,0 +1,85 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/client';
+import { newId } from '../db/ids';
+import { configEntries, permissions, roles, users } from '../db/schema';
+import { ALL_PERMISSIONS, ROLE_NAMES, type RoleName } from '../../common/permissions';
+import { hashPassword } from '../auth/passwords';
+import { DEFAULT_ROLE_PERMISSIONS } from './defaultRoles';
+import { DEMO_CONFIG_ENTRIES, DEMO_USERS } from './demoUsers';
+
+export class SeedError extends Error {}
+
+/**
+ * System data on every start (every permission string, the seeded roles); demo users and config
+ * only on the embedded default; a production start adds just the superuser (DESIGN §4).
+ * Idempotent: existing records are left as administrators made them.
+ */
+export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' | 'demoPassword' | 'adminPassword'>): Promise<void> {
+  const permissionIds = await ensurePermissions(db);
+  const roleIds = await ensureRoles(db, permissionIds);
+  if (config.seed === 'demo') {
+    await ensureDemoUsers(db, roleIds, config.demoPassword);
+    await db.insert(configEntries).values(DEMO_CONFIG_ENTRIES.map((e) => ({ _id: newId(), ...e }))).onConflictDoNothing();
+  } else {
+    await ensureSuperuser(db, roleIds, config.adminPassword);
+  }
+}
+
+async function ensurePermissions(db: Database): Promise<Map<string, string>> {
+  await db.insert(permissions).values(ALL_PERMISSIONS.map((name) => ({ _id: newId(), name }))).onConflictDoNothing();
+  const rows = await db.select().from(permissions).where(inArray(permissions.name, [...ALL_PERMISSIONS]));
+  return new Map(rows.map((row) => [row.name, row._id]));
+}
+
+async function ensureRoles(db: Database, permissionIds: Map<string, string>): Promise<Map<RoleName, string>> {
+  const names = Object.values(ROLE_NAMES);
+  await db
+    .insert(roles)
+    .values(
+      names.map((name) => ({
+        _id: newId(),
+        name,
+        permissions: DEFAULT_ROLE_PERMISSIONS[name].map((p) => permissionIds.get(p)).filter((id): id is string => Boolean(id)),
+      })),
+    )
+    .onConflictDoNothing();
+  const rows = await db.select({ _id: roles._id, name: roles.name }).from(roles).where(inArray(roles.name, names));
+  return new Map(rows.map((row) => [row.name as RoleName, row._id]));
+}
+
+async function ensureDemoUsers(db: Database, roleIds: Map<RoleName, string>, password: string) {
+  const existing = await db.select({ username: users.username }).from(users);
+  const taken = new Set(existing.map((u) => u.username.toLowerCase()));
+  const missing = DEMO_USERS.filter((u) => !taken.has(u.username));
+  if (missing.length === 0) return;
+  const rows = await Promise.all(
+    missing.map(async (user) => ({
+      _id: newId(),
+      username: user.username,
+      name: user.name,
+      email: user.email,
+      role: roleIds.get(user.role) ?? null,
+      status: 'active',
+      banner: user.banner ?? null,
+      passwordHash: await hashPassword(password),
+    })),
+  );
+  await db.insert(users).values(rows).onConflictDoNothing();
+}
+
+async function ensureSuperuser(db: Database, roleIds: Map<RoleName, string>, adminPassword: string | null) {
+  const superuserRole = roleIds.get(ROLE_NAMES.superuser);
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, superuserRole ?? ''));
+  if (count > 0) return;
+  if (!adminPassword) {
+    throw new SeedError('ADMIN_PASSWORD must be set: a production start creates the superuser "admin" with it');
+  }
+  await db
+    .insert(users)
+    .values({ _id: newId(), username: 'admin', name: 'Administrator', role: superuserRole ?? null, status: 'active', passwordHash: await hashPassword(adminPassword) })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database with demo data on port 3000', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: null, seed: 'demo', demoPassword: 'demo', production: false });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('switches to production seeding with DATABASE_URL or NODE_ENV=production', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://127.0.0.1/x' })).toMatchObject({ seed: 'production', databaseUrl: 'postgres://127.0.0.1/x' });
+    expect(loadConfig({ NODE_ENV: 'production' }).seed).toBe('production');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+  ])('refuses %j naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});

@@ -1,0 +1,2 @@
+import { DEMO_USERS } from '../../../server/seed/demoUsers';
+export const DEMO_USERNAMES = DEMO_USERS.map((u) => u.username);

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Response as InjectResponse } from 'light-my-request';
+import pg from 'pg';
+import { buildApp } from '../../../server/app';
+import { loadConfig, type AppConfig } from '../../../server/config';
+
+export const DEMO_PASSWORD = 'demo';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  /** Signs in and answers the token. */
+  login(username: string, password?: string): Promise<string>;
+  /** inject with the token of `as` (a username) in x-auth. */
+  request(options: InjectOptions & { as?: string }): Promise<InjectResponse>;
+  close(): Promise<void>;
+}
+
+/** A fresh database for one test file: in-memory PGlite, or a new database on DATABASE_URL's server. */
+async function freshDatabaseUrl(): Promise<{ url: string | null; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { url: null, drop: async () => undefined };
+  const name = `fo_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await freshDatabaseUrl();
+  const config: AppConfig = {
+    ...loadConfig({}),
+    dataDir: null,
+    databaseUrl: database.url,
+    redisUrl: process.env.REDIS_URL ?? null,
+    distDir: null,
+    logLevel: 'silent',
+    seed: 'demo',
+    production: false,
+    demoPassword: DEMO_PASSWORD,
+    ...overrides,
+  };
+  const app = await buildApp(config).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
+  });
+  const tokens = new Map<string, string>();
+
+  async function login(username: string, password = DEMO_PASSWORD) {
+    const response = await app.inject({ method: 'POST', url: '/api/token/login', payload: { username, password } });
+    if (response.statusCode !== 200) throw new Error(`login ${username}: ${response.statusCode} ${response.body}`);
+    return (response.json() as { token: string }).token;
+  }
+
+  return {
+    app,
+    config,
+    login,
+    async request({ as, ...options }) {
+      const headers = { ...(options.headers ?? {}) };
+      if (as) {
+        if (!tokens.has(as)) tokens.set(as, await login(as));
+        headers['x-auth'] = tokens.get(as);
+      }
+      return app.inject({ ...options, headers });
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../helpers/serverProcess';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'fo-shutdown-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function signIn(baseUrl: string, password = 'demo') {
+  const response = await fetch(`${baseUrl}/api/token/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'engineer', password }),
+  });
+  return { status: response.status, body: (await response.json()) as { token?: string } };
+}
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))('the server process on the embedded database', () => {
+  it('prints the address and demo users, finishes in-flight writes on SIGTERM, and keeps them across a restart', { timeout: 120_000 }, async () => {
+    const first = await startServerProcess({ DATA_DIR: dataDir });
+    expect(first.output()).toContain(`running at http://127.0.0.1:`);
+    for (const username of ['admin', 'engineer', 'technician', 'thermo.tech', 'thermo.engineer', 'thermo.manager', 'onsite']) {
+      expect(first.output()).toContain(username);
+    }
+    const { body } = await signIn(first.baseUrl);
+    const me = (await (await fetch(`${first.baseUrl}/api/token/init`, { headers: { 'x-auth': body.token! } })).json()) as { _id: string };
+    // The profile write is in flight (argon2 hashing) when the signal arrives.
+    const write = fetch(`${first.baseUrl}/api/user/${me._id}`, {
+      method: 'PUT', headers: { 'content-type': 'application/json', 'x-auth': body.token! },
+      body: JSON.stringify({ email: 'eric@plant.example', password: 'after-restart' }),
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    const exitCode = await first.stop('SIGTERM');
+    expect((await write).status).toBe(200);
+    expect(exitCode).toBe(0);
+
+    const second = await startServerProcess({ DATA_DIR: dataDir });
+    try {
+      expect((await signIn(second.baseUrl, 'demo')).status).toBe(401);
+      const again = await signIn(second.baseUrl, 'after-restart');
+      expect(again.status).toBe(200);
+      const user = (await (await fetch(`${second.baseUrl}/api/token/init`, { headers: { 'x-auth': again.body.token! } })).json()) as { email: string };
+      expect(user.email).toBe('eric@plant.example');
+    } finally {
+      expect(await second.stop('SIGINT')).toBe(0);
+    }
+  });
+});
