@@ -13,6 +13,7 @@ import { API_PREFIX, authPlugin } from './auth/authPlugin';
 import { errorBody, handleError } from './http/errors';
 import { installValidators } from './http/validation';
 import { createServices } from './services';
+import { createInvalidationBus } from './realtime/invalidationBus';
 import { seedDatabase } from './seed/seed';
 import { apiRoutes } from './routes';
 
@@ -35,11 +36,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   try {
     await database.withStartupLock(() => seedDatabase(database.db, config));
   } catch (error) {
-    await app.close();
+    if (!options.database) await database.close();
     throw error;
   }
   const tokens = createTokenService(await resolveJwtSecret(database.db, config.jwtSecret), config.tokenTtlSeconds);
-  app.decorate('services', createServices(config, database.db, tokens));
+  const bus = await createInvalidationBus(config.redisUrl);
+  app.addHook('onClose', () => bus.close());
+  app.decorate('services', createServices(config, database.db, tokens, bus));
 
   installValidators(app);
   app.setErrorHandler(handleError);

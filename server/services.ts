@@ -4,14 +4,20 @@ import type { TokenService } from './auth/tokens';
 import { createUserRepository } from './modules/users/user.repository';
 import { createConfigRepository } from './modules/config/config.repository';
 import { createLoginRateLimit } from './auth/loginRateLimit';
+import { createSessionCache } from './auth/sessionCache';
+import type { InvalidationBus } from './realtime/invalidationBus';
 
 /** What handlers reach through `app.services`: built once per app, no per-process state beyond it. */
-export function createServices(config: AppConfig, db: Database, tokens: TokenService) {
+export function createServices(config: AppConfig, db: Database, tokens: TokenService, bus: InvalidationBus) {
+  const sessions = createSessionCache((id) => users.findWithGrants(id), bus);
+  const users = createUserRepository(db, (id) => sessions.invalidate(id));
   return {
     config,
     db,
     tokens,
-    users: createUserRepository(db),
+    bus,
+    sessions,
+    users,
     configEntries: createConfigRepository(db),
     loginRateLimit: createLoginRateLimit(db, config.loginLimits),
   };

@@ -56,7 +56,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   if (!token) throw unauthorized('Authentication required');
   const claims = await app.services.tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired token');
-  const user = await app.services.users.findWithGrants(claims.sub);
+  const user = await app.services.sessions.get(claims.sub);
   if (!user || user.tokenVersion !== claims.tv || !isActive(user.status)) {
     throw unauthorized('Invalid or expired token');
   }

@@ -14,6 +14,12 @@ afterAll(() => t.close());
 const login = (payload: unknown, remoteAddress = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/token/login', payload: payload as object, remoteAddress });
 
+/** An administration change to a user, through the repository as the server's own calls make it. */
+async function setUser(username: string, patch: Partial<typeof users.$inferSelect>) {
+  const [row] = await t.app.services.db.select().from(users).where(eq(users.username, username));
+  await t.app.services.users.update(row!._id, patch);
+}
+
 async function usersSnapshot() {
   return t.app.services.db.select().from(users).orderBy(users._id);
 }
@@ -74,11 +80,11 @@ describe('POST /token/login', () => {
   });
 
   it('refuses an inactive user even with the right password', async () => {
-    await t.app.services.db.update(users).set({ status: 'inactive' }).where(eq(users.username, 'thermo.tech'));
+    await setUser('thermo.tech', { status: 'inactive' });
     const response = await login({ username: 'thermo.tech', password: 'demo' }, '10.0.0.4');
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe('This account is inactive');
-    await t.app.services.db.update(users).set({ status: 'active' }).where(eq(users.username, 'thermo.tech'));
+    await setUser('thermo.tech', { status: 'active' });
   });
 
   it('limits failed attempts per username with 429, even for the right password afterwards', async () => {
@@ -118,21 +124,21 @@ describe('GET /token/init', () => {
       // raw lookup keeps this test independent of the permission repository
       (await import('drizzle-orm')).sql`select id from permissions where name = 'manage-asset'`,
     ).then((r) => (Array.isArray(r) ? r : (r as { rows: { id: string }[] }).rows));
-    await t.app.services.db.update(users).set({ permissions: [permission!.id] }).where(eq(users.username, 'technician'));
+    await setUser('technician', { permissions: [permission!.id] });
     const response = await t.request({ method: 'GET', url: '/api/token/init', as: 'technician' });
     expect(response.json().permissions).toEqual(expect.arrayContaining(['view-technician', 'update-inspection', 'manage-asset']));
     expect(response.json().permissions).not.toContain('manage-user');
   });
 
   it('drops the permissions of areas missing from a non-empty module whitelist', async () => {
-    await t.app.services.db.update(users).set({ moduleWhitelist: ['engineer'] }).where(eq(users.username, 'admin'));
+    await setUser('admin', { moduleWhitelist: ['engineer'] });
     const token = await t.login('admin');
     const permissions: string[] = (await t.app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': token } })).json().permissions;
     expect(permissions).toContain('view-engineer');
     expect(permissions).not.toContain('manage-user');
     const forbidden = await t.app.inject({ method: 'GET', url: '/api/user/someone', headers: { 'x-auth': token } });
     expect(forbidden.statusCode).toBe(403);
-    await t.app.services.db.update(users).set({ moduleWhitelist: [] }).where(eq(users.username, 'admin'));
+    await setUser('admin', { moduleWhitelist: [] });
   });
 
   it.each([
@@ -170,10 +176,10 @@ describe('GET /token/init', () => {
     const token = await t.login('onsite');
     const ok = await t.app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': token } });
     expect(ok.statusCode).toBe(200);
-    await t.app.services.db.update(users).set({ status: 'inactive' }).where(eq(users.username, 'onsite'));
+    await setUser('onsite', { status: 'inactive' });
     const after = await t.app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': token } });
     expect(after.statusCode).toBe(401);
-    await t.app.services.db.update(users).set({ status: 'active' }).where(eq(users.username, 'onsite'));
+    await setUser('onsite', { status: 'active' });
   });
 });
 

@@ -54,7 +54,7 @@ export async function sessionRoutes(app: FastifyInstance) {
       },
     },
     async (request): Promise<SessionUser> => {
-      const user = await app.services.users.findWithGrants(currentUser(request)._id);
+      const user = await app.services.sessions.get(currentUser(request)._id);
       if (!user) throw unauthorized();
       return toSessionUser(user);
     },

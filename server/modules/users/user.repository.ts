@@ -17,7 +17,10 @@ const grantsColumns = {
   directPermissionNames: sql<string[]>`coalesce((select array_agg(p.name) from permissions p where p.id = any(${users.permissions})), '{}')`,
 };
 
-export function createUserRepository(db: Database) {
+/** Which users' cached sessions a write made stale (one id, or everybody). */
+export type UsersChanged = (id?: string) => void;
+
+export function createUserRepository(db: Database, changed: UsersChanged) {
   return {
     async findWithGrants(id: string): Promise<UserWithGrants | null> {
       const [row] = await db.select({ user: users, ...grantsColumns }).from(users).where(eq(users._id, id));
@@ -47,6 +50,14 @@ export function createUserRepository(db: Database) {
         })
         .where(eq(users._id, id))
         .returning();
+      changed(id);
+      return row ?? null;
+    },
+
+    /** Saves administration changes to a user (status, role, direct permissions, whitelist…). */
+    async update(id: string, patch: Partial<Omit<UserRow, '_id' | 'createdAt'>>): Promise<UserRow | null> {
+      const [row] = await db.update(users).set({ ...patch, updatedAt: Date.now() }).where(eq(users._id, id)).returning();
+      changed(id);
       return row ?? null;
     },
   };

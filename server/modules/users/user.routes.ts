@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
 import { hashPassword } from '../../auth/passwords';
 import { currentUser } from '../../auth/authPlugin';
-import { userNameSchema, userRecordSchema } from './user.schemas';
+import { userRecordSchema } from './user.schemas';
 import { toUserRecord } from './user.views';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -40,8 +40,3 @@ export const sessionUserSchema = {
     customAttributes: { type: 'object', additionalProperties: { type: 'string' } },
   },
 } as const;
-
-export const userNameSchema = {
-  type: 'object',
-  properties: { _id: { type: 'string' }, name: { type: 'string' } },
-} as const;

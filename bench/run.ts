@@ -1,0 +1,15 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { benchLoginBundle } from './loginBundle';
+import { benchStartup } from './startup';
+import { benchTokenInit } from './tokenInit';
+
+/** `npm run bench`: prints the figures the issues name, and keeps them in bench/results/latest.json. */
+const results: Record<string, unknown> = { at: new Date().toISOString() };
+results.loginBundle = await benchLoginBundle();
+console.log('JS loaded for /login:', JSON.stringify(results.loginBundle, null, 2));
+results.startup = await benchStartup();
+console.log('start-up:', JSON.stringify(results.startup, null, 2));
+results.tokenInit = await benchTokenInit();
+console.log('GET /api/token/init, 50 connections:', JSON.stringify(results.tokenInit, null, 2));
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);

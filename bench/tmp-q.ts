@@ -1,0 +1,23 @@
+import { openDatabase } from '../server/db/client';
+import { seedDatabase } from '../server/seed/seed';
+import { createUserRepository } from '../server/modules/users/user.repository';
+import { createTokenService } from '../server/auth/tokens';
+import { users } from '../server/db/schema';
+const h = await openDatabase({ dataDir: null });
+await seedDatabase(h.db, { seed: 'demo', demoPassword: 'demo', adminPassword: null });
+const repo = createUserRepository(h.db);
+const [u] = await h.db.select().from(users).limit(1);
+const time = async (label: string, fn: () => Promise<unknown>, n = 300) => {
+  for (let i = 0; i < 20; i++) await fn();
+  const t = performance.now();
+  for (let i = 0; i < n; i++) await fn();
+  console.log(label, ((performance.now() - t) / n).toFixed(3), 'ms');
+};
+await time('findWithGrants', () => repo.findWithGrants(u!._id));
+await time('findById', () => repo.findById(u!._id));
+const pgl = (h.db as any).$client;
+await time('raw select 1', () => pgl.query('select 1'));
+const tokens = createTokenService('x'.repeat(32), 3600);
+const tok = await tokens.sign({ sub: 'a', tv: 0 });
+await time('jwt verify', () => tokens.verify(tok));
+await h.close();

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from './helpers/testApp';
+import { buildApp } from '../../server/app';
+import { users } from '../../server/db/schema';
+
+const sharedServices = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+
+/** Two server instances on one PostgreSQL and one Redis, as behind a load balancer (DESIGN §1). */
+describe.skipIf(!sharedServices)('two processes sharing PostgreSQL and Redis', () => {
+  let first: TestApp;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    first = await createTestApp();
+    second = await buildApp(first.config);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  const init = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': token } });
+
+  it('accepts a token signed by the other process (one shared secret)', async () => {
+    const token = await first.login('engineer');
+    expect((await init(second, token)).statusCode).toBe(200);
+  });
+
+  it('stops accepting a deactivated user\'s token in the other process at once', async () => {
+    const token = await first.login('technician');
+    expect((await init(second, token)).statusCode).toBe(200);
+    const [row] = await first.app.services.db.select().from(users).where(eq(users.username, 'technician'));
+    await first.app.services.users.update(row!._id, { status: 'inactive' });
+    await expect.poll(async () => (await init(second, token)).statusCode, { timeout: 1000, interval: 20 }).toBe(401);
+  });
+});
