@@ -13,8 +13,13 @@ export interface TokenService {
   verify(token: string): Promise<TokenClaims | null>;
 }
 
+const VERIFIED_CACHE_LIMIT = 10_000;
+
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
+  // Signature checks go through WebCrypto's thread pool; a token already verified in this process
+  // is trusted again until its own expiry. Revocation is not decided here but by the token version.
+  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   return {
     sign: ({ sub, tv }) =>
       new SignJWT({ tv })
@@ -24,10 +29,18 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
     async verify(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.expiresAt > Date.now()) return hit.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
-        return { sub: payload.sub, tv: payload.tv };
+        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || typeof payload.exp !== 'number') return null;
+        const claims = { sub: payload.sub, tv: payload.tv };
+        if (verified.size >= VERIFIED_CACHE_LIMIT) verified.clear();
+        verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+        return claims;
       } catch {
         return null;
       }
