@@ -1,0 +1,38 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { DEFAULT_APPLICATION_NAME, type ApplicationInfo } from '../../common/api';
+import { apiFetch } from '../dataProvider/apiFetch';
+
+const fallback: ApplicationInfo = { applicationName: DEFAULT_APPLICATION_NAME, companyLogoURL: '' };
+
+const ApplicationInfoContext = createContext<ApplicationInfo>(fallback);
+
+/**
+ * Fetches the application name and company logo once at start (spec §1, public call) and names the
+ * browser tab after it. Until it answers, or if it fails, the product's default name is shown.
+ */
+export const ApplicationInfoProvider = ({ children }: { children: ReactNode }) => {
+  const [info, setInfo] = useState<ApplicationInfo>(fallback);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<ApplicationInfo>('/init/applicationInfo', { authenticated: false, signal: controller.signal })
+      .then((loaded) =>
+        setInfo({
+          applicationName: loaded.applicationName || DEFAULT_APPLICATION_NAME,
+          companyLogoURL: loaded.companyLogoURL ?? '',
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.error('Application info could not be loaded', error);
+      });
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    document.title = info.applicationName;
+  }, [info.applicationName]);
+
+  return <ApplicationInfoContext.Provider value={info}>{children}</ApplicationInfoContext.Provider>;
+};
+
+export const useApplicationInfo = (): ApplicationInfo => useContext(ApplicationInfoContext);

@@ -1,0 +1,39 @@
+import type { SessionUser } from '../../common/api';
+import { apiFetch } from '../dataProvider/apiFetch';
+import { isAccessDenied } from './httpStatus';
+import { sessionStore } from './sessionStore';
+
+export class NotSignedInError extends Error {
+  constructor() {
+    super('ra.auth.auth_check_error');
+    this.name = 'NotSignedInError';
+  }
+}
+
+let pending: Promise<SessionUser> | null = null;
+
+/**
+ * The session user, fetched from /token/init with the stored jwt when it is not loaded yet
+ * ("logging in again with the stored jwt", spec §2.1). Concurrent callers (route guard,
+ * react-admin's getPermissions) share one request. A rejected token is forgotten.
+ */
+export function loadSessionUser(): Promise<SessionUser> {
+  const { token, user } = sessionStore.getState();
+  if (user) return Promise.resolve(user);
+  if (!token) return Promise.reject(new NotSignedInError());
+  pending ??= apiFetch<SessionUser>('/token/init')
+    .then(
+      (loaded) => {
+        if (sessionStore.getToken() === token) sessionStore.setUser(loaded);
+        return loaded;
+      },
+      (error: unknown) => {
+        if (isAccessDenied(error) && sessionStore.getToken() === token) sessionStore.clear();
+        throw error;
+      },
+    )
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}

@@ -1,0 +1,76 @@
+import type { SessionUser } from '../../common/api';
+
+/**
+ * The signed-in session: the JWT in localStorage (key 'jwt', spec §2.1) and the user from
+ * /token/init in memory only. Keeping the user out of storage is deliberate: spec §2.1 says
+ * permissions that are not loaded are fetched again with the stored jwt, so a reload re-validates
+ * the token and picks up permission changes instead of trusting a stale copy.
+ */
+export const TOKEN_STORAGE_KEY = 'jwt';
+
+export interface SessionState {
+  token: string | null;
+  user: SessionUser | null;
+}
+
+type Listener = () => void;
+
+const listeners = new Set<Listener>();
+let state: SessionState = { token: readStoredToken(), user: null };
+
+function readStoredToken(): string | null {
+  return localStorage.getItem(TOKEN_STORAGE_KEY);
+}
+
+function update(next: SessionState): void {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+export const sessionStore = {
+  /** Re-read on every call so a token removed elsewhere (another tab, a test) is noticed. */
+  getState(): SessionState {
+    const token = readStoredToken();
+    if (token !== state.token) {
+      state = { token, user: null };
+    }
+    return state;
+  },
+
+  getToken(): string | null {
+    return sessionStore.getState().token;
+  },
+
+  getUser(): SessionUser | null {
+    return sessionStore.getState().user;
+  },
+
+  /** A new token belongs to a new sign-in: the previous user is dropped until /token/init answers. */
+  setToken(token: string): void {
+    localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    update({ token, user: null });
+  },
+
+  /** The same sign-in under a fresh token (after a password change): the user stays loaded. */
+  renewToken(token: string): void {
+    const { user } = state;
+    localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    update({ token, user });
+  },
+
+  setUser(user: SessionUser): void {
+    update({ token: readStoredToken(), user });
+  },
+
+  clear(): void {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    update({ token: null, user: null });
+  },
+
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+};

@@ -1,0 +1,14 @@
+import { Layout } from 'react-admin';
+import { AreaRoutes } from '../../routes/AreaRoutes';
+import { EngineerAppBar } from './EngineerAppBar';
+import { EngineerMenu } from './EngineerMenu';
+import { engineerRoutes } from './engineerRoutes';
+import { SessionBanner } from './SessionBanner';
+
+/** The engineer area (/home): react-admin's layout with our bar and permission-gated drawer. */
+export const EngineerShell = () => (
+  <Layout appBar={EngineerAppBar} menu={EngineerMenu}>
+    <SessionBanner />
+    <AreaRoutes routes={engineerRoutes} />
+  </Layout>
+);

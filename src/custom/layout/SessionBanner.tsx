@@ -1,0 +1,22 @@
+import { Box, useTheme } from '@mui/material';
+import { useSessionUser } from '../../authProvider/useSession';
+import { SafeHtml } from '../fields/SafeHtml';
+import { readableTextColor } from './readableTextColor';
+
+/** The user's banner at the top of the content (spec §2.4): its colour, its HTML sanitised. */
+export const SessionBanner = () => {
+  const banner = useSessionUser()?.banner;
+  const theme = useTheme();
+  if (!banner?.message) return null;
+  return (
+    <Box
+      role="status"
+      data-testid="session-banner"
+      // a style, not sx: sx would read a colour such as 'primary' as a theme path
+      style={{ backgroundColor: banner.color, color: readableTextColor(theme, banner.color) }}
+      sx={{ px: 2, py: 1, '& a': { color: 'inherit' }, '& p': { my: 0.5 } }}
+    >
+      <SafeHtml html={banner.message} />
+    </Box>
+  );
+};

@@ -1,0 +1,42 @@
+import { Link } from 'react-router-dom';
+import { AppBar, Box, IconButton, Toolbar, Tooltip } from '@mui/material';
+import HomeIcon from '@mui/icons-material/Home';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
+import { useTranslate } from 'react-admin';
+import { AppTitle } from '../../common-ui/AppTitle';
+import { ProfileIconButton } from '../profile/ProfileIconButton';
+import { LogoutIconButton } from '../session/LogoutIconButton';
+
+/** Home, Scan QR Code, Profile and Logout as large touch targets (spec §2.3). */
+export const TechnicianAppBar = () => {
+  const translate = useTranslate();
+  const homeLabel = translate('app.shell.home');
+  const scanLabel = translate('app.shell.scan_qr_code');
+  return (
+    <AppBar position="sticky" color="secondary">
+      <Toolbar sx={{ gap: 0.5, px: { xs: 1, sm: 2 } }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <AppTitle />
+        </Box>
+        <Tooltip title={homeLabel}>
+          <IconButton component={Link} to="/inspection" color="inherit" size="large" aria-label={homeLabel}>
+            <HomeIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={scanLabel}>
+          <IconButton
+            component={Link}
+            to="/inspection/scanner"
+            color="inherit"
+            size="large"
+            aria-label={scanLabel}
+          >
+            <QrCodeScannerIcon />
+          </IconButton>
+        </Tooltip>
+        <ProfileIconButton />
+        <LogoutIconButton />
+      </Toolbar>
+    </AppBar>
+  );
+};

@@ -1,0 +1,21 @@
+import { Paper, Stack, Typography } from '@mui/material';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
+import { useTranslate } from 'react-admin';
+import { useSessionUser } from '../../authProvider/useSession';
+
+/** The technician's home info page (spec §2.3): a welcome line and how to start an inspection. */
+export const TechnicianHome = () => {
+  const translate = useTranslate();
+  const user = useSessionUser();
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        {translate('app.technician.welcome', { name: user?.name ?? '' })}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center' }}>
+        <QrCodeScannerIcon fontSize="large" color="primary" />
+        <Typography>{translate('app.technician.scan_hint')}</Typography>
+      </Paper>
+    </Stack>
+  );
+};

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './App';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+/*
+ * react-admin's default router is hash-based; the spec's routes are history-mode paths (§2.1).
+ * Navigations must not run as React transitions (react-router 7's default): react-admin's logout
+ * navigates to Login and then clears its query cache, and as a transition the Login page's render
+ * kept being interrupted by the old screen refetching, 401-ing and logging out again.
+ */
+createRoot(container).render(
+  <StrictMode>
+    <BrowserRouter useTransitions={false}>
+      <App />
+    </BrowserRouter>
+  </StrictMode>,
+);

@@ -1,0 +1,118 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, jsonResponse, mockApi, testApplicationInfo, type ApiCall } from '../helpers/mockApi';
+import { renderApp } from '../helpers/renderApp';
+import { engineerPermissions, onsitePermissions, sessionUser } from '../helpers/sessionUsers';
+
+const location = () => screen.getByTestId('location');
+
+function loginAnswers(permissions: string[]) {
+  return {
+    'POST /api/token/login': (call: ApiCall) =>
+      JSON.stringify(call.body) === JSON.stringify({ username: 'dana', password: 'secret' })
+        ? jsonResponse(200, { token: 'fresh-jwt' })
+        : errorResponse(401, 'Invalid username or password'),
+    'GET /api/token/init': (call: ApiCall) =>
+      call.headers.get('x-auth') === 'fresh-jwt'
+        ? jsonResponse(200, sessionUser(permissions))
+        : errorResponse(401, 'Invalid token'),
+  };
+}
+
+async function signIn(username: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/Username/), username);
+  await user.type(screen.getByLabelText(/^Password/), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+  return user;
+}
+
+describe('Login page (spec §2.2, §5, §8)', () => {
+  it("shows 'Required.' under both empty fields and sends nothing", async () => {
+    const api = mockApi(loginAnswers(engineerPermissions));
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(await screen.findAllByText('Required.')).toHaveLength(2);
+    expect(api.callsTo('POST', '/api/token/login')).toHaveLength(0);
+  });
+
+  it('refuses values that are blank after trimming', async () => {
+    const api = mockApi(loginAnswers(engineerPermissions));
+    renderApp('/login');
+    await signIn('   ', '  ');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter both username and password');
+    expect(api.callsTo('POST', '/api/token/login')).toHaveLength(0);
+  });
+
+  it("shows the server's message in a red alert when the login is refused", async () => {
+    mockApi(loginAnswers(engineerPermissions));
+    renderApp('/login');
+    await signIn('dana', 'wrong');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid username or password');
+    expect(alert).toHaveClass('MuiAlert-filledError');
+    expect(localStorage.getItem('jwt')).toBeNull();
+  });
+
+  it('stores the token, loads the user and goes back to from', async () => {
+    const api = mockApi(loginAnswers(onsitePermissions));
+    renderApp('/login?from=%2Fonsite');
+    await signIn('dana', 'secret');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/onsite$/));
+    expect(localStorage.getItem('jwt')).toBe('fresh-jwt');
+    expect(api.callsTo('POST', '/api/token/login')[0]?.headers.get('x-auth')).toBeNull();
+    expect(await screen.findByText('Dana Field')).toBeInTheDocument();
+  });
+
+  it('goes to the home of the permissions when there is no from', async () => {
+    mockApi(loginAnswers(engineerPermissions));
+    renderApp('/login');
+    await signIn('dana', 'secret');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/home$/));
+  });
+
+  it('ignores a from that leaves the site', async () => {
+    mockApi(loginAnswers(engineerPermissions));
+    renderApp(`/login?from=${encodeURIComponent('//evil.example/steal')}`);
+    await signIn('dana', 'secret');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/home$/));
+  });
+
+  it('round-trips a deep link: signed out → Login with from → signed in → back to that path', async () => {
+    const api = mockApi(loginAnswers(engineerPermissions));
+    renderApp('/home/userManagement');
+    await waitFor(() => expect(location()).toHaveTextContent('/login?from=%2Fhome%2FuserManagement'));
+    await signIn('dana', 'secret');
+    // /home/userManagement is not a screen yet, so it falls back to the engineer home
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/home$/));
+    expect(api.callsTo('POST', '/api/token/login')).toHaveLength(1);
+  });
+
+  it('toggles the password between hidden and shown', async () => {
+    mockApi();
+    renderApp('/login');
+    const user = userEvent.setup();
+    const password = await screen.findByLabelText(/^Password/);
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toBeInTheDocument();
+  });
+
+  it('shows the application name and logo from /init/applicationInfo and names the tab after it', async () => {
+    mockApi();
+    const { container } = renderApp('/login');
+    expect(await screen.findByText(testApplicationInfo.applicationName)).toBeInTheDocument();
+    expect(container.querySelector('img')).toHaveAttribute('src', testApplicationInfo.companyLogoURL);
+    await waitFor(() => expect(document.title).toBe(testApplicationInfo.applicationName));
+  });
+
+  it('shows no logo when the company logo URL is empty', async () => {
+    mockApi({ 'GET /api/init/applicationInfo': jsonResponse(200, { applicationName: 'Plant Ops', companyLogoURL: '' }) });
+    const { container } = renderApp('/login');
+    expect(await screen.findByText('Plant Ops')).toBeInTheDocument();
+    expect(container.querySelector('img')).toBeNull();
+  });
+});

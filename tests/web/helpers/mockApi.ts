@@ -1,0 +1,54 @@
+import { vi } from 'vitest';
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  search: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Answer = Response | ((call: ApiCall) => Response | Promise<Response>);
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function errorResponse(status: number, message: string): Response {
+  return jsonResponse(status, { response: 'error', message });
+}
+
+export const testApplicationInfo = { applicationName: 'Plant Ops', companyLogoURL: '/logo.png' };
+
+/**
+ * Stubs fetch with answers keyed 'METHOD /api/path' (query string ignored for matching). The public
+ * application-info call answers by default; anything unexpected answers 404. Every call is recorded.
+ */
+export function mockApi(answers: Record<string, Answer> = {}) {
+  const calls: ApiCall[] = [];
+  const table: Record<string, Answer> = {
+    'GET /api/init/applicationInfo': () => jsonResponse(200, testApplicationInfo),
+    ...answers,
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const rawBody = typeof init.body === 'string' ? init.body : undefined;
+    const call: ApiCall = {
+      method,
+      path: url.pathname,
+      search: url.search,
+      headers: new Headers(init.headers),
+      body: rawBody === undefined ? undefined : JSON.parse(rawBody),
+    };
+    calls.push(call);
+    const answer = table[`${method} ${url.pathname}`];
+    if (!answer) return errorResponse(404, `No mock for ${method} ${url.pathname}`);
+    return typeof answer === 'function' ? answer(call) : answer.clone();
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),
+  };
+}
