@@ -20,36 +20,34 @@ export function toAuthUser(user: UserWithGrants): AuthUser {
 /** The session user of GET /token/init: permission strings, never a password or hash. */
 export function toSessionUser(user: UserWithGrants): SessionUser {
   return {
-    _id: user._id,
-    name: user.name,
-    username: user.username,
-    email: user.email,
-    role: user.role,
+    ...sharedFields(user),
     roleName: user.roleName,
     status: isActive(user.status) ? 'active' : 'inactive',
     permissions: permissionNamesOf(user),
-    moduleWhitelist: user.moduleWhitelist,
-    dashboardId: user.dashboardId,
-    banner: user.banner ?? null,
-    customAttributes: user.customAttributes,
   };
 }
 
 /** A user record as administration reads it: direct permission ids, no hash, no token version. */
 export function toUserRecord(user: UserRow) {
   return {
+    ...sharedFields(user),
+    status: isActive(user.status) ? ('active' as const) : ('inactive' as const),
+    permissions: user.permissions,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+  };
+}
+
+function sharedFields(user: UserRow) {
+  return {
     _id: user._id,
     name: user.name,
     username: user.username,
     email: user.email,
     role: user.role,
-    status: user.status ?? 'active',
-    permissions: user.permissions,
     moduleWhitelist: user.moduleWhitelist,
     dashboardId: user.dashboardId,
     banner: user.banner ?? null,
     customAttributes: user.customAttributes,
-    createdAt: user.createdAt,
-    updatedAt: user.updatedAt,
   };
 }
