@@ -25,6 +25,15 @@ export async function ensureWebBuild(log: (line: string) => void = console.log):
   if (!webBuildIsStale()) return false;
   log('Building the web app (dist/ is missing or older than its sources)…');
   const { build } = await import('vite');
-  await build({ root: projectRoot, logLevel: 'warn', configFile: path.join(projectRoot, 'vite.config.ts') });
+  // Vite builds React's development bundle when NODE_ENV says so, and Vitest sets it to 'test':
+  // the browser tests and a later `npm start` must get the same production build as `npm run build`.
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: projectRoot, mode: 'production', logLevel: 'warn', configFile: path.join(projectRoot, 'vite.config.ts') });
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
   return true;
 }
