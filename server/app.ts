@@ -12,6 +12,7 @@ import { resolveJwtSecret } from './auth/jwtSecret';
 import { API_PREFIX, authPlugin } from './auth/authPlugin';
 import { errorBody, handleError } from './http/errors';
 import { installValidators } from './http/validation';
+import { allowDerivedPageOrigin, derivedApiHostSource } from './http/crossHostApi';
 import { createServices } from './services';
 import { createInvalidationBus } from './realtime/invalidationBus';
 import { seedDatabase } from './seed/seed';
@@ -53,11 +54,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       directives: {
         upgradeInsecureRequests: null,
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", (req) => derivedApiHostSource(req.headers.host)],
       },
     },
     crossOriginEmbedderPolicy: false,
   });
+  await allowDerivedPageOrigin(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'FacilityOps API', version: '1' },

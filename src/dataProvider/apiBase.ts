@@ -2,6 +2,10 @@
  * Where the API lives. DESIGN §1: same-origin `/api` by default (one host, no CORS); the spec's
  * rule of deriving the API host from the page host stays available behind a build setting.
  */
+import { deriveApiHost } from '../../common/apiHost';
+
+export { deriveApiHost };
+
 export interface ApiBaseSettings {
   VITE_API_URL?: string;
   VITE_API_HOST_RULE?: string;
@@ -13,14 +17,6 @@ export interface PageLocation {
 }
 
 export const API_PATH = '/api';
-
-/** app.example.com → app-api.example.com; a port stays on the host it belongs to. */
-export function deriveApiHost(pageHost: string): string {
-  const [hostname = '', port] = pageHost.split(':');
-  const [firstLabel, ...rest] = hostname.split('.');
-  const apiHostname = [`${firstLabel}-api`, ...rest].join('.');
-  return port ? `${apiHostname}:${port}` : apiHostname;
-}
 
 export function resolveApiBase(settings: ApiBaseSettings, page: PageLocation): string {
   const explicit = settings.VITE_API_URL?.trim();

@@ -54,4 +54,26 @@ describe('HTTP conventions', () => {
     const response = await t.app.inject({ method: 'POST', url: '/home' });
     expect(response.statusCode).toBe(404);
   });
+
+  it('accepts cross-host calls only from the page whose derived API host this is (spec §7 host rule)', async () => {
+    const preflight = (origin: string) => t.app.inject({
+      method: 'OPTIONS', url: '/api/token/init',
+      headers: { host: 'plant-api.example.com', origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-auth' },
+    });
+    const own = await preflight('https://plant.example.com');
+    expect(own.headers['access-control-allow-origin']).toBe('https://plant.example.com');
+    expect(String(own.headers['access-control-allow-headers'])).toContain('x-auth');
+    const foreign = await preflight('https://evil.example.com');
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    const sameOrigin = await t.app.inject({ method: 'GET', url: '/api/init/applicationInfo' });
+    expect(sameOrigin.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('lets the page connect to its derived API host and nowhere else', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/home', headers: { host: 'plant.example.com' } });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/connect-src 'self' plant-api\.example\.com(;|$)/);
+    expect(csp).toContain("script-src 'self'");
+  });
 });
+
