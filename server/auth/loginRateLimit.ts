@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { loginAttempts } from '../db/schema';
 import type { LoginLimits } from '../config';
@@ -40,6 +40,8 @@ export function createLoginRateLimit(db: Database, limits: LoginLimits) {
             windowStart: sql`case when ${loginAttempts.windowStart} <= ${windowOpen} then ${now} else ${loginAttempts.windowStart} end`,
           },
         });
+      // Counts of closed windows no longer matter; dropping them keeps a spray of made-up names from piling up.
+      await db.delete(loginAttempts).where(lte(loginAttempts.windowStart, windowOpen));
     },
 
     /** A successful sign-in clears the username's count (the address keeps its own). */
