@@ -2,12 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { sessionRoutes } from './modules/session/session.routes';
 import { appInfoRoutes } from './modules/appInfo/appInfo.routes';
 import { userRoutes } from './modules/users/user.routes';
+import { userAdministrationRoutes } from './modules/users/user.administration.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
+import { crudRoutes } from './resources/registry';
+import { masterdataRoutes } from './modules/masterdata/masterdata.routes';
+import { alertLevelRoutes } from './modules/alertLevels/alertLevel.routes';
 
 /** Every /api module, in one list; each declares its routes' access next to their definitions. */
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(appInfoRoutes);
   await app.register(sessionRoutes);
   await app.register(userRoutes);
+  await app.register(userAdministrationRoutes);
+  await app.register(crudRoutes);
+  await app.register(masterdataRoutes);
+  await app.register(alertLevelRoutes);
   await app.register(docsRoutes);
 }

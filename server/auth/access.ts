@@ -17,12 +17,14 @@ export interface AuthUser {
  * - signedIn: any valid token.
  * - self: a signed-in user whose id is the route parameter named.
  * - permission: the permission, or `orIf` holds for this request (e.g. reading only a name).
+ * - anyPermission: one of these (a list several admin screens read, e.g. roles for Users and Roles).
  */
 export type Access =
   | { public: true }
   | { signedIn: true }
   | { self: string }
-  | { permission: PermissionName; orIf?: (request: FastifyRequest, user: AuthUser) => boolean; orIfDescription?: string };
+  | { permission: PermissionName; orIf?: (request: FastifyRequest, user: AuthUser) => boolean; orIfDescription?: string }
+  | { anyPermission: readonly PermissionName[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,6 +43,7 @@ export function needsToken(access: Access): boolean {
 export function isAllowed(access: Access, user: AuthUser, request: FastifyRequest): boolean {
   if ('public' in access || 'signedIn' in access) return true;
   if ('self' in access) return paramOf(request, access.self) === user._id;
+  if ('anyPermission' in access) return access.anyPermission.some((p) => user.permissions.has(p));
   if (user.permissions.has(access.permission)) return true;
   return access.orIf ? access.orIf(request, user) : false;
 }
@@ -55,5 +58,6 @@ export function describeAccess(access: Access): string {
   if ('public' in access) return 'public';
   if ('signedIn' in access) return 'signed in';
   if ('self' in access) return `signed in, own record (:${access.self})`;
+  if ('anyPermission' in access) return `any of ${access.anyPermission.join(', ')}`;
   return access.orIfDescription ? `${access.permission}, or ${access.orIfDescription}` : access.permission;
 }

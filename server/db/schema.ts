@@ -1,5 +1,7 @@
-import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { ChecklistGroup, ChecklistItem } from '../../common/resources/checklist';
+import type { ChecklistOption, StaticAttribute } from '../../common/resources/asset';
 
 /** Epoch milliseconds, as every time in the API (DESIGN §3). */
 const epochMs = (name: string) => bigint(name, { mode: 'number' });
@@ -83,3 +85,130 @@ export const loginAttempts = pgTable('login_attempts', {
   windowStart: epochMs('window_start').notNull(),
   failures: integer('failures').notNull().default(0),
 });
+
+/** A unique index on lower(name): names differ by more than letter case. */
+const uniqueLowerName = (tableName: string) => (table: { name: AnyPgColumn }) => [
+  uniqueIndex(`${tableName}_name_lower_idx`).on(sql`lower(${table.name})`),
+];
+
+export const scripts = pgTable(
+  'scripts',
+  {
+    _id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    code: text('code').notNull().default(''),
+    ...timestamps,
+  },
+  uniqueLowerName('scripts'),
+);
+
+export const attributes = pgTable(
+  'attributes',
+  {
+    _id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    technicalName: text('technical_name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    type: text('type').notNull(),
+    isMandatory: boolean('is_mandatory').notNull().default(false),
+    allowComment: boolean('allow_comment').notNull().default(false),
+    options: jsonb('options').$type<{ values: string[] }>().notNull().default(sql`'{"values":[]}'::jsonb`),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('attributes_name_lower_idx').on(sql`lower(${table.name})`),
+    uniqueIndex('attributes_technical_name_idx').on(table.technicalName).where(sql`${table.technicalName} <> ''`),
+  ],
+);
+
+export const checklists = pgTable(
+  'checklists',
+  {
+    _id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    frequency: text('frequency').notNull().default(''),
+    scripts: text('scripts').array().notNull().default(sql`'{}'::text[]`),
+    checklistItems: jsonb('checklist_items').$type<ChecklistItem[]>().notNull().default(sql`'[]'::jsonb`),
+    groups: jsonb('groups').$type<ChecklistGroup[]>().notNull().default(sql`'[]'::jsonb`),
+    ...timestamps,
+  },
+  uniqueLowerName('checklists'),
+);
+
+export const assets = pgTable(
+  'assets',
+  {
+    _id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    identification: text('identification').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    checklists: text('checklists').array().notNull().default(sql`'{}'::text[]`),
+    staticAttributes: jsonb('static_attributes').$type<StaticAttribute[]>().notNull().default(sql`'[]'::jsonb`),
+    checklistOptions: jsonb('checklist_options').$type<ChecklistOption[]>().notNull().default(sql`'[]'::jsonb`),
+    message: text('message').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('assets_name_lower_idx').on(sql`lower(${table.name})`),
+    index('assets_identification_idx').on(table.identification),
+    index('assets_checklists_idx').using('gin', table.checklists),
+  ],
+);
+
+/** Spec §3 alert levels; DESIGN §5: a threshold without a level raises the most severe (rank 1). */
+export const alertLevels = pgTable('alert_levels', {
+  _id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  color: text('color').notNull(),
+  technicalName: text('technical_name').notNull().unique(),
+  rank: integer('rank').notNull(),
+  ...timestamps,
+});
+
+/** Table records (spec §3): the table screens' definitions come from their script. */
+export const tableDefinitions = pgTable(
+  'table_definitions',
+  {
+    _id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    type: text('type').notNull().default('asset'),
+    script: text('script'),
+    ...timestamps,
+  },
+  uniqueLowerName('table_definitions'),
+);
+
+export const dashboards = pgTable(
+  'dashboards',
+  {
+    _id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  uniqueLowerName('dashboards'),
+);
+
+export interface AuditChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+/** Who changed which administration record when, field by field (old → new). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    _id: text('id').primaryKey(),
+    /** Orders entries written within the same millisecond. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    entity: text('entity').notNull(),
+    recordId: text('record_id').notNull(),
+    action: text('action').notNull(),
+    userId: text('user_id'),
+    userName: text('user_name').notNull().default(''),
+    at: epochMs('at').notNull(),
+    changes: jsonb('changes').$type<AuditChange[]>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (table) => [index('audit_log_record_idx').on(table.entity, table.recordId, table.at)],
+);

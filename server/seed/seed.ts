@@ -2,7 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { newId } from '../db/ids';
-import { configEntries, permissions, roles, users } from '../db/schema';
+import { alertLevels, configEntries, permissions, roles, users } from '../db/schema';
+import { DEFAULT_ALERT_LEVELS } from './alertLevels';
 import { ALL_PERMISSIONS, ROLE_NAMES, type RoleName } from '../../common/permissions';
 import { hashPassword } from '../auth/passwords';
 import { DEFAULT_ROLE_PERMISSIONS } from './defaultRoles';
@@ -18,6 +19,7 @@ export class SeedError extends Error {}
 export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' | 'demoPassword' | 'adminPassword'>): Promise<void> {
   const permissionIds = await ensurePermissions(db);
   const roleIds = await ensureRoles(db, permissionIds);
+  await db.insert(alertLevels).values(DEFAULT_ALERT_LEVELS.map((level) => ({ _id: newId(), ...level }))).onConflictDoNothing();
   if (config.seed === 'demo') {
     await ensureDemoUsers(db, roleIds, config.demoPassword);
     await db.insert(configEntries).values(DEMO_CONFIG_ENTRIES.map((e) => ({ _id: newId(), ...e }))).onConflictDoNothing();

@@ -3,6 +3,8 @@ import { effectivePermissions, isActive } from '../../../common/session';
 import type { AuthUser } from '../../auth/access';
 import type { UserRow, UserWithGrants } from './user.repository';
 
+export type { UserRow };
+
 export function permissionNamesOf(user: UserWithGrants): string[] {
   return effectivePermissions(user.rolePermissionNames, user.directPermissionNames, user.moduleWhitelist);
 }

@@ -1,0 +1,88 @@
+import * as yup from 'yup';
+import { idList, idString, nonBlank, strictObject, stringList } from './schemaParts';
+
+/** Spec §3: static attribute types; a new one is a string. */
+export const STATIC_ATTRIBUTE_TYPES = ['string', 'image', 'file'] as const;
+export type StaticAttributeType = (typeof STATIC_ATTRIBUTE_TYPES)[number];
+
+export interface StaticAttribute {
+  name: string;
+  value: string;
+  type: StaticAttributeType;
+  sequenceId: number;
+}
+
+export interface ChecklistOption {
+  name: string;
+  btnName: string;
+  checklistIds: string[];
+}
+
+export interface Asset {
+  _id: string;
+  name: string;
+  identification: string;
+  tags: string[];
+  checklists: string[];
+  staticAttributes: StaticAttribute[];
+  checklistOptions: ChecklistOption[];
+  message: string;
+}
+
+export const assetSchema = strictObject({
+  name: nonBlank('name'),
+  identification: yup.string().max(200).default(''),
+  tags: stringList().test('non-blank', 'tags must not hold blank values', (tags) => (tags ?? []).every((t) => t.trim().length > 0)),
+  checklists: idList(),
+  staticAttributes: yup
+    .array(
+      strictObject({
+        name: nonBlank(),
+        value: yup.string().max(100_000).default(''),
+        type: yup.string().oneOf([...STATIC_ATTRIBUTE_TYPES]).default('string'),
+        sequenceId: yup.number().required('${path} is required'),
+      }),
+    )
+    .default([]),
+  checklistOptions: yup
+    .array(
+      strictObject({
+        name: nonBlank(),
+        btnName: yup.string().max(200).default(''),
+        checklistIds: yup.array(idString().required()).default([]),
+      }),
+    )
+    .default([]),
+  message: yup.string().max(100_000).default(''),
+});
+
+/** Spec §2.9: checklist ids resolved to names, unknown ids dropped, comma-joined. */
+export function checklistNames(ids: readonly string[], nameOf: ReadonlyMap<string, string>): string {
+  return ids.flatMap((id) => (nameOf.has(id) ? [nameOf.get(id) as string] : [])).join(', ');
+}
+
+/** Spec §2.9: new tags and keys join the local list, which stays sorted; blank or known adds nothing. */
+export function addSorted(list: readonly string[], value: string | null | undefined): string[] {
+  const entry = value?.trim();
+  if (!entry || list.includes(entry)) return [...list];
+  return [...list, entry].sort((a, b) => a.localeCompare(b));
+}
+
+/**
+ * The payload of an asset's QR label: the spec's ASSET_ID prefix and the identification
+ * (docs/qr-labels.md). The technician scanner ignores codes without the prefix (spec §5).
+ */
+export const ASSET_QR_PREFIX = 'ASSET_ID';
+export const ASSET_QR_SEPARATOR = ':';
+
+export function assetQrPayload(identification: string): string {
+  return `${ASSET_QR_PREFIX}${ASSET_QR_SEPARATOR}${identification}`;
+}
+
+/** The identification carried by a scanned code, or null when it is not an asset code. */
+export function parseAssetQrPayload(text: string): string | null {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith(ASSET_QR_PREFIX)) return null;
+  const rest = trimmed.slice(ASSET_QR_PREFIX.length).replace(/^[:/_\-\s]/, '').trim();
+  return rest.length > 0 ? rest : null;
+}

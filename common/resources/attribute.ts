@@ -1,0 +1,66 @@
+import * as yup from 'yup';
+import { nonBlank, strictObject } from './schemaParts';
+
+/** Spec §3: the eleven attribute types, spelt as the spec lists them. */
+export const ATTRIBUTE_TYPES = [
+  'number',
+  'boolean',
+  'radio',
+  'select',
+  'color',
+  'string',
+  'long string',
+  'html',
+  'image',
+  'date',
+  'date-time',
+] as const;
+export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+
+/** Only these types carry options (spec §3, §4). */
+export const TYPES_WITH_OPTIONS: readonly AttributeType[] = ['select', 'radio', 'color'];
+
+export function hasOptions(type: string | null | undefined): boolean {
+  return (TYPES_WITH_OPTIONS as readonly string[]).includes(type ?? '');
+}
+
+export interface Attribute {
+  _id: string;
+  name: string;
+  technicalName: string;
+  description: string;
+  type: AttributeType;
+  isMandatory: boolean;
+  allowComment: boolean;
+  options: { values: string[] };
+}
+
+const TECHNICAL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export const attributeSchema = strictObject({
+  name: nonBlank('name'),
+  technicalName: yup
+    .string()
+    .max(100)
+    .default('')
+    .test('identifier', 'technicalName must start with a letter or _ and hold only letters, digits and _', (value) => !value || TECHNICAL_NAME.test(value)),
+  description: yup.string().max(2000).default(''),
+  type: yup.string().required('type is required').oneOf([...ATTRIBUTE_TYPES], `type must be one of: ${ATTRIBUTE_TYPES.join(', ')}`),
+  isMandatory: yup.boolean().default(false),
+  allowComment: yup.boolean().default(false),
+  options: strictObject({
+    values: yup
+      .array(
+        yup
+          .string()
+          .required()
+          .test('non-blank', '${path} must not be blank', (value) => typeof value === 'string' && value.trim().length > 0),
+      )
+      .default([]),
+  }).default({ values: [] }),
+});
+
+/** Spec §4: changing to a type without options clears them. */
+export function withType<T extends Pick<Attribute, 'type' | 'options'>>(attribute: T, type: AttributeType): T {
+  return { ...attribute, type, options: hasOptions(type) ? attribute.options : { values: [] } };
+}

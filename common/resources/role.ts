@@ -1,0 +1,42 @@
+import * as yup from 'yup';
+import { idList, idString, nonBlank, strictObject } from './schemaParts';
+
+export interface RoleTableEntry {
+  table: string;
+  default: boolean;
+}
+
+export interface Role {
+  _id: string;
+  name: string;
+  dashboard: string | null;
+  permissions: string[];
+  tables: RoleTableEntry[];
+}
+
+export const roleSchema = strictObject({
+  name: nonBlank('name'),
+  dashboard: idString().nullable().default(null),
+  permissions: idList(),
+  tables: yup
+    .array(strictObject({ table: idString().required(), default: yup.boolean().required() }))
+    .default([]),
+});
+
+/**
+ * Spec §4: only one table per type may be default for a role; turning one on turns off the others
+ * of that type. `typeOf` tells a table's type.
+ */
+export function setDefaultTable(
+  tables: readonly RoleTableEntry[],
+  tableId: string,
+  isDefault: boolean,
+  typeOf: (tableId: string) => string | undefined,
+): RoleTableEntry[] {
+  const type = typeOf(tableId);
+  return tables.map((entry) => {
+    if (entry.table === tableId) return { ...entry, default: isDefault };
+    if (isDefault && type !== undefined && typeOf(entry.table) === type) return { ...entry, default: false };
+    return entry;
+  });
+}

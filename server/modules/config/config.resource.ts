@@ -1,0 +1,18 @@
+import { configEntries } from '../../db/schema';
+import { configSchema } from '../../../common/resources/config';
+import type { CrudResource } from '../../resources/crudResource';
+
+/** Spec §7: GET, POST and PUT only; PUT answers a message; a taken key is spec §5's message. */
+export const configResource: CrudResource = {
+  entity: 'config',
+  label: 'Config',
+  table: configEntries,
+  schema: configSchema,
+  read: { permission: 'manage-config' },
+  write: 'manage-config',
+  defaultOrder: ['key'],
+  searchFields: ['key', 'description', 'value'],
+  unique: { field: 'key', message: () => 'Config with the same key already exists' },
+  operations: { delete: false },
+  updateResponse: (row) => ({ ...row, message: 'Config updated' }),
+};

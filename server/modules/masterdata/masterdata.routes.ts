@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Access } from '../../auth/access';
+
+const access: Access = { anyPermission: ['manage-asset', 'read-asset'] };
+const stringList = { type: 'array', items: { type: 'string' } } as const;
+
+/** Spec §7: known values as lists of strings, empties dropped, sorted. */
+export async function masterdataRoutes(app: FastifyInstance) {
+  const distinct = async (query: ReturnType<typeof sql>): Promise<string[]> => {
+    const result = (await app.services.db.execute(query)) as unknown as { rows: { value: string }[] };
+    return result.rows.map((row) => row.value);
+  };
+
+  app.get('/masterdata/assetTags', { config: { access }, schema: { tags: ['asset'], summary: 'Every asset tag in use', response: { 200: stringList } } }, () =>
+    distinct(sql`select distinct trim(tag) as value from assets, unnest(tags) tag where trim(tag) <> '' order by 1`),
+  );
+
+  app.get(
+    '/masterdata/assetStaticAttributeKeys',
+    { config: { access }, schema: { tags: ['asset'], summary: 'Every static attribute name in use', response: { 200: stringList } } },
+    () =>
+      distinct(sql`select distinct trim(attr->>'name') as value from assets, jsonb_array_elements(static_attributes) attr where trim(coalesce(attr->>'name', '')) <> '' order by 1`),
+  );
+}

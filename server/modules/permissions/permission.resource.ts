@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { permissions, roles, users } from '../../db/schema';
+import { conflict } from '../../http/errors';
+import { isPermissionName } from '../../../common/permissions';
+import { permissionSchema } from '../../../common/resources/permission';
+import type { CrudResource } from '../../resources/crudResource';
+
+/**
+ * Permissions the code checks cannot be deleted (removing 'manage-permission' would lock every
+ * administrator out); other permissions are removed from the roles and users holding them.
+ */
+export const permissionResource: CrudResource = {
+  entity: 'permission',
+  label: 'Permission',
+  table: permissions,
+  schema: permissionSchema,
+  read: { anyPermission: ['manage-permission', 'manage-role', 'manage-user'] },
+  write: 'manage-permission',
+  defaultOrder: ['name'],
+  searchFields: ['name'],
+  operations: { update: false },
+  async beforeDelete(tx, row) {
+    const name = String(row.name);
+    if (isPermissionName(name)) throw conflict('name', `Permission "${name}" is built into the application and cannot be deleted`);
+    await tx.update(roles).set({ permissions: sql`array_remove(${roles.permissions}, ${row._id})` }).where(sql`${row._id} = any(${roles.permissions})`);
+    await tx.update(users).set({ permissions: sql`array_remove(${users.permissions}, ${row._id})` }).where(sql`${row._id} = any(${users.permissions})`);
+  },
+  afterWrite: (app) => app.services.sessions.invalidate(),
+};

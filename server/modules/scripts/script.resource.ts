@@ -1,0 +1,23 @@
+import { eq, sql } from 'drizzle-orm';
+import { checklists, scripts, tableDefinitions } from '../../db/schema';
+import { conflict } from '../../http/errors';
+import { scriptSchema } from '../../../common/resources/script';
+import { nameList, type CrudResource } from '../../resources/crudResource';
+
+/** DESIGN §7: a script still referenced is refused with 409 naming what uses it. */
+export const scriptResource: CrudResource = {
+  entity: 'script',
+  label: 'Script',
+  table: scripts,
+  schema: scriptSchema,
+  read: { anyPermission: ['manage-script', 'manage-table', 'manage-report', 'manage-widget', 'manage-job', 'manage-checklist'] },
+  write: 'manage-script',
+  defaultOrder: ['name'],
+  searchFields: ['name', 'description'],
+  async beforeDelete(tx, row) {
+    const usedByTables = await tx.select({ name: tableDefinitions.name }).from(tableDefinitions).where(eq(tableDefinitions.script, row._id));
+    const usedByChecklists = await tx.select({ name: checklists.name }).from(checklists).where(sql`${row._id} = any(${checklists.scripts})`);
+    const users = [...usedByTables.map((t) => `table ${t.name}`), ...usedByChecklists.map((c) => `checklist ${c.name}`)];
+    if (users.length > 0) throw conflict('_id', `Script "${String(row.name)}" is used by ${nameList(users)}`);
+  },
+};

@@ -1,0 +1,140 @@
+import { and, asc, desc, getTableColumns, inArray, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import type { Database } from '../db/client';
+import { badRequest } from '../http/errors';
+
+/**
+ * The list conventions of DESIGN §3, once for every entity: `fields=a,b` projects (always with
+ * _id), `orderBy=name,-createdAt` sorts (a leading '-' is descending; text sorts ignoring case),
+ * and ra-data-simple-rest's `range=[0,24]`, `sort=["field","ASC"]`, `filter={"q":"…","field":v}`
+ * page on the server and answer a Content-Range header.
+ */
+export interface ListQuery {
+  fields?: string;
+  orderBy?: string;
+  range?: string;
+  sort?: string;
+  filter?: string;
+}
+
+export const listQuerySchema = {
+  type: 'object',
+  properties: {
+    fields: { type: 'string', maxLength: 1000 },
+    orderBy: { type: 'string', maxLength: 500 },
+    range: { type: 'string', maxLength: 100 },
+    sort: { type: 'string', maxLength: 200 },
+    filter: { type: 'string', maxLength: 5000 },
+  },
+} as const;
+
+export interface ListOptions {
+  /** Sort when the caller names none (spec §2.9: by name or key). */
+  defaultOrder: readonly string[];
+  /** Columns the `q` filter searches (case-insensitive substring). */
+  searchFields: readonly string[];
+  /** API fields that never leave the server (e.g. a password hash). */
+  hiddenFields?: readonly string[];
+  /** Rows every caller is limited to. */
+  where?: SQL;
+}
+
+type Columns = Record<string, PgColumn>;
+
+function columnsOf(table: PgTable, hidden: readonly string[] = []): Columns {
+  const all = getTableColumns(table) as Columns;
+  return Object.fromEntries(Object.entries(all).filter(([key]) => !hidden.includes(key)));
+}
+
+function parseJson<T>(text: string | undefined, param: string, check: (value: unknown) => value is T): T | undefined {
+  if (text === undefined || text === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest(param, `${param} is not valid JSON`);
+  }
+  if (!check(value)) throw badRequest(param, `${param} has the wrong shape`);
+  return value;
+}
+
+const isRange = (v: unknown): v is [number, number] =>
+  Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n) && n >= 0) && v[0] <= v[1];
+const isSort = (v: unknown): v is [string, string] =>
+  Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && /^(asc|desc)$/i.test(String(v[1]));
+const isFilter = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** react-admin calls the key `id`; the API's is `_id`. */
+const apiField = (name: string) => (name === 'id' ? '_id' : name);
+
+function column(columns: Columns, name: string, param: string): PgColumn {
+  const found = columns[apiField(name)];
+  if (!found) throw badRequest(param, `${param}: unknown field ${name}`);
+  return found;
+}
+
+function orderTerm(col: PgColumn, descending: boolean): SQL {
+  const key = col.dataType === 'string' ? sql`lower(${col})` : sql`${col}`;
+  return descending ? desc(key) : asc(key);
+}
+
+function projection(columns: Columns, fields: string | undefined): Columns {
+  const names = (fields ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  if (names.length === 0) return columns;
+  const picked: Columns = { _id: column(columns, '_id', 'fields') };
+  for (const name of names) picked[apiField(name)] = column(columns, name, 'fields');
+  return picked;
+}
+
+function filterConditions(columns: Columns, filter: Record<string, unknown>, searchFields: readonly string[]): SQL[] {
+  const conditions: SQL[] = [];
+  for (const [name, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (name === 'q') {
+      const pattern = `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const searches = searchFields.map((field) => sql`${column(columns, field, 'filter')}::text ilike ${pattern}`);
+      if (searches.length > 0) conditions.push(or(...searches) as SQL);
+      continue;
+    }
+    const col = column(columns, name, 'filter');
+    if (Array.isArray(value)) conditions.push(inArray(col, value as unknown[]));
+    else if (col.columnType === 'PgArray') conditions.push(sql`${value} = any(${col})`);
+    else conditions.push(eq(col, value));
+  }
+  return conditions;
+}
+
+/** Runs a list call; sets Content-Range when a range was asked for. */
+export async function runList(db: Database, table: PgTable, query: ListQuery, options: ListOptions, reply: FastifyReply, resource: string) {
+  const columns = columnsOf(table, options.hiddenFields);
+  const selected = projection(columns, query.fields);
+  const range = parseJson(query.range, 'range', isRange);
+  const sort = parseJson(query.sort, 'sort', isSort);
+  const filter = parseJson(query.filter, 'filter', isFilter) ?? {};
+
+  const order: SQL[] = [];
+  if (sort) order.push(orderTerm(column(columns, sort[0], 'sort'), sort[1].toUpperCase() === 'DESC'));
+  const orderBy = query.orderBy?.split(',').map((f) => f.trim()).filter(Boolean) ?? [];
+  for (const term of orderBy.length > 0 || sort ? orderBy : options.defaultOrder) {
+    const descending = term.startsWith('-');
+    order.push(orderTerm(column(columns, descending ? term.slice(1) : term, 'orderBy'), descending));
+  }
+  order.push(asc(columns._id as PgColumn));
+
+  const conditions = filterConditions(columns, filter, options.searchFields);
+  if (options.where) conditions.push(options.where);
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+
+  let statement = db.select(selected).from(table).where(where).orderBy(...order).$dynamic();
+  if (range) statement = statement.limit(range[1] - range[0] + 1).offset(range[0]);
+  const rows = await statement;
+
+  if (range) {
+    const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
+    const total = counted?.total ?? 0;
+    const last = rows.length > 0 ? range[0] + rows.length - 1 : range[0];
+    reply.header('Content-Range', `${resource} ${range[0]}-${last}/${total}`);
+  }
+  return rows;
+}
