@@ -8,4 +8,6 @@ export const appTheme: RaThemeOptions = {
     mode: 'dark',
     background: { default: '#121212', paper: '#1e1e1e' },
   },
+  // Wide enough for the longest drawer entry ("Configuration management") without cutting it.
+  sidebar: { width: 270, closedWidth: 50 },
 };

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { QR_ASSET_PREFIX } from '../constants';
 import { idList, idString, nonBlank, strictObject, stringList } from './schemaParts';
 
 /** Spec §3: static attribute types; a new one is a string. */
@@ -72,17 +73,16 @@ export function addSorted(list: readonly string[], value: string | null | undefi
  * The payload of an asset's QR label: the spec's ASSET_ID prefix and the identification
  * (docs/qr-labels.md). The technician scanner ignores codes without the prefix (spec §5).
  */
-export const ASSET_QR_PREFIX = 'ASSET_ID';
 export const ASSET_QR_SEPARATOR = ':';
 
 export function assetQrPayload(identification: string): string {
-  return `${ASSET_QR_PREFIX}${ASSET_QR_SEPARATOR}${identification}`;
+  return `${QR_ASSET_PREFIX}${ASSET_QR_SEPARATOR}${identification}`;
 }
 
 /** The identification carried by a scanned code, or null when it is not an asset code. */
 export function parseAssetQrPayload(text: string): string | null {
   const trimmed = text.trim();
-  if (!trimmed.startsWith(ASSET_QR_PREFIX)) return null;
-  const rest = trimmed.slice(ASSET_QR_PREFIX.length).replace(/^[:/_\-\s]/, '').trim();
+  if (!trimmed.startsWith(QR_ASSET_PREFIX)) return null;
+  const rest = trimmed.slice(QR_ASSET_PREFIX.length).replace(/^[:/_\-\s]/, '').trim();
   return rest.length > 0 ? rest : null;
 }

@@ -148,6 +148,7 @@ export const en: TranslationMessages = {
       refresh: 'Refresh',
       search: 'Search',
       sheet_name: 'Sheet1',
+      all_rows: 'All',
       priority: 'Priority %{level}',
       maintenance_inspections: 'Maintenance Inspections',
       thermography_inspections: 'Thermography Inspections',
@@ -205,6 +206,18 @@ export const en: TranslationMessages = {
     calendar: {
       delete_failed: 'Something went wrong in deleting the event',
     },
+    admin: {
+      actions: 'Actions',
+      name: 'Name',
+    },
+    audit: {
+      title: 'History',
+      system: 'System',
+      create: 'created',
+      update: 'updated',
+      delete: 'deleted',
+      resetPassword: 'password reset',
+    },
     notification: {
       updated: 'Updated successfully',
       deleted: 'Deleted successfully',
@@ -229,6 +242,7 @@ export const en: TranslationMessages = {
       new_item: 'New Item',
       edit_item: 'Edit Item',
       duplicate_key: 'Config with the same key already exists',
+      save_failed: 'Saving the config entry failed',
       columns: { key: 'Key', description: 'Description', value: 'Value' },
     },
     checklist: {

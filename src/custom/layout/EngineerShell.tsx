@@ -1,4 +1,5 @@
 import { Layout } from 'react-admin';
+import { DialogsProvider } from '../../common-ui/dialogs/DialogsProvider';
 import { AreaRoutes } from '../../routes/AreaRoutes';
 import { EngineerAppBar } from './EngineerAppBar';
 import { EngineerMenu } from './EngineerMenu';
@@ -7,8 +8,10 @@ import { SessionBanner } from './SessionBanner';
 
 /** The engineer area (/home): react-admin's layout with our bar and permission-gated drawer. */
 export const EngineerShell = () => (
-  <Layout appBar={EngineerAppBar} menu={EngineerMenu}>
-    <SessionBanner />
-    <AreaRoutes routes={engineerRoutes} />
-  </Layout>
+  <DialogsProvider>
+    <Layout appBar={EngineerAppBar} menu={EngineerMenu}>
+      <SessionBanner />
+      <AreaRoutes routes={engineerRoutes} />
+    </Layout>
+  </DialogsProvider>
 );

@@ -1,5 +1,6 @@
 import HomeIcon from '@mui/icons-material/Home';
 import type { MenuEntry } from './MenuEntry';
+import { administrationResources } from '../../resources';
 
 /*
  * The engineer drawer in the spec's order (§2.4): Home, Assets, Alerts, Checklists, Inspection
@@ -10,4 +11,9 @@ export const navigationEntries: readonly MenuEntry[] = [
   { to: '/home', label: 'app.menu.home', icon: HomeIcon, permission: 'nav-home', exact: true },
 ];
 
-export const managementEntries: readonly MenuEntry[] = [];
+export const managementEntries: readonly MenuEntry[] = administrationResources.map((definition) => ({
+  to: `/home/${definition.route}`,
+  label: definition.title,
+  icon: definition.icon,
+  permission: definition.permission,
+}));

@@ -1,8 +1,17 @@
 import type { GuardedRoute } from '../../routes/GuardedRoute';
 import { NoDashboard } from '../dashboard/NoDashboard';
+import { administrationResources } from '../../resources';
+import { ResourceAdminPage } from '../../resources/generic/ResourceAdminPage';
 
 /**
  * Children of /home (spec §2.1), relative to it; the area itself already needs view-engineer.
  * The default child is the dashboard, shown as its empty state until dashboards exist.
  */
-export const engineerRoutes: readonly GuardedRoute[] = [{ element: <NoDashboard />, permissions: [] }];
+export const engineerRoutes: readonly GuardedRoute[] = [
+  { element: <NoDashboard />, permissions: [] },
+  ...administrationResources.map((definition) => ({
+    path: definition.route,
+    element: <ResourceAdminPage key={definition.name} definition={definition} />,
+    permissions: [definition.permission],
+  })),
+];

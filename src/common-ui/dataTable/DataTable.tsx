@@ -1,0 +1,218 @@
+import { Fragment, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import {
+  Badge,
+  Box,
+  Checkbox,
+  IconButton,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
+import { useTranslate } from 'react-admin';
+import { TABLE_PAGE_SIZE } from '../../../common/constants';
+import { buildSearchIndex, searchRows } from './tableSearch';
+import { sortRows, toggleSort, type SortTerm, type SortValue } from './tableSort';
+
+export interface DataColumn<T> {
+  /** Field name; also the sort key. */
+  key: string;
+  label: string;
+  render?: (row: T) => ReactNode;
+  /** What sorting compares; default the field's value. */
+  sortValue?: (row: T) => SortValue;
+  /** What the search box matches; default the sort value. */
+  searchText?: (row: T) => string;
+  sortable?: boolean;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+}
+
+export interface DataTableProps<T extends { id: string | number }> {
+  rows: readonly T[];
+  columns: readonly DataColumn<T>[];
+  search?: string;
+  sort: readonly SortTerm[];
+  onSortChange: (sort: SortTerm[]) => void;
+  /** Content of an expanded row (spec §2.9: the inline editor). */
+  expand?: (row: T) => ReactNode;
+  selectable?: boolean;
+  selected?: ReadonlySet<T['id']>;
+  onSelectedChange?: (selected: Set<T['id']>) => void;
+  loading?: boolean;
+  pageSize?: number;
+  /** Shown when there is nothing to list. */
+  empty?: ReactNode;
+}
+
+const ALL_ROWS = -1;
+
+function fieldValue<T>(row: T, key: string): SortValue {
+  const value = (row as Record<string, unknown>)[key];
+  if (Array.isArray(value)) return value.join(', ');
+  return value as SortValue;
+}
+
+/**
+ * The table of every administration screen and, later, of the generic table screen: search,
+ * multi-column sort, paging, expandable rows and row selection, all on rows already loaded.
+ */
+export function DataTable<T extends { id: string | number }>(props: DataTableProps<T>) {
+  const { rows, columns, sort, onSortChange, expand, selectable = false, loading = false } = props;
+  const translate = useTranslate();
+  const search = useDeferredValue(props.search ?? '');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(props.pageSize ?? TABLE_PAGE_SIZE);
+  const [expanded, setExpanded] = useState<ReadonlySet<T['id']>>(new Set());
+  const selected = props.selected ?? new Set<T['id']>();
+
+  const valueOf = useMemo(() => {
+    const byKey = new Map(columns.map((column) => [column.key, column]));
+    return (row: T, key: string): SortValue => {
+      const column = byKey.get(key);
+      return column?.sortValue ? column.sortValue(row) : fieldValue(row, key);
+    };
+  }, [columns]);
+
+  const index = useMemo(
+    () =>
+      buildSearchIndex(rows, (row) =>
+        columns.map((column) => (column.searchText ? column.searchText(row) : String(valueOf(row, column.key) ?? ''))).join('\u0000'),
+      ),
+    [rows, columns, valueOf],
+  );
+  const visible = useMemo(() => sortRows(searchRows(rows, index, search), sort, valueOf), [rows, index, search, sort, valueOf]);
+  const lastPage = pageSize === ALL_ROWS ? 0 : Math.max(0, Math.ceil(visible.length / pageSize) - 1);
+  const currentPage = Math.min(page, lastPage);
+  const pageRows = pageSize === ALL_ROWS ? visible : visible.slice(currentPage * pageSize, (currentPage + 1) * pageSize);
+
+  const toggleExpanded = (id: T['id']) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const toggleSelected = (id: T['id']) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    props.onSelectedChange?.(next);
+  };
+  const pageIds = pageRows.map((row) => row.id);
+  const allOnPageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const toggleAllOnPage = () => {
+    const next = new Set(selected);
+    for (const id of pageIds) {
+      if (allOnPageSelected) next.delete(id);
+      else next.add(id);
+    }
+    props.onSelectedChange?.(next);
+  };
+  const extraColumns = (expand ? 1 : 0) + (selectable ? 1 : 0);
+
+  return (
+    <Box>
+      {loading && <LinearProgress />}
+      <TableContainer>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              {expand && <TableCell padding="checkbox" />}
+              {selectable && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    size="small"
+                    checked={allOnPageSelected}
+                    indeterminate={!allOnPageSelected && pageIds.some((id) => selected.has(id))}
+                    onChange={toggleAllOnPage}
+                    inputProps={{ 'aria-label': translate('ra.action.select_all') }}
+                  />
+                </TableCell>
+              )}
+              {columns.map((column) => {
+                const position = sort.findIndex((term) => term.field === column.key);
+                const term = sort[position];
+                return (
+                  <TableCell key={column.key} align={column.align} sx={{ width: column.width, fontWeight: 600 }}>
+                    {column.sortable === false ? (
+                      column.label
+                    ) : (
+                      <Badge badgeContent={sort.length > 1 && term ? position + 1 : 0} color="primary">
+                        <TableSortLabel active={Boolean(term)} direction={term?.order ?? 'asc'} onClick={() => onSortChange(toggleSort(sort, column.key))}>
+                          {column.label}
+                        </TableSortLabel>
+                      </Badge>
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {pageRows.map((row) => {
+              const isExpanded = expanded.has(row.id);
+              return (
+                <Fragment key={row.id}>
+                  <TableRow hover selected={selected.has(row.id)} data-row-id={row.id}>
+                    {expand && (
+                      <TableCell padding="checkbox">
+                        <IconButton size="small" aria-label={translate(isExpanded ? 'ra.action.close' : 'ra.action.expand')} aria-expanded={isExpanded} onClick={() => toggleExpanded(row.id)}>
+                          {isExpanded ? <KeyboardArrowDownIcon /> : <KeyboardArrowRightIcon />}
+                        </IconButton>
+                      </TableCell>
+                    )}
+                    {selectable && (
+                      <TableCell padding="checkbox">
+                        <Checkbox size="small" checked={selected.has(row.id)} onChange={() => toggleSelected(row.id)} inputProps={{ 'aria-label': translate('ra.action.select_row') }} />
+                      </TableCell>
+                    )}
+                    {columns.map((column) => (
+                      <TableCell key={column.key} align={column.align}>
+                        {column.render ? column.render(row) : String(valueOf(row, column.key) ?? '')}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                  {expand && isExpanded && (
+                    <TableRow>
+                      <TableCell colSpan={columns.length + extraColumns} sx={{ bgcolor: 'action.hover', py: 2 }}>
+                        {expand(row)}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                </Fragment>
+              );
+            })}
+            {!loading && pageRows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length + extraColumns}>
+                  <Typography color="text.secondary" sx={{ py: 2 }}>{props.empty ?? translate('ra.navigation.no_results')}</Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={visible.length}
+        page={currentPage}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[10, 25, 50, 100, { label: translate('app.table.all_rows'), value: ALL_ROWS }]}
+        onPageChange={(_event, next) => setPage(next)}
+        onRowsPerPageChange={(event) => {
+          setPageSize(Number(event.target.value));
+          setPage(0);
+        }}
+      />
+    </Box>
+  );
+}

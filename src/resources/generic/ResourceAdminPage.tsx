@@ -1,0 +1,147 @@
+import { useMemo, useState } from 'react';
+import { Box, Button, IconButton, InputAdornment, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/Delete';
+import SearchIcon from '@mui/icons-material/Search';
+import { useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, type DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { SortTerm } from '../../common-ui/dataTable/tableSort';
+import { useDialogs } from '../../common-ui/dialogs/DialogsProvider';
+import { ExpandedRecord } from './ExpandedRecord';
+import { ResourceScreenContext, type ResourceScreen } from './ResourceScreenContext';
+import type { ResourceDefinition } from './ResourceDefinition';
+import { useResourceActions } from './useResourceActions';
+
+/** Every record at once: administration lists are searched, sorted and paged in the browser. */
+const WHOLE_LIST = { page: 1, perPage: 1_000_000 };
+
+/**
+ * The generic administration screen (spec §2.9): title, New/Copy buttons, search, the multi-sort
+ * table with an Actions column and expandable rows holding the inline editor and the record's
+ * history. Everything entity-specific comes from the definition.
+ */
+export function ResourceAdminPage<T extends RaRecord>({ definition }: { definition: ResourceDefinition<T> }) {
+  const translate = useTranslate();
+  const dialogs = useDialogs();
+  const { data, isPending, refetch } = useGetList<T>(definition.name, {
+    pagination: WHOLE_LIST,
+    meta: { all: true, fields: definition.listFields },
+  });
+  const rows = useMemo(() => data ?? [], [data]);
+  const refresh = () => void refetch();
+  const actions = useResourceActions(definition, refresh);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortTerm[]>([...definition.defaultSort]);
+  const [selected, setSelected] = useState<Set<T['id']>>(new Set());
+  const [dialog, setDialog] = useState<{ sourceId?: T['id'] } | null>(null);
+  const baseColumns = definition.useColumns();
+  const selectedRows = rows.filter((row) => selected.has(row.id));
+
+  const columns = useMemo<DataColumn<T>[]>(() => {
+    if (!definition.remove) return baseColumns;
+    const actionsColumn: DataColumn<T> = {
+      key: '_actions',
+      label: translate('app.admin.actions'),
+      sortable: false,
+      searchText: () => '',
+      align: 'right',
+      render: (row) => (
+        <Tooltip title={translate('app.confirm.delete')}>
+          <IconButton size="small" aria-label={`${translate('app.confirm.delete')} ${String(row.name ?? row.key ?? row.username ?? row.id)}`} onClick={() => void actions.remove(row)}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ),
+    };
+    return [...baseColumns, actionsColumn];
+  }, [baseColumns, definition.remove, actions, translate]);
+
+  const startCreate = async () => {
+    const create = definition.create;
+    if (!create) return;
+    if (create.kind === 'dialog') return setDialog({});
+    const label = translate(create.promptLabel ?? 'app.admin.name');
+    await dialogs.prompt({
+      title: translate(create.label),
+      label,
+      onSubmit: async (name) => {
+        await actions.create(create.body ? create.body(name) : ({ name } as unknown as Partial<T>));
+      },
+    });
+  };
+
+  const startCopy = async () => {
+    const [source] = selectedRows;
+    if (!source || !definition.copy) return;
+    if (definition.create?.kind === 'dialog') return setDialog({ sourceId: source.id });
+    await dialogs.prompt({
+      title: translate(definition.copy.label),
+      label: translate('app.admin.name'),
+      onSubmit: async (name) => {
+        await actions.create(actions.copyOf(source, name), 'copy');
+        setSelected(new Set());
+      },
+    });
+  };
+
+  const CreateDialog = definition.create?.kind === 'dialog' ? definition.create.Dialog : null;
+  const ToolbarActions = definition.ToolbarActions;
+
+  const screen = useMemo(() => ({ definition, actions, rows }) as unknown as ResourceScreen, [definition, actions, rows]);
+
+  return (
+    <ResourceScreenContext.Provider value={screen}>
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Paper sx={{ p: 2 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 1, alignItems: { md: 'center' } }}>
+          <Typography variant="h6" component="h1" sx={{ flexGrow: 1, whiteSpace: 'nowrap' }}>
+            {translate(definition.title)}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
+            {definition.create && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => void startCreate()}>
+                {translate(definition.create.label)}
+              </Button>
+            )}
+            {definition.copy && (
+              <Button variant="outlined" startIcon={<ContentCopyIcon />} disabled={selected.size !== 1} onClick={() => void startCopy()}>
+                {translate(definition.copy.label)}
+              </Button>
+            )}
+            {ToolbarActions && <ToolbarActions selected={selectedRows} />}
+          </Stack>
+          <TextField
+            size="small"
+            sx={{ width: { md: 280 } }}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={translate('app.table.search')}
+            inputProps={{ 'aria-label': translate('app.table.search') }}
+            InputProps={{ startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }}
+          />
+        </Stack>
+        <DataTable<T>
+          rows={rows}
+          columns={columns}
+          search={search}
+          sort={sort}
+          onSortChange={setSort}
+          loading={isPending}
+          selectable={Boolean(definition.copy || definition.selectable)}
+          selected={selected}
+          onSelectedChange={setSelected}
+          expand={(row) => <ExpandedRecord definition={definition} id={row.id} update={actions.update} />}
+        />
+      </Paper>
+      {CreateDialog && dialog && (
+        <CreateDialog
+          sourceId={dialog.sourceId}
+          onClose={() => setDialog(null)}
+          create={(body) => actions.create(body, dialog.sourceId ? 'copy' : 'create').then((saved) => saved, () => null)}
+        />
+      )}
+    </Box>
+    </ResourceScreenContext.Provider>
+  );
+}

@@ -1,0 +1,92 @@
+import type { ComponentType } from 'react';
+import type { SvgIconProps } from '@mui/material';
+import type { RaRecord } from 'react-admin';
+import type { PermissionName } from '../../../common/permissions';
+import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { SortTerm } from '../../common-ui/dataTable/tableSort';
+
+/** i18n keys of an entity's notices (spec §8). */
+export interface ResourceMessages {
+  created: string;
+  copied: string;
+  updated: string;
+  deleted: string;
+  creationFailed: string;
+  copyingFailed: string;
+  updatingFailed: string;
+  deletionFailed: string;
+}
+
+/** The spec §8 pattern: 'Role created', 'Role updating failed'… under app.<namespace>. */
+export function standardMessages(namespace: string): ResourceMessages {
+  const key = (name: string) => `app.${namespace}.${name}`;
+  return {
+    created: key('created'),
+    copied: key('copied'),
+    updated: key('updated'),
+    deleted: key('deleted'),
+    creationFailed: key('creation_failed'),
+    copyingFailed: key('copying_failed'),
+    updatingFailed: key('updating_failed'),
+    deletionFailed: key('deletion_failed'),
+  };
+}
+
+export interface EditorProps<T extends RaRecord> {
+  record: T;
+  /** Saves through the generic update (messages, refresh) and answers whether it worked. */
+  save: (data: Partial<T>) => Promise<boolean>;
+}
+
+export interface CreateDialogProps<T extends RaRecord> {
+  /** The record being copied (spec §2.9: the dialog fetches it), otherwise undefined. */
+  sourceId?: T['id'];
+  onClose: () => void;
+  /** Creates through the generic create (messages, refresh); answers the saved record or null. */
+  create: (body: Partial<T>) => Promise<T | null>;
+}
+
+export interface ToolbarActionProps<T extends RaRecord> {
+  selected: readonly T[];
+}
+
+/**
+ * One administration screen, declared once (DESIGN §2): the generic page renders the list,
+ * search, multi-sort, expandable inline editor, New/Copy/Delete and the spec's messages from it.
+ */
+export interface ResourceDefinition<T extends RaRecord = RaRecord> {
+  /** API resource: /api/<name>. */
+  name: string;
+  /** Route under /home (spec §2.1), e.g. 'attributeManagement'. */
+  route: string;
+  permission: PermissionName;
+  /** i18n key of the page title and drawer entry. */
+  title: string;
+  icon: ComponentType<SvgIconProps>;
+  /** Projection of the list call (spec §7), e.g. ['name', 'type', 'technicalName']. */
+  listFields?: readonly string[];
+  /** A hook, so columns can look up related names (roles of a user, checklists of an asset). */
+  useColumns: () => DataColumn<T>[];
+  /** Spec §2.9: by name or key. */
+  defaultSort: readonly SortTerm[];
+  messages: ResourceMessages;
+  /**
+   * 'New X': a prompt for the name (spec §5, empty does nothing) whose answer becomes the body,
+   * or a dialog of the entity's own.
+   */
+  create?:
+    | { label: string; kind: 'prompt'; promptLabel?: string; body?: (name: string) => Partial<T> }
+    | { label: string; kind: 'dialog'; Dialog: ComponentType<CreateDialogProps<T>> };
+  /** 'Copy X' with exactly one row selected; the body drops what spec §7 says. */
+  copy?: { label: string; dropFields?: readonly string[] };
+  /** Delete from the Actions column, after a confirmation (spec §5). */
+  remove?: { confirmMessage?: (record: T, translate: (key: string, options?: object) => string) => string };
+  /** The inline editor of an expanded row. */
+  Editor?: ComponentType<EditorProps<T>>;
+  /** Spec §8: users and config show the server's message in an alert on failure. */
+  failureShowsServerMessage?: boolean;
+  /** Buttons next to New/Copy that act on the selection (e.g. QR labels). */
+  ToolbarActions?: ComponentType<ToolbarActionProps<T>>;
+  /** Whether rows can be selected without copy (for toolbar actions). */
+  selectable?: boolean;
+}

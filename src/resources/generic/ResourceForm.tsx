@@ -1,0 +1,56 @@
+import { useMemo, type ReactNode } from 'react';
+import { Box, Button, Stack } from '@mui/material';
+import SaveIcon from '@mui/icons-material/Save';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { Form, useTranslate, type RaRecord } from 'react-admin';
+import { useFormState, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
+import type { AnyObjectSchema } from 'yup';
+import { withoutBookkeeping } from '../../dataProvider/recordIds';
+
+/**
+ * An editor's form: react-admin's Form validated by the entity's schema from common/ (the one
+ * the server checks) and a Save button. Notices come from the generic actions.
+ */
+export function ResourceForm<T extends RaRecord>({
+  record,
+  schema,
+  save,
+  children,
+  saveLabel,
+  saveDisabled,
+}: {
+  record: Partial<T>;
+  schema: AnyObjectSchema;
+  save: (data: Partial<T>) => Promise<unknown>;
+  children: ReactNode;
+  saveLabel?: string;
+  /** A rule beyond the schema (spec §5: attribute save needs name and type). */
+  saveDisabled?: (values: FieldValues) => boolean;
+}) {
+  const resolver = useMemo<Resolver>(() => {
+    const validate = yupResolver(schema) as unknown as Resolver;
+    return (values, context, options) => validate(withoutBookkeeping(values), context, options);
+  }, [schema]);
+
+  return (
+    <Form record={record as RaRecord} resolver={resolver} onSubmit={(values: FieldValues) => save(withoutBookkeeping(values) as Partial<T>)}>
+      <Stack spacing={1}>
+        {children}
+        <SaveButtonRow label={saveLabel} saveDisabled={saveDisabled} />
+      </Stack>
+    </Form>
+  );
+}
+
+function SaveButtonRow({ label, saveDisabled }: { label?: string; saveDisabled?: (values: FieldValues) => boolean }) {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  const values = useWatch() as FieldValues;
+  return (
+    <Box>
+      <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={isSubmitting || (saveDisabled?.(values) ?? false)}>
+        {label ?? translate('ra.action.save')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,89 @@
+import { useCallback, useMemo } from 'react';
+import { useDataProvider, useLogoutIfAccessDenied, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { copyBody } from '../../../common/resources/schemaParts';
+import { useDialogs } from '../../common-ui/dialogs/DialogsProvider';
+import type { ResourceDefinition } from './ResourceDefinition';
+
+/** The server's message of a failed call (DESIGN §3 `message`), when it gave one. */
+export function serverMessageOf(error: unknown): string | null {
+  return error instanceof Error && error.message ? error.message : null;
+}
+
+/**
+ * Create, copy, update and delete for a resource, with the spec's notices (§8) and a refresh of
+ * the list afterwards. Failures are notified (or, for users and config, the server's message is
+ * shown in an alert) and rethrown for callers that show them in place.
+ */
+export function useResourceActions<T extends RaRecord>(definition: ResourceDefinition<T>, refresh: () => void) {
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const dialogs = useDialogs();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const { name, messages } = definition;
+
+  const fail = useCallback(
+    async (error: unknown, messageKey: string) => {
+      if (await logoutIfAccessDenied(error)) return;
+      const serverMessage = serverMessageOf(error);
+      if (definition.failureShowsServerMessage && serverMessage) await dialogs.alert(serverMessage);
+      else notify(messageKey, { type: 'error' });
+    },
+    [definition.failureShowsServerMessage, dialogs, logoutIfAccessDenied, notify],
+  );
+
+  const create = useCallback(
+    async (body: Partial<T>, kind: 'create' | 'copy' = 'create'): Promise<T> => {
+      try {
+        const { data } = await dataProvider.create<T>(name, { data: body });
+        notify(kind === 'copy' ? messages.copied : messages.created, { type: 'success' });
+        refresh();
+        return data;
+      } catch (error) {
+        await fail(error, kind === 'copy' ? messages.copyingFailed : messages.creationFailed);
+        throw error;
+      }
+    },
+    [dataProvider, fail, messages, name, notify, refresh],
+  );
+
+  const update = useCallback(
+    async (record: T, data: Partial<T>): Promise<T> => {
+      try {
+        const { data: saved } = await dataProvider.update<T>(name, { id: record.id, data, previousData: record });
+        notify(messages.updated, { type: 'success' });
+        refresh();
+        return saved;
+      } catch (error) {
+        await fail(error, messages.updatingFailed);
+        throw error;
+      }
+    },
+    [dataProvider, fail, messages, name, notify, refresh],
+  );
+
+  const remove = useCallback(
+    async (record: T): Promise<boolean> => {
+      const message = definition.remove?.confirmMessage?.(record, translate) ?? translate('app.confirm.delete_item');
+      if (!(await dialogs.confirm(message))) return false;
+      try {
+        await dataProvider.delete<T>(name, { id: record.id, previousData: record });
+        notify(messages.deleted, { type: 'success' });
+        refresh();
+        return true;
+      } catch (error) {
+        await fail(error, messages.deletionFailed);
+        return false;
+      }
+    },
+    [dataProvider, definition.remove, dialogs, fail, messages, name, notify, refresh, translate],
+  );
+
+  /** Spec §7: the copy's body is every field but name/_id/createdAt/updatedAt (and the entity's extras). */
+  const copyOf = useCallback(
+    (record: T, newName: string) => copyBody(record, newName, definition.copy?.dropFields ?? []) as Partial<T>,
+    [definition.copy?.dropFields],
+  );
+
+  return useMemo(() => ({ create, update, remove, copyOf }), [create, update, remove, copyOf]);
+}
