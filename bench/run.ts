@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { benchAssetList } from './assetList';
 import { benchLoginBundle } from './loginBundle';
 import { benchStartup } from './startup';
 import { benchTokenInit } from './tokenInit';
@@ -11,5 +12,7 @@ results.startup = await benchStartup();
 console.log('start-up:', JSON.stringify(results.startup, null, 2));
 results.tokenInit = await benchTokenInit();
 console.log('GET /api/token/init, 50 connections:', JSON.stringify(results.tokenInit, null, 2));
+results.assetList = await benchAssetList();
+console.log('GET /api/asset?fields=name,identification,tags,checklists, 10,000 assets:', JSON.stringify(results.assetList, null, 2));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);

@@ -33,7 +33,7 @@ export interface Asset {
 export const assetSchema = strictObject({
   name: nonBlank('name'),
   identification: yup.string().max(200).default(''),
-  tags: stringList().test('non-blank', 'tags must not hold blank values', (tags) => (tags ?? []).every((t) => t.trim().length > 0)),
+  tags: stringList().test('non-blank', 'tags must not hold blank values', (tags) => (tags ?? []).every((t) => typeof t === 'string' && t.trim().length > 0)),
   checklists: idList(),
   staticAttributes: yup
     .array(

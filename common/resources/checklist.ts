@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import type { Attribute } from './attribute';
 import { idList, idString, nonBlank, strictObject } from './schemaParts';
 
 /** Spec §5: the five threshold operations, in the spec's words. */
@@ -62,7 +63,7 @@ export const checklistSchema = strictObject({
     .array(checklistItemSchema)
     .default([])
     .test('unique-sequence', 'checklistItems must have distinct sequenceId values', (items) => {
-      const ids = (items ?? []).map((item) => item.sequenceId);
+      const ids = (items ?? []).map((item) => item?.sequenceId);
       return new Set(ids).size === ids.length;
     }),
   groups: yup.array(checklistGroupSchema).default([]),
@@ -109,6 +110,56 @@ export function moveGroup<T>(groups: readonly T[], index: number, direction: -1 
 /** Spec §4: a group still holding attributes cannot be deleted. */
 export function canDeleteGroup(group: Pick<ChecklistGroup, 'attributes'>): boolean {
   return group.attributes.length === 0;
+}
+
+type TypedAttribute = { type: string; options: Attribute['options'] };
+
+/**
+ * Spec §5: a threshold value is a number for a number attribute, yes/no for a boolean, one of the
+ * options for select or radio, otherwise text (the server refuses anything else).
+ */
+export function thresholdValueFits(attribute: TypedAttribute, value: unknown): boolean {
+  switch (attribute.type) {
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'select':
+    case 'radio':
+      return typeof value === 'string' && attribute.options.values.includes(value);
+    default:
+      return typeof value === 'string';
+  }
+}
+
+/** The value a threshold starts from for an attribute of this type. */
+export function defaultThresholdValue(attribute: TypedAttribute): string | number | boolean {
+  switch (attribute.type) {
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'select':
+    case 'radio':
+      return attribute.options.values[0] ?? '';
+    default:
+      return '';
+  }
+}
+
+/**
+ * An item given another attribute: a threshold value that no longer fits the new attribute's
+ * type is reset to that type's starting value; operation and alert level stay.
+ */
+export function withItemAttribute<T extends Pick<ChecklistItem, 'attribute' | 'threshold'>>(item: T, attributeId: string, attribute: TypedAttribute | undefined): T {
+  const threshold = item.threshold;
+  if (!threshold || !attribute || thresholdValueFits(attribute, threshold.value)) return { ...item, attribute: attributeId };
+  return { ...item, attribute: attributeId, threshold: { ...threshold, value: defaultThresholdValue(attribute) } };
+}
+
+/** Groups may only hold the checklist's own attributes: one leaving the items leaves the groups. */
+export function withoutGroupAttribute<T extends Pick<ChecklistGroup, 'attributes'>>(groups: readonly T[], attributeId: string): T[] {
+  return groups.map((group) => (group.attributes.includes(attributeId) ? { ...group, attributes: group.attributes.filter((id) => id !== attributeId) } : group));
 }
 
 /** Whether `value <operation> limit` holds (DESIGN §5): the alarming condition of a threshold. */

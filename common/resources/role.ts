@@ -20,7 +20,11 @@ export const roleSchema = strictObject({
   permissions: idList(),
   tables: yup
     .array(strictObject({ table: idString().required(), default: yup.boolean().required() }))
-    .default([]),
+    .default([])
+    .test('distinct', '${path} must not list the same table twice', (tables) => {
+      const ids = (tables ?? []).map((entry) => entry?.table);
+      return new Set(ids).size === ids.length;
+    }),
 });
 
 /**

@@ -25,7 +25,11 @@ export const nonBlank = (label = '${path}') =>
     .max(200, `${label} must be at most 200 characters`);
 
 export const idString = () => yup.string().min(1).max(64);
-export const idList = () => yup.array(idString().required()).default([]);
+export const idList = () =>
+  yup
+    .array(idString().required())
+    .default([])
+    .test('distinct', '${path} must not hold the same id twice', (ids) => new Set(ids ?? []).size === (ids ?? []).length);
 export const stringList = () => yup.array(yup.string().required()).default([]);
 
 /** An object whose unknown keys are a validation error naming the key. */

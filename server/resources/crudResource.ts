@@ -86,6 +86,8 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
     const merged = existing ? { ...pick(existing, schemaFields), ...withoutReadOnly(body) } : withoutReadOnly(body);
     let input = validateBody(resource.schema, merged) as Record<string, unknown>;
     if (resource.prepare) input = resource.prepare(input);
+    // Stored and compared trimmed: " Pump" is the same name as "Pump" (as common's keyTakenByOther sees keys).
+    if (typeof input[uniqueField] === 'string') input = { ...input, [uniqueField]: (input[uniqueField] as string).trim() };
     const value = input[uniqueField];
     if (typeof value === 'string') {
       const same: SQL[] = [sql`lower(${uniqueColumn}) = lower(${value})`];

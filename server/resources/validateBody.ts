@@ -14,23 +14,51 @@ export function validateBody<S extends AnySchema>(schema: S, body: unknown): Inf
     schema.validateSync(body, { strict: true, abortEarly: false });
   } catch (error) {
     if (error instanceof ValidationError) throw validationFailure(error);
-    throw error;
+    // A schema test threw on a value of a type it did not expect (e.g. tags: [5]): still bad input.
+    throw crashFailure(schema, body as Record<string, unknown>);
   }
   return schema.cast(body, { assert: false }) as InferType<S>;
 }
 
 function validationFailure(error: ValidationError): HttpError {
-  const errors: Record<string, string> = {};
-  const issues = error.inner.length > 0 ? error.inner : [error];
-  for (const issue of issues) {
-    const field = issue.path || unknownKey(issue) || 'body';
-    errors[field] ??= issue.message;
-  }
+  const errors = collectErrors(error, {});
   const message = Object.values(errors)[0] ?? 'Invalid request body';
   return new HttpError(400, message, errors);
 }
 
-/** noUnknown failures sit on the parent object; name the key itself. */
+/** Validates field by field to name the ones whose value made a test throw. */
+function crashFailure(schema: AnySchema, body: Record<string, unknown>): HttpError {
+  const errors: Record<string, string> = {};
+  const fields = Object.keys((schema as { fields?: Record<string, unknown> }).fields ?? {}).filter((field) => field in body);
+  for (const field of fields) {
+    try {
+      schema.validateSyncAt(field, body, { strict: true, abortEarly: false });
+    } catch (error) {
+      if (error instanceof ValidationError) collectErrors(error, errors);
+      else errors[field] ??= `${field} holds a value of the wrong type`;
+    }
+  }
+  if (Object.keys(errors).length === 0) errors.body = 'body holds a value of the wrong type';
+  return new HttpError(400, Object.values(errors)[0] as string, errors);
+}
+
+function collectErrors(error: ValidationError, errors: Record<string, string>): Record<string, string> {
+  const issues = error.inner.length > 0 ? error.inner : [error];
+  for (const issue of issues) {
+    const unknown = unknownKey(issue);
+    if (unknown) {
+      // An unknown key is named with its full path ("options.default"), not its parent's.
+      const field = issue.path ? `${issue.path}.${unknown}` : unknown;
+      errors[field] ??= `${field} is not allowed`;
+      continue;
+    }
+    const field = issue.path || 'body';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** noUnknown failures sit on the parent object; the first unknown key, if this is one. */
 function unknownKey(issue: ValidationError): string | undefined {
   const unknown = (issue.params as { unknown?: unknown } | undefined)?.unknown;
   return typeof unknown === 'string' ? unknown.split(',')[0]?.trim() : undefined;

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { newId } from '../db/ids';
 import { alertLevels, configEntries, permissions, roles, users } from '../db/schema';
 import { DEFAULT_ALERT_LEVELS } from './alertLevels';
+import { ensureDemoCatalogue } from './demoCatalogue';
 import { ALL_PERMISSIONS, ROLE_NAMES, type RoleName } from '../../common/permissions';
 import { hashPassword } from '../auth/passwords';
 import { DEFAULT_ROLE_PERMISSIONS } from './defaultRoles';
@@ -12,8 +13,9 @@ import { DEMO_CONFIG_ENTRIES, DEMO_USERS } from './demoUsers';
 export class SeedError extends Error {}
 
 /**
- * System data on every start (every permission string, the seeded roles); demo users and config
- * only on the embedded default; a production start adds just the superuser (DESIGN §4).
+ * System data on every start (every permission string, the seeded roles, the alert levels); demo
+ * users, config and the demo catalogue (attributes, checklists, assets) only on the embedded
+ * default; a production start adds just the superuser (DESIGN §4).
  * Idempotent: existing records are left as administrators made them.
  */
 export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' | 'demoPassword' | 'adminPassword'>): Promise<void> {
@@ -23,6 +25,8 @@ export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' 
   if (config.seed === 'demo') {
     await ensureDemoUsers(db, roleIds, config.demoPassword);
     await db.insert(configEntries).values(DEMO_CONFIG_ENTRIES.map((e) => ({ _id: newId(), ...e }))).onConflictDoNothing();
+    // After the alert levels: checklist thresholds name them.
+    await ensureDemoCatalogue(db);
   } else {
     await ensureSuperuser(db, roleIds, config.adminPassword);
   }

@@ -25,9 +25,8 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     await page.waitForURL('**/login?from=%2Fhome%2FuserManagement');
     await screenshot(page, 'login-from-deep-link');
     await signIn(page, 'admin');
-    // /home/userManagement arrives with the administration issue; until then the app falls back home.
-    await page.waitForURL((url) => url.pathname.startsWith('/home'));
-    expect(page.url()).not.toContain('/login');
+    await page.waitForURL('**/home/userManagement');
+    await page.getByRole('heading', { name: 'User management' }).waitFor();
     await page.close();
   });
 

@@ -1,19 +1,18 @@
+import { thresholdValueFits } from '../../../common/resources/checklist';
+
+const EXPECTED: Record<string, string> = {
+  number: 'must be a number for a number attribute',
+  boolean: 'must be true (yes) or false (no) for a boolean attribute',
+};
+
 /**
- * Spec §5: a threshold's value is a number for a number attribute, yes/no for a boolean, one of
- * the options for select or radio, otherwise text. Answers what is wrong, or null.
+ * What is wrong with a threshold value for its attribute (spec §5, the rule in common/), in words
+ * for a 400, or null when it fits.
  */
 export function thresholdProblem(attribute: { type: string; options: { values: string[] } }, value: unknown): string | null {
-  switch (attribute.type) {
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? null : 'must be a number for a number attribute';
-    case 'boolean':
-      return typeof value === 'boolean' ? null : 'must be true (yes) or false (no) for a boolean attribute';
-    case 'select':
-    case 'radio':
-      return typeof value === 'string' && attribute.options.values.includes(value)
-        ? null
-        : `must be one of the attribute's options: ${attribute.options.values.join(', ')}`;
-    default:
-      return typeof value === 'string' ? null : 'must be text';
+  if (thresholdValueFits(attribute, value)) return null;
+  if (attribute.type === 'select' || attribute.type === 'radio') {
+    return `must be one of the attribute's options: ${attribute.options.values.join(', ')}`;
   }
+  return EXPECTED[attribute.type] ?? 'must be text';
 }

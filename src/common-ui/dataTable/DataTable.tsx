@@ -146,11 +146,13 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
                     {column.sortable === false ? (
                       column.label
                     ) : (
-                      <Badge badgeContent={sort.length > 1 && term ? position + 1 : 0} color="primary">
-                        <TableSortLabel active={Boolean(term)} direction={term?.order ?? 'asc'} onClick={() => onSortChange(toggleSort(sort, column.key))}>
-                          {column.label}
-                        </TableSortLabel>
-                      </Badge>
+                      <TableSortLabel active={Boolean(term)} direction={term?.order ?? 'asc'} onClick={() => onSortChange(toggleSort(sort, column.key))}>
+                        {column.label}
+                        {sort.length > 1 && term && (
+                          // The column's place in a multi-column sort.
+                          <Badge badgeContent={position + 1} color="primary" sx={{ ml: 1.5 }} aria-hidden />
+                        )}
+                      </TableSortLabel>
                     )}
                   </TableCell>
                 );

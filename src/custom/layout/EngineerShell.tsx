@@ -9,7 +9,8 @@ import { SessionBanner } from './SessionBanner';
 /** The engineer area (/home): react-admin's layout with our bar and permission-gated drawer. */
 export const EngineerShell = () => (
   <DialogsProvider>
-    <Layout appBar={EngineerAppBar} menu={EngineerMenu}>
+    {/* minWidth 0 lets a wide table scroll inside the content instead of widening the page. */}
+    <Layout appBar={EngineerAppBar} menu={EngineerMenu} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
       <SessionBanner />
       <AreaRoutes routes={engineerRoutes} />
     </Layout>

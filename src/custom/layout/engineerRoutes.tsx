@@ -2,6 +2,8 @@ import type { GuardedRoute } from '../../routes/GuardedRoute';
 import { NoDashboard } from '../dashboard/NoDashboard';
 import { administrationResources } from '../../resources';
 import { ResourceAdminPage } from '../../resources/generic/ResourceAdminPage';
+import { AssetLabelsPage } from '../../resources/assets/labels/AssetLabelsPage';
+import { ASSET_LABELS_ROUTE } from '../../resources/assets/labels/labelRoute';
 
 /**
  * Children of /home (spec §2.1), relative to it; the area itself already needs view-engineer.
@@ -14,4 +16,5 @@ export const engineerRoutes: readonly GuardedRoute[] = [
     element: <ResourceAdminPage key={definition.name} definition={definition} />,
     permissions: [definition.permission],
   })),
+  { path: ASSET_LABELS_ROUTE, element: <AssetLabelsPage />, permissions: ['manage-asset'] },
 ];

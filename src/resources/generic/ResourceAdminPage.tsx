@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SearchIcon from '@mui/icons-material/Search';
-import { useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { useDataProvider, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { DataTable, type DataColumn } from '../../common-ui/dataTable/DataTable';
 import type { SortTerm } from '../../common-ui/dataTable/tableSort';
 import { useDialogs } from '../../common-ui/dialogs/DialogsProvider';
@@ -24,6 +24,7 @@ const WHOLE_LIST = { page: 1, perPage: 1_000_000 };
 export function ResourceAdminPage<T extends RaRecord>({ definition }: { definition: ResourceDefinition<T> }) {
   const translate = useTranslate();
   const dialogs = useDialogs();
+  const dataProvider = useDataProvider();
   const { data, isPending, refetch } = useGetList<T>(definition.name, {
     pagination: WHOLE_LIST,
     meta: { all: true, fields: definition.listFields },
@@ -35,7 +36,7 @@ export function ResourceAdminPage<T extends RaRecord>({ definition }: { definiti
   const [sort, setSort] = useState<SortTerm[]>([...definition.defaultSort]);
   const [selected, setSelected] = useState<Set<T['id']>>(new Set());
   const [dialog, setDialog] = useState<{ sourceId?: T['id'] } | null>(null);
-  const baseColumns = definition.useColumns();
+  const baseColumns = definition.useColumns(rows);
   const selectedRows = rows.filter((row) => selected.has(row.id));
 
   const columns = useMemo<DataColumn<T>[]>(() => {
@@ -79,7 +80,9 @@ export function ResourceAdminPage<T extends RaRecord>({ definition }: { definiti
       title: translate(definition.copy.label),
       label: translate('app.admin.name'),
       onSubmit: async (name) => {
-        await actions.create(actions.copyOf(source, name), 'copy');
+        // A projected list row lacks fields the copy must carry (spec §7: all but name and ids).
+        const whole = definition.listFields ? (await dataProvider.getOne<T>(definition.name, { id: source.id })).data : source;
+        await actions.create(actions.copyOf(whole, name), 'copy');
         setSelected(new Set());
       },
     });

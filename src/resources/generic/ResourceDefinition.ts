@@ -5,6 +5,8 @@ import type { PermissionName } from '../../../common/permissions';
 import type { DataColumn } from '../../common-ui/dataTable/DataTable';
 import type { SortTerm } from '../../common-ui/dataTable/tableSort';
 
+export type ResourceAction = 'create' | 'copy' | 'update' | 'delete';
+
 /** i18n keys of an entity's notices (spec §8). */
 export interface ResourceMessages {
   created: string;
@@ -65,8 +67,11 @@ export interface ResourceDefinition<T extends RaRecord = RaRecord> {
   icon: ComponentType<SvgIconProps>;
   /** Projection of the list call (spec §7), e.g. ['name', 'type', 'technicalName']. */
   listFields?: readonly string[];
-  /** A hook, so columns can look up related names (roles of a user, checklists of an asset). */
-  useColumns: () => DataColumn<T>[];
+  /**
+   * A hook, so columns can look up related names (roles of a user, checklists of an asset); it is
+   * given the loaded rows for columns that depend on them (one per custom attribute of users).
+   */
+  useColumns: (rows: readonly T[]) => DataColumn<T>[];
   /** Spec §2.9: by name or key. */
   defaultSort: readonly SortTerm[];
   messages: ResourceMessages;
@@ -83,8 +88,11 @@ export interface ResourceDefinition<T extends RaRecord = RaRecord> {
   remove?: { confirmMessage?: (record: T, translate: (key: string, options?: object) => string) => string };
   /** The inline editor of an expanded row. */
   Editor?: ComponentType<EditorProps<T>>;
-  /** Spec §8: users and config show the server's message in an alert on failure. */
-  failureShowsServerMessage?: boolean;
+  /**
+   * Spec §8: config shows the server's message in an alert on any failure (true); users only on
+   * add and update (['create', 'update']), their deletion failure being a notice.
+   */
+  failureShowsServerMessage?: boolean | readonly ResourceAction[];
   /** Buttons next to New/Copy that act on the selection (e.g. QR labels). */
   ToolbarActions?: ComponentType<ToolbarActionProps<T>>;
   /** Whether rows can be selected without copy (for toolbar actions). */

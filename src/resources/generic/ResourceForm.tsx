@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Box, Button, Stack } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Form, useTranslate, type RaRecord } from 'react-admin';
@@ -18,6 +18,7 @@ export function ResourceForm<T extends RaRecord>({
   children,
   saveLabel,
   saveDisabled,
+  extraButtons,
 }: {
   record: Partial<T>;
   schema: AnyObjectSchema;
@@ -26,6 +27,8 @@ export function ResourceForm<T extends RaRecord>({
   saveLabel?: string;
   /** A rule beyond the schema (spec §5: attribute save needs name and type). */
   saveDisabled?: (values: FieldValues) => boolean;
+  /** Buttons shown before Save (a dialog's Cancel). */
+  extraButtons?: ReactNode;
 }) {
   const resolver = useMemo<Resolver>(() => {
     const validate = yupResolver(schema) as unknown as Resolver;
@@ -36,21 +39,22 @@ export function ResourceForm<T extends RaRecord>({
     <Form record={record as RaRecord} resolver={resolver} onSubmit={(values: FieldValues) => save(withoutBookkeeping(values) as Partial<T>)}>
       <Stack spacing={1}>
         {children}
-        <SaveButtonRow label={saveLabel} saveDisabled={saveDisabled} />
+        <SaveButtonRow label={saveLabel} saveDisabled={saveDisabled} extraButtons={extraButtons} />
       </Stack>
     </Form>
   );
 }
 
-function SaveButtonRow({ label, saveDisabled }: { label?: string; saveDisabled?: (values: FieldValues) => boolean }) {
+function SaveButtonRow({ label, saveDisabled, extraButtons }: { label?: string; saveDisabled?: (values: FieldValues) => boolean; extraButtons?: ReactNode }) {
   const translate = useTranslate();
   const { isSubmitting } = useFormState();
   const values = useWatch() as FieldValues;
   return (
-    <Box>
+    <Stack direction="row" spacing={1} sx={{ justifyContent: extraButtons ? 'flex-end' : 'flex-start' }}>
+      {extraButtons}
       <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={isSubmitting || (saveDisabled?.(values) ?? false)}>
         {label ?? translate('ra.action.save')}
       </Button>
-    </Box>
+    </Stack>
   );
 }

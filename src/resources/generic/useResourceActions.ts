@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useDataProvider, useLogoutIfAccessDenied, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { copyBody } from '../../../common/resources/schemaParts';
 import { useDialogs } from '../../common-ui/dialogs/DialogsProvider';
-import type { ResourceDefinition } from './ResourceDefinition';
+import type { ResourceAction, ResourceDefinition } from './ResourceDefinition';
 
 /** The server's message of a failed call (DESIGN §3 `message`), when it gave one. */
 export function serverMessageOf(error: unknown): string | null {
@@ -23,10 +23,12 @@ export function useResourceActions<T extends RaRecord>(definition: ResourceDefin
   const { name, messages } = definition;
 
   const fail = useCallback(
-    async (error: unknown, messageKey: string) => {
+    async (error: unknown, messageKey: string, action: ResourceAction) => {
       if (await logoutIfAccessDenied(error)) return;
       const serverMessage = serverMessageOf(error);
-      if (definition.failureShowsServerMessage && serverMessage) await dialogs.alert(serverMessage);
+      const shows = definition.failureShowsServerMessage;
+      const alertsServerMessage = shows === true || (Array.isArray(shows) && shows.includes(action));
+      if (alertsServerMessage && serverMessage) await dialogs.alert(serverMessage);
       else notify(messageKey, { type: 'error' });
     },
     [definition.failureShowsServerMessage, dialogs, logoutIfAccessDenied, notify],
@@ -40,7 +42,7 @@ export function useResourceActions<T extends RaRecord>(definition: ResourceDefin
         refresh();
         return data;
       } catch (error) {
-        await fail(error, kind === 'copy' ? messages.copyingFailed : messages.creationFailed);
+        await fail(error, kind === 'copy' ? messages.copyingFailed : messages.creationFailed, kind);
         throw error;
       }
     },
@@ -55,7 +57,7 @@ export function useResourceActions<T extends RaRecord>(definition: ResourceDefin
         refresh();
         return saved;
       } catch (error) {
-        await fail(error, messages.updatingFailed);
+        await fail(error, messages.updatingFailed, 'update');
         throw error;
       }
     },
@@ -72,7 +74,7 @@ export function useResourceActions<T extends RaRecord>(definition: ResourceDefin
         refresh();
         return true;
       } catch (error) {
-        await fail(error, messages.deletionFailed);
+        await fail(error, messages.deletionFailed, 'delete');
         return false;
       }
     },

@@ -81,12 +81,11 @@ describe('Login page (spec §2.2, §5, §8)', () => {
   });
 
   it('round-trips a deep link: signed out → Login with from → signed in → back to that path', async () => {
-    const api = mockApi(loginAnswers(engineerPermissions));
+    const api = mockApi(loginAnswers([...engineerPermissions, 'manage-user']));
     renderApp('/home/userManagement');
     await waitFor(() => expect(location()).toHaveTextContent('/login?from=%2Fhome%2FuserManagement'));
     await signIn('dana', 'secret');
-    // /home/userManagement is not a screen yet, so it falls back to the engineer home
-    await waitFor(() => expect(location()).toHaveTextContent(/^\/home$/));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/home\/userManagement$/));
     expect(api.callsTo('POST', '/api/token/login')).toHaveLength(1);
   });
 

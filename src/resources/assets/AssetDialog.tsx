@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { Alert, Button, Dialog, DialogContent, DialogTitle, IconButton, LinearProgress } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { useGetOne, useTranslate } from 'react-admin';
+import { assetSchema, type Asset } from '../../../common/resources/asset';
+import { ASSET_DIALOG_MAX_WIDTH } from '../../common-ui/dialogs/dialogWidths';
+import type { CreateDialogProps } from '../generic/ResourceDefinition';
+import { ResourceForm } from '../generic/ResourceForm';
+import { useResourceScreen } from '../generic/ResourceScreenContext';
+import { AssetInputs } from './AssetInputs';
+import type { AssetRecord } from './index';
+
+const NEW_ASSET: Omit<Asset, '_id'> = {
+  name: '',
+  identification: '',
+  tags: [],
+  checklists: [],
+  staticAttributes: [],
+  checklistOptions: [],
+  message: '',
+};
+
+/**
+ * New Asset / Copy Asset (spec §2.9): a copy starts from the fetched asset without its
+ * identification (a QR code names one asset group) and is created like a new one. The dialog
+ * stays open when the create fails, so nothing typed is lost.
+ */
+export function AssetDialog({ sourceId, onClose, create }: CreateDialogProps<AssetRecord>) {
+  const translate = useTranslate();
+  const { actions } = useResourceScreen<AssetRecord>();
+  const copying = sourceId !== undefined;
+  const { data: source, error } = useGetOne<AssetRecord>('asset', { id: sourceId ?? '' }, { enabled: copying });
+
+  const record = useMemo(() => {
+    if (!copying) return NEW_ASSET;
+    if (!source) return null;
+    return { ...actions.copyOf(source, source.name), identification: '' };
+  }, [actions, copying, source]);
+
+  const submit = async (body: Partial<AssetRecord>) => {
+    if (await create(body)) onClose();
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth={false} PaperProps={{ sx: { maxWidth: ASSET_DIALOG_MAX_WIDTH } }}>
+      <DialogTitle sx={{ pr: 6 }}>
+        {translate(copying ? 'app.asset.copy' : 'app.asset.new')}
+        <IconButton aria-label={translate('ra.action.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent>
+        {error ? (
+          <Alert severity="error">{translate('ra.notification.item_doesnt_exist')}</Alert>
+        ) : record ? (
+          <ResourceForm<AssetRecord>
+            record={record as Partial<AssetRecord>}
+            schema={assetSchema}
+            save={submit}
+            saveLabel={translate('app.asset.create')}
+            extraButtons={<Button onClick={onClose}>{translate('app.confirm.cancel')}</Button>}
+          >
+            <AssetInputs />
+          </ResourceForm>
+        ) : (
+          <LinearProgress />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMemo } from 'react';
+import { useTranslate } from 'react-admin';
+import { checklistNames } from '../../../common/resources/asset';
+import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import { useNameLookup } from '../generic/useRelatedList';
+import type { AssetRecord } from './index';
+
+export function useAssetColumns(): DataColumn<AssetRecord>[] {
+  const translate = useTranslate();
+  const checklistNameOf = useNameLookup('checklist');
+  return useMemo(() => {
+    const checklistsOf = (row: AssetRecord) => checklistNames(row.checklists ?? [], checklistNameOf);
+    return [
+      { key: 'name', label: translate('app.asset.columns.asset') },
+      { key: 'identification', label: translate('app.asset.columns.identification') },
+      { key: 'tags', label: translate('app.asset.columns.tags'), sortValue: (row) => (row.tags ?? []).join(', ') },
+      { key: 'checklists', label: translate('app.asset.columns.checklists'), sortValue: checklistsOf },
+    ];
+  }, [translate, checklistNameOf]);
+}

@@ -1,0 +1,27 @@
+import { useMemo } from 'react';
+import { useTranslate } from 'react-admin';
+import type { Checklist } from '../../../common/resources/checklist';
+import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import { useRelatedList } from '../generic/useRelatedList';
+import type { AttributeRecord } from './index';
+
+type ChecklistUse = Pick<Checklist, 'name' | 'checklistItems'> & { id: string };
+
+/** Attribute, Technical Name, Type and the checklists whose items use the attribute (spec §2.9). */
+export function useAttributeColumns(): DataColumn<AttributeRecord>[] {
+  const translate = useTranslate();
+  const checklists = useRelatedList<ChecklistUse>('checklist', ['name', 'checklistItems']);
+  return useMemo(() => {
+    const usedBy = new Map<string, string[]>();
+    for (const checklist of checklists) {
+      for (const item of checklist.checklistItems ?? []) usedBy.set(item.attribute, [...(usedBy.get(item.attribute) ?? []), checklist.name]);
+    }
+    const checklistNames = (row: AttributeRecord) => [...new Set(usedBy.get(row.id) ?? [])].sort((a, b) => a.localeCompare(b)).join(', ');
+    return [
+      { key: 'name', label: translate('app.attribute.columns.attribute') },
+      { key: 'technicalName', label: translate('app.attribute.columns.technical_name') },
+      { key: 'type', label: translate('app.attribute.columns.type') },
+      { key: 'checklists', label: translate('app.attribute.columns.checklists'), sortValue: checklistNames },
+    ];
+  }, [translate, checklists]);
+}

@@ -1,0 +1,37 @@
+import PeopleIcon from '@mui/icons-material/People';
+import type { UserRecord } from '../../../common/resources/user';
+import type { ResourceDefinition } from '../generic/ResourceDefinition';
+import { UserEditor } from './UserEditor';
+import { useUserColumns } from './useUserColumns';
+
+export type UserAdminRecord = UserRecord & { id: string };
+
+/**
+ * User management (spec §2.9): Name, Username, Role, Status, a column per custom attribute and
+ * Actions; Add User asks for the username. Add and update failures show the server's message in
+ * an alert (spec §8); a failed deletion is a notice.
+ */
+export const userResource: ResourceDefinition<UserAdminRecord> = {
+  name: 'user',
+  route: 'userManagement',
+  permission: 'manage-user',
+  title: 'app.menu.user_management',
+  icon: PeopleIcon,
+  listFields: ['name', 'username', 'role', 'status', 'customAttributes'],
+  useColumns: useUserColumns,
+  defaultSort: [{ field: 'name', order: 'asc' }],
+  messages: {
+    created: 'app.user.added',
+    copied: 'app.user.added',
+    updated: 'app.user.updated',
+    deleted: 'app.user.deleted',
+    creationFailed: 'app.user.creation_failed',
+    copyingFailed: 'app.user.creation_failed',
+    updatingFailed: 'app.user.updating_failed',
+    deletionFailed: 'app.user.deletion_failed',
+  },
+  create: { label: 'app.user.add', kind: 'prompt', promptLabel: 'app.user.columns.username', body: (username) => ({ username }) },
+  remove: {},
+  Editor: UserEditor,
+  failureShowsServerMessage: ['create', 'update'],
+};
