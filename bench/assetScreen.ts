@@ -11,31 +11,29 @@ const median = (values: number[]) => {
  * last DOM mutation in the screen's panel; 150 ms of quiet ends the wait), or null when the
  * keystroke changed nothing on screen.
  */
-function timeKeystroke(page: Page, text: string): Promise<number | null> {
-  return page.evaluate(async (typed) => {
-    const input = document.querySelector<HTMLInputElement>('input[aria-label="Search"]');
-    const panel = input?.closest('.MuiPaper-root');
-    if (!input || !panel) throw new Error('search box not found');
-    return new Promise<number | null>((resolve) => {
-      const started = performance.now();
-      let last: number | null = null;
-      let timer: ReturnType<typeof setTimeout>;
-      const done = () => {
-        observer.disconnect();
-        resolve(last === null ? null : last - started);
-      };
-      const observer = new MutationObserver(() => {
-        last = performance.now();
-        clearTimeout(timer);
-        timer = setTimeout(done, 150);
-      });
-      observer.observe(panel, { subtree: true, childList: true, characterData: true });
-      timer = setTimeout(done, 2000);
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-      setValue?.call(input, typed);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
+// Plain JavaScript text: tsx would wrap named functions with a helper the page does not have.
+const MEASURE_KEYSTROKE = `async (typed) => {
+  const input = document.querySelector('input[aria-label="Search"]');
+  const panel = input && input.closest('.MuiPaper-root');
+  if (!input || !panel) throw new Error('search box not found');
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let last = null;
+    let timer;
+    const observer = new MutationObserver(() => {
+      last = performance.now();
+      clearTimeout(timer);
+      timer = setTimeout(() => { observer.disconnect(); resolve(last - started); }, 150);
     });
-  }, text);
+    observer.observe(panel, { subtree: true, childList: true, characterData: true });
+    timer = setTimeout(() => { observer.disconnect(); resolve(last === null ? null : last - started); }, 2000);
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, typed);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}`;
+
+function timeKeystroke(page: Page, text: string): Promise<number | null> {
+  return page.evaluate(`(${MEASURE_KEYSTROKE})(${JSON.stringify(text)})`) as Promise<number | null>;
 }
 
 /**

@@ -89,7 +89,9 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
       ),
     [rows, columns, valueOf],
   );
-  const visible = useMemo(() => sortRows(searchRows(rows, index, search), sort, valueOf), [rows, index, search, sort, valueOf]);
+  // Sorted once per data or sort change; a keystroke only filters the sorted rows (order kept).
+  const sorted = useMemo(() => sortRows(rows, sort, valueOf), [rows, sort, valueOf]);
+  const visible = useMemo(() => searchRows(sorted, index, search), [sorted, index, search]);
   const lastPage = pageSize === ALL_ROWS ? 0 : Math.max(0, Math.ceil(visible.length / pageSize) - 1);
   const currentPage = Math.min(page, lastPage);
   const pageRows = pageSize === ALL_ROWS ? visible : visible.slice(currentPage * pageSize, (currentPage + 1) * pageSize);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Box, Button, IconButton, InputAdornment, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -30,7 +30,9 @@ export function ResourceAdminPage<T extends RaRecord>({ definition }: { definiti
     meta: { all: true, fields: definition.listFields },
   });
   const rows = useMemo(() => data ?? [], [data]);
-  const refresh = () => void refetch();
+  // Stable, so the actions and columns built on it are too (a new column list rebuilds the
+  // search index and re-sorts every row on each keystroke).
+  const refresh = useCallback(() => void refetch(), [refetch]);
   const actions = useResourceActions(definition, refresh);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortTerm[]>([...definition.defaultSort]);
