@@ -6,6 +6,12 @@ import { Form, useTranslate, type RaRecord } from 'react-admin';
 import { useFormState, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import type { AnyObjectSchema } from 'yup';
 import { withoutBookkeeping } from '../../dataProvider/recordIds';
+import { blankTextForNull } from './blankText';
+
+/** What the schema sees and the server gets: no bookkeeping, emptied text as ''. */
+function formValues(values: FieldValues, schema: AnyObjectSchema): FieldValues {
+  return blankTextForNull(withoutBookkeeping(values), schema) as FieldValues;
+}
 
 /**
  * An editor's form: react-admin's Form validated by the entity's schema from common/ (the one
@@ -32,11 +38,11 @@ export function ResourceForm<T extends RaRecord>({
 }) {
   const resolver = useMemo<Resolver>(() => {
     const validate = yupResolver(schema) as unknown as Resolver;
-    return (values, context, options) => validate(withoutBookkeeping(values), context, options);
+    return (values, context, options) => validate(formValues(values, schema), context, options);
   }, [schema]);
 
   return (
-    <Form record={record as RaRecord} resolver={resolver} onSubmit={(values: FieldValues) => save(withoutBookkeeping(values) as Partial<T>)}>
+    <Form record={record as RaRecord} resolver={resolver} onSubmit={(values: FieldValues) => save(formValues(values, schema) as Partial<T>)}>
       <Stack spacing={1}>
         {children}
         <SaveButtonRow label={saveLabel} saveDisabled={saveDisabled} extraButtons={extraButtons} />

@@ -3,7 +3,6 @@ import { AutocompleteArrayInput, SelectInput, TextInput, useTranslate } from 're
 import { roleSchema } from '../../../common/resources/role';
 import { RoleTablesInput } from '../../custom/fields/RoleTablesInput';
 import type { EditorProps } from '../generic/ResourceDefinition';
-import { keepText } from '../generic/keepText';
 import { ResourceForm } from '../generic/ResourceForm';
 import { useRelatedListState } from '../generic/useRelatedList';
 import type { RoleRecord } from './index';
@@ -24,7 +23,7 @@ export function RoleEditor({ record, save }: EditorProps<RoleRecord>) {
   return (
     <ResourceForm record={record} schema={roleSchema} save={save}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }}>
-        <TextInput source="name" label={translate('app.role.fields.name')} parse={keepText} sx={{ flex: 1 }} />
+        <TextInput source="name" label={translate('app.role.fields.name')} sx={{ flex: 1 }} />
         <Box sx={{ flex: 1 }}>
           {/* Remounted once loaded: the select's choice list lags one render behind its props. */}
           <SelectInput

@@ -1,7 +1,6 @@
 import { TextInput, useTranslate } from 'react-admin';
 import { scriptSchema } from '../../../common/resources/script';
 import type { EditorProps } from '../generic/ResourceDefinition';
-import { keepText } from '../generic/keepText';
 import { ResourceForm } from '../generic/ResourceForm';
 import type { ScriptRecord } from './index';
 
@@ -12,12 +11,11 @@ export function ScriptEditor({ record, save }: EditorProps<ScriptRecord>) {
   const translate = useTranslate();
   return (
     <ResourceForm record={record} schema={scriptSchema} save={save}>
-      <TextInput source="name" label={translate('app.script.fields.name')} parse={keepText} />
-      <TextInput source="description" label={translate('app.script.fields.description')} parse={keepText} multiline />
+      <TextInput source="name" label={translate('app.script.fields.name')} />
+      <TextInput source="description" label={translate('app.script.fields.description')} multiline />
       <TextInput
         source="code"
         label={translate('app.script.fields.code')}
-        parse={keepText}
         multiline
         minRows={8}
         maxRows={30}

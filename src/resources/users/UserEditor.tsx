@@ -3,7 +3,6 @@ import { CheckboxGroupInput, SelectInput, TextInput, required, useTranslate } fr
 import { MODULES, USER_STATUSES, shownStatus, userAdministrationSchema } from '../../../common/resources/user';
 import { CustomAttributesInput } from '../../custom/fields/CustomAttributesInput';
 import type { EditorProps } from '../generic/ResourceDefinition';
-import { keepText } from '../generic/keepText';
 import { ResourceForm } from '../generic/ResourceForm';
 import { useRelatedListState } from '../generic/useRelatedList';
 import type { UserAdminRecord } from './index';
@@ -31,9 +30,9 @@ export function UserEditor({ record, save }: EditorProps<UserAdminRecord>) {
   return (
     <ResourceForm record={record} schema={userAdministrationSchema} save={save}>
       <Box sx={{ display: 'grid', columnGap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
-        <TextInput source="name" label={translate('app.user.fields.name')} parse={keepText} />
-        <TextInput source="email" type="email" label={translate('app.user.fields.email')} parse={keepText} />
-        <TextInput source="username" label={translate('app.user.fields.username')} parse={keepText} />
+        <TextInput source="name" label={translate('app.user.fields.name')} />
+        <TextInput source="email" type="email" label={translate('app.user.fields.email')} />
+        <TextInput source="username" label={translate('app.user.fields.username')} />
         {/* Remounted once loaded: the select's choice list lags one render behind its props. */}
         <SelectInput
           key={`role-${roles.isPending}`}
