@@ -5,3 +5,5 @@ export const IMAGE_UPLOAD_MAX_BYTES = 1_048_576;
 export const QR_ASSET_PREFIX = 'ASSET_ID';
 export const TABLE_PAGE_SIZE = 10;
 export const MAX_JSON_BODY_BYTES = 1_048_576;
+/** Inspection image values (phones scale photos down before upload; docs/inspections.md). */
+export const INSPECTION_IMAGE_MAX_BYTES = 5 * 1_048_576;

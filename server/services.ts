@@ -6,6 +6,7 @@ import { createConfigRepository } from './modules/config/config.repository';
 import { createLoginRateLimit } from './auth/loginRateLimit';
 import { createSessionCache } from './auth/sessionCache';
 import type { InvalidationBus } from './realtime/invalidationBus';
+import { createPushHub } from './realtime/pushHub';
 
 /** What handlers reach through `app.services`: built once per app, no per-process state beyond it. */
 export function createServices(config: AppConfig, db: Database, tokens: TokenService, bus: InvalidationBus) {
@@ -20,6 +21,7 @@ export function createServices(config: AppConfig, db: Database, tokens: TokenSer
     users,
     configEntries: createConfigRepository(db),
     loginRateLimit: createLoginRateLimit(db, config.loginLimits),
+    pushes: createPushHub(),
   };
 }
 

@@ -1,11 +1,16 @@
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { customType } from 'drizzle-orm/pg-core';
+import type { AttributeValue, SeverityLevel } from '../../common/resources/inspection';
 import type { ChecklistGroup, ChecklistItem } from '../../common/resources/checklist';
 import type { ChecklistOption, StaticAttribute } from '../../common/resources/asset';
 
 /** Epoch milliseconds, as every time in the API (DESIGN §3). */
 const epochMs = (name: string) => bigint(name, { mode: 'number' });
 const nowMs = sql`(extract(epoch from now()) * 1000)::bigint`;
+
+/** Raw bytes; PGlite answers Uint8Array, node-postgres a Buffer (a Uint8Array too). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 const timestamps = {
   createdAt: epochMs('created_at').notNull().default(nowMs),
@@ -211,4 +216,91 @@ export const auditLog = pgTable(
     changes: jsonb('changes').$type<AuditChange[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (table) => [index('audit_log_record_idx').on(table.entity, table.recordId, table.at)],
+);
+
+/** Spec §3 Inspection: one per checklist of a submission (DESIGN §5). */
+export const inspections = pgTable(
+  'inspections',
+  {
+    _id: text('id').primaryKey(),
+    timestamp: epochMs('timestamp').notNull(),
+    user: text('user_id').notNull(),
+    checklist: text('checklist_id'),
+    asset: text('asset_id').notNull(),
+    attributeData: jsonb('attribute_data').$type<AttributeValue[]>().notNull().default(sql`'[]'::jsonb`),
+    attributeComments: jsonb('attribute_comments').$type<AttributeValue[]>().notNull().default(sql`'[]'::jsonb`),
+    /** null = maintenance; 'ThermographyInspection' for thermography (spec §3). */
+    type: text('type'),
+    records: jsonb('records').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: epochMs('created_at').notNull().default(nowMs),
+  },
+  (table) => [
+    index('inspections_asset_time_idx').on(table.asset, table.timestamp),
+    index('inspections_user_time_idx').on(table.user, table.timestamp),
+    index('inspections_time_idx').on(table.timestamp),
+    index('inspections_checklist_idx').on(table.checklist),
+  ],
+);
+
+/** Spec §3 Alert; remark, resolver and resolvedAt per DESIGN §5. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    _id: text('id').primaryKey(),
+    inspection: text('inspection_id').notNull(),
+    asset: text('asset_id').notNull(),
+    checklist: text('checklist_id'),
+    attribute: text('attribute_id'),
+    /** Thermography record within the inspection (GET inspection/{id}/{recordId}/alert). */
+    record: text('record_id'),
+    level: text('level_id').notNull(),
+    message: text('message').notNull().default(''),
+    timestamp: epochMs('timestamp').notNull(),
+    severityLevel: jsonb('severity_level').$type<SeverityLevel>().notNull(),
+    /** null for checklist alerts; 'ThermographyAlert' is left out of the asset's alert list. */
+    type: text('type'),
+    remark: text('remark'),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: epochMs('resolved_at'),
+    createdAt: epochMs('created_at').notNull().default(nowMs),
+  },
+  (table) => [
+    index('alerts_asset_time_idx').on(table.asset, table.timestamp),
+    index('alerts_inspection_idx').on(table.inspection),
+    index('alerts_time_idx').on(table.timestamp),
+    index('alerts_open_idx').on(table.timestamp).where(sql`${table.resolvedAt} is null`),
+  ],
+);
+
+/** Spec §3 Inspection schedule; an inspection in its window completes it (DESIGN §5). */
+export const inspectionSchedules = pgTable(
+  'inspection_schedules',
+  {
+    _id: text('id').primaryKey(),
+    asset: text('asset_id').notNull(),
+    checklists: text('checklists').array().notNull().default(sql`'{}'::text[]`),
+    start: epochMs('start').notNull(),
+    end: epochMs('end').notNull(),
+    inspections: text('inspections').array().notNull().default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (table) => [index('inspection_schedules_asset_window_idx').on(table.asset, table.start, table.end), index('inspection_schedules_window_idx').on(table.start, table.end)],
+);
+
+/** Files live in the database (DESIGN §1, §9), served only to users who may read their owner. */
+export const files = pgTable(
+  'files',
+  {
+    _id: text('id').primaryKey(),
+    name: text('name').notNull().default(''),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    uploadedBy: text('uploaded_by').notNull(),
+    /** 'inspection' once a submission uses it; null while only its uploader may read it. */
+    ownerType: text('owner_type'),
+    ownerId: text('owner_id'),
+    createdAt: epochMs('created_at').notNull().default(nowMs),
+  },
+  (table) => [index('files_owner_idx').on(table.ownerType, table.ownerId)],
 );
