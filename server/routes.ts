@@ -7,6 +7,10 @@ import { docsRoutes } from './modules/docs/docs.routes';
 import { crudRoutes } from './resources/registry';
 import { masterdataRoutes } from './modules/masterdata/masterdata.routes';
 import { alertLevelRoutes } from './modules/alertLevels/alertLevel.routes';
+import { inspectionRoutes } from './modules/inspections/inspection.routes';
+import { alertRoutes } from './modules/alerts/alert.routes';
+import { assetInspectionRoutes } from './modules/assets/assetInspection.routes';
+import { fileRoutes } from './modules/files/file.routes';
 
 /** Every /api module, in one list; each declares its routes' access next to their definitions. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -17,5 +21,9 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(crudRoutes);
   await app.register(masterdataRoutes);
   await app.register(alertLevelRoutes);
+  await app.register(assetInspectionRoutes);
+  await app.register(inspectionRoutes);
+  await app.register(alertRoutes);
+  await app.register(fileRoutes);
   await app.register(docsRoutes);
 }

@@ -86,7 +86,7 @@ function isValidDate(text: string): boolean {
 }
 
 /** Why a (non-empty) value does not fit its attribute, or null when it does. */
-export function inspectionValueProblem(attribute: Pick<Attribute, 'type' | 'options'>, value: unknown): string | null {
+export function inspectionValueProblem(attribute: { type: string; options: Attribute['options'] }, value: unknown): string | null {
   const options = attribute.options?.values ?? [];
   switch (attribute.type) {
     case 'number':

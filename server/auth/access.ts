@@ -61,3 +61,16 @@ export function describeAccess(access: Access): string {
   if ('anyPermission' in access) return `any of ${access.anyPermission.join(', ')}`;
   return access.orIfDescription ? `${access.permission}, or ${access.orIfDescription}` : access.permission;
 }
+
+/**
+ * A list read asking only for names (`fields=name`, with `id`/`_id`), which DESIGN §4 lets any
+ * signed-in user make — never a single-record read, which does not project.
+ */
+export function readsOnlyNameList(request: FastifyRequest, listPath: string): boolean {
+  if (request.routeOptions.url?.toLowerCase() !== listPath.toLowerCase()) return false;
+  const fields = String((request.query as { fields?: unknown } | undefined)?.fields ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  return fields.length > 0 && fields.includes('name') && fields.every((f) => f === 'name' || f === 'id' || f === '_id');
+}

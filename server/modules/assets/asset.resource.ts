@@ -2,6 +2,7 @@ import { assets, checklists } from '../../db/schema';
 import { assetSchema, type ChecklistOption } from '../../../common/resources/asset';
 import type { CrudResource } from '../../resources/crudResource';
 import { requireIds } from '../../resources/references';
+import { readsOnlyNameList } from '../../auth/access';
 
 /** Assets: checklists and checklist options must name existing checklists. */
 export const assetResource: CrudResource = {
@@ -9,7 +10,11 @@ export const assetResource: CrudResource = {
   label: 'Asset',
   table: assets,
   schema: assetSchema,
-  read: { anyPermission: ['manage-asset', 'manage-checklist', 'read-asset'] },
+  read: {
+    permission: 'read-asset',
+    orIf: (request, user) => user.permissions.has('manage-asset') || user.permissions.has('manage-checklist') || readsOnlyNameList(request, '/api/asset'),
+    orIfDescription: 'manage-asset or manage-checklist, or any signed-in user for GET /asset?fields=id,name',
+  },
   write: 'manage-asset',
   defaultOrder: ['name'],
   searchFields: ['name', 'identification', 'tags'],

@@ -1,0 +1,100 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { alertLevels, alerts, assets, attributes, checklists, inspections, users } from '../../db/schema';
+
+const resolver = alias(users, 'resolver');
+
+const alertColumns = {
+  _id: alerts._id,
+  inspection: alerts.inspection,
+  asset: alerts.asset,
+  checklist: alerts.checklist,
+  attribute: alerts.attribute,
+  record: alerts.record,
+  level: alerts.level,
+  message: alerts.message,
+  timestamp: alerts.timestamp,
+  severityLevel: alerts.severityLevel,
+  type: alerts.type,
+  remark: alerts.remark,
+  resolvedBy: alerts.resolvedBy,
+  resolvedAt: alerts.resolvedAt,
+  assetName: sql<string | null>`${assets.name}`,
+  levelName: sql<string | null>`${alertLevels.name}`,
+  resolvedByName: sql<string | null>`${resolver.name}`,
+};
+
+function selectAlerts(db: Database) {
+  return db
+    .select(alertColumns)
+    .from(alerts)
+    .leftJoin(assets, eq(assets._id, alerts.asset))
+    .leftJoin(alertLevels, eq(alertLevels._id, alerts.level))
+    .leftJoin(resolver, eq(resolver._id, alerts.resolvedBy));
+}
+
+const newestFirst = [desc(alerts.timestamp), desc(alerts._id)];
+
+/** Alerts matching a condition, newest first. */
+export function listAlerts(db: Database, condition: SQL, offset = 0, limit = 500) {
+  return selectAlerts(db).where(condition).orderBy(...newestFirst).offset(offset).limit(limit);
+}
+
+export async function countAlerts(db: Database, condition: SQL): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(alerts).where(condition);
+  return row?.count ?? 0;
+}
+
+/** Spec §7 `GET alert?assetId`: thermography alerts have their own view (spec §3). */
+export const alertsOfAssetCondition = (assetId: string | undefined) => {
+  const notThermography = sql`${alerts.type} is distinct from 'ThermographyAlert'`;
+  return (assetId ? and(eq(alerts.asset, assetId), notThermography) : notThermography) as SQL;
+};
+export const alertsOfInspectionCondition = (inspectionId: string, recordId?: string) =>
+  (recordId ? and(eq(alerts.inspection, inspectionId), eq(alerts.record, recordId)) : eq(alerts.inspection, inspectionId)) as SQL;
+
+/**
+ * GET alert/:id: what the alert detail shows (spec §2.5) — checklist name, who inspected, when, and
+ * the attribute/value table of the inspection that raised it.
+ */
+export async function alertById(db: Database, id: string) {
+  const [alert] = await selectAlerts(db).where(eq(alerts._id, id));
+  if (!alert) return null;
+  const [inspection] = await db
+    .select({ attributeData: inspections.attributeData, checklistName: checklists.name, inspectedBy: users.name, inspectionTimestamp: inspections.timestamp })
+    .from(inspections)
+    .leftJoin(checklists, eq(checklists._id, inspections.checklist))
+    .leftJoin(users, eq(users._id, inspections.user))
+    .where(eq(inspections._id, alert.inspection));
+  const data = inspection?.attributeData ?? [];
+  const names = data.length
+    ? new Map(
+        (await db.select({ _id: attributes._id, name: attributes.name }).from(attributes).where(inArray(attributes._id, data.map((d) => d.attribute)))).map((a) => [a._id, a.name]),
+      )
+    : new Map<string, string>();
+  return {
+    ...alert,
+    checklistName: inspection?.checklistName ?? null,
+    inspectedBy: inspection?.inspectedBy ?? null,
+    attributeData: data.map((d) => ({ attribute: d.attribute, name: names.get(d.attribute) ?? d.attribute, value: d.value })),
+  };
+}
+
+/**
+ * POST /alert/resolve (DESIGN §5): remark, resolver and time on every open alert of the list;
+ * an alert resolved before keeps its first resolution. Answers what changed, for update-detail pushes.
+ */
+export async function resolveAlerts(db: Database, ids: readonly string[], remark: string, userId: string): Promise<{ alerts: string[]; inspections: string[] }> {
+  const changed = await db
+    .update(alerts)
+    .set({ remark, resolvedBy: userId, resolvedAt: Date.now() })
+    .where(and(inArray(alerts._id, [...ids]), sql`${alerts.resolvedAt} is null`))
+    .returning({ _id: alerts._id, inspection: alerts.inspection });
+  return { alerts: changed.map((row) => row._id), inspections: [...new Set(changed.map((row) => row.inspection))] };
+}
+
+export async function existingAlertIds(db: Database, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await db.select({ _id: alerts._id }).from(alerts).where(inArray(alerts._id, [...ids]));
+  return new Set(rows.map((r) => r._id));
+}

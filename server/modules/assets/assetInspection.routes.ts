@@ -1,0 +1,106 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Access } from '../../auth/access';
+import type { Database } from '../../db/client';
+import { assets, attributes, checklists } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { errorSchema, idParamsSchema } from '../../http/schemas';
+import { previousInspections } from '../inspections/inspectionReads';
+import { assetResource } from './asset.resource';
+
+const tags = ['asset', 'inspection'];
+const identificationParams = {
+  type: 'object',
+  required: ['identification'],
+  properties: { identification: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
+
+type AssetRow = typeof assets.$inferSelect;
+
+/**
+ * The checklists of each asset with their items' attributes: the whole inspect view in one
+ * request, because a technician's phone in a basement pays dearly for every round trip.
+ */
+async function withChecklistDetails(db: Database, group: AssetRow[]) {
+  const ids = [...new Set(group.flatMap((a) => a.checklists))];
+  const checklistRows = ids.length ? await db.select().from(checklists).where(inArray(checklists._id, ids)) : [];
+  const attributeIds = [...new Set(checklistRows.flatMap((c) => c.checklistItems.map((i) => i.attribute)))];
+  const attributeRows = attributeIds.length
+    ? await db
+        .select({
+          _id: attributes._id,
+          name: attributes.name,
+          technicalName: attributes.technicalName,
+          description: attributes.description,
+          type: attributes.type,
+          options: attributes.options,
+          isMandatory: attributes.isMandatory,
+          allowComment: attributes.allowComment,
+        })
+        .from(attributes)
+        .where(inArray(attributes._id, attributeIds))
+    : [];
+  const attributeById = new Map(attributeRows.map((a) => [a._id, a]));
+  const details = new Map(
+    checklistRows.map((c) => [
+      c._id,
+      {
+        _id: c._id,
+        name: c.name,
+        frequency: c.frequency,
+        checklistItems: c.checklistItems,
+        groups: c.groups,
+        attributes: [...new Set(c.checklistItems.map((i) => i.attribute))].map((id) => attributeById.get(id)).filter((a) => a !== undefined),
+      },
+    ]),
+  );
+  return group.map((asset) => ({ ...asset, checklistDetails: asset.checklists.map((id) => details.get(id)).filter((c) => c !== undefined) }));
+}
+
+/** Spec §7 Inspection calls that start from an asset (the QR label carries its identification). */
+export async function assetInspectionRoutes(app: FastifyInstance) {
+  const db = () => app.services.db;
+  const readAsset: Access = assetResource.read;
+  const byIdentification = (identification: string) =>
+    db().select().from(assets).where(eq(assets.identification, identification.trim())).orderBy(asc(assets.name));
+
+  app.get<{ Params: { identification: string } }>(
+    '/asset/identification/:identification',
+    { config: { access: readAsset }, schema: { tags, summary: 'The asset with this identification (the first by name)', params: identificationParams, response: { 404: errorSchema } } },
+    async (request) => {
+      const [asset] = await byIdentification(request.params.identification);
+      if (!asset) throw notFound(`No asset has the identification "${request.params.identification}"`);
+      return asset;
+    },
+  );
+
+  app.get<{ Params: { identification: string }; Querystring: { expand?: string } }>(
+    '/asset/identification/group/:identification',
+    {
+      config: { access: readAsset },
+      schema: {
+        tags,
+        summary: 'Every asset sharing the identification; expand=checklists adds their checklists with attributes',
+        params: identificationParams,
+        querystring: { type: 'object', properties: { expand: { type: 'string', enum: ['checklists'] } } },
+      },
+    },
+    async (request) => {
+      const group = await byIdentification(request.params.identification);
+      return request.query.expand === 'checklists' ? withChecklistDetails(db(), group) : group;
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/asset/:id/previousInspections',
+    {
+      config: { access: { permission: 'read-inspection' } },
+      schema: { tags, summary: 'The latest inspection of each checklist of the asset, newest first', params: idParamsSchema, response: { 404: errorSchema } },
+    },
+    async (request) => {
+      const [asset] = await db().select({ _id: assets._id }).from(assets).where(eq(assets._id, request.params.id));
+      if (!asset) throw notFound('Asset not found');
+      return previousInspections(db(), asset._id);
+    },
+  );
+}

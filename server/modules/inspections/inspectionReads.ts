@@ -1,0 +1,80 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { assets, attributes, checklists, inspections, users } from '../../db/schema';
+
+/** An inspection with the names a technician or engineer reads it by. */
+const inspectionColumns = {
+  _id: inspections._id,
+  timestamp: inspections.timestamp,
+  user: inspections.user,
+  checklist: inspections.checklist,
+  asset: inspections.asset,
+  attributeData: inspections.attributeData,
+  attributeComments: inspections.attributeComments,
+  type: inspections.type,
+  records: inspections.records,
+  assetName: sql<string | null>`${assets.name}`,
+  checklistName: sql<string | null>`${checklists.name}`,
+  userName: sql<string | null>`${users.name}`,
+};
+
+function selectInspections(db: Database) {
+  return db
+    .select(inspectionColumns)
+    .from(inspections)
+    .leftJoin(assets, eq(assets._id, inspections.asset))
+    .leftJoin(checklists, eq(checklists._id, inspections.checklist))
+    .leftJoin(users, eq(users._id, inspections.user));
+}
+
+export type InspectionView = Awaited<ReturnType<ReturnType<typeof selectInspections>['execute']>>[number];
+
+/** GET /inspection/:id: with the attributes its values name, for the detail's attribute/value table. */
+export async function inspectionById(db: Database, id: string) {
+  const [row] = await selectInspections(db).where(eq(inspections._id, id));
+  if (!row) return null;
+  const ids = [...new Set([...row.attributeData, ...row.attributeComments].map((d) => d.attribute))];
+  const named = ids.length
+    ? await db
+        .select({ _id: attributes._id, name: attributes.name, type: attributes.type, description: attributes.description })
+        .from(attributes)
+        .where(inArray(attributes._id, ids))
+    : [];
+  return { ...row, attributes: named };
+}
+
+/** GET /inspection[?assetId]: newest first, a page of them. */
+export function listInspections(db: Database, condition: SQL | undefined, offset: number, limit: number) {
+  return selectInspections(db).where(condition).orderBy(desc(inspections.timestamp), desc(inspections._id)).offset(offset).limit(limit);
+}
+
+export async function countInspections(db: Database, condition: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(inspections).where(condition);
+  return row?.count ?? 0;
+}
+
+/** GET /asset/:id/previousInspections: the latest inspection of each checklist, newest first. */
+export async function previousInspections(db: Database, assetId: string) {
+  const latest = db
+    .selectDistinctOn([inspections.checklist], { _id: inspections._id })
+    .from(inspections)
+    .where(and(eq(inspections.asset, assetId), sql`${inspections.type} is distinct from 'ThermographyInspection'`))
+    .orderBy(inspections.checklist, desc(inspections.timestamp))
+    .as('latest');
+  return selectInspections(db)
+    .where(inArray(inspections._id, db.select({ _id: latest._id }).from(latest)))
+    .orderBy(desc(inspections.timestamp));
+}
+
+/** GET /inspection/myRecentAssets: where this technician was lately, for the home page. */
+export function recentAssetsOf(db: Database, userId: string, limit = 10) {
+  const lastInspectedAt = sql<number>`max(${inspections.timestamp})`.mapWith(Number);
+  return db
+    .select({ _id: assets._id, name: assets.name, identification: assets.identification, lastInspectedAt })
+    .from(inspections)
+    .innerJoin(assets, eq(assets._id, inspections.asset))
+    .where(eq(inspections.user, userId))
+    .groupBy(assets._id, assets.name, assets.identification)
+    .orderBy(desc(lastInspectedAt))
+    .limit(limit);
+}

@@ -1,0 +1,269 @@
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { alertLevels, alerts, assets, attributes, checklists, files, inspectionSchedules, inspections } from '../../db/schema';
+import { newId } from '../../db/ids';
+import { HttpError, notFound } from '../../http/errors';
+import type { AuthUser } from '../../auth/access';
+import {
+  holdsData,
+  inspectionValueProblem,
+  isEmptyValue,
+  isMandatoryItem,
+  type Alert,
+  type AttributeValue,
+  type InspectionValue,
+} from '../../../common/resources/inspection';
+import { raisedAlerts } from './thresholdAlerts';
+
+/** A technician may fill a form offline and send it later, but not date it in the future. */
+const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+const MAX_COMMENT_LENGTH = 2000;
+
+type ChecklistRow = typeof checklists.$inferSelect;
+type AttributeRow = typeof attributes.$inferSelect;
+
+export interface SubmitQuery {
+  assetId?: string;
+  timestamp?: string;
+}
+
+export interface StoredInspection {
+  _id: string;
+  asset: string;
+  assetName: string;
+  checklist: string;
+  checklistName: string;
+  timestamp: number;
+}
+
+export interface SubmitResult {
+  inspections: StoredInspection[];
+  alerts: Alert[];
+}
+
+/** Collects every problem of a submission, so one 400 names them all (the first in `message`). */
+class Problems {
+  readonly errors: Record<string, string> = {};
+  add(field: string, message: string) {
+    this.errors[field] ??= `${field}: ${message}`;
+  }
+  throwIfAny() {
+    const first = Object.values(this.errors)[0];
+    if (first) throw new HttpError(400, first, this.errors);
+  }
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function parseTimestamp(raw: string | undefined, now: number): number {
+  if (raw === undefined || raw === '') return now;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new HttpError(400, 'timestamp must be epoch milliseconds', { timestamp: 'timestamp must be epoch milliseconds' });
+  if (value > now + MAX_CLOCK_SKEW_MS) throw new HttpError(400, 'timestamp must not be in the future', { timestamp: 'timestamp must not be in the future' });
+  return value;
+}
+
+/** Comments by checklist then attribute; a flat attribute → text map applies to every checklist. */
+function commentsFor(raw: unknown, checklistId: string, items: ReadonlySet<string>, problems: Problems): Map<string, string> {
+  const comments = new Map<string, string>();
+  if (raw === undefined || raw === null) return comments;
+  if (!isPlainObject(raw)) {
+    problems.add('attributeComments', 'must be an object');
+    return comments;
+  }
+  const nested = raw[checklistId];
+  const entries: [string, unknown, string][] = isPlainObject(nested) ? Object.entries(nested).map(([k, v]) => [k, v, `attributeComments.${checklistId}.${k}`]) : [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (typeof value === 'string' && items.has(key)) entries.push([key, value, `attributeComments.${key}`]);
+  }
+  for (const [attributeId, value, field] of entries) {
+    if (value === null || value === undefined) continue;
+    if (typeof value !== 'string') problems.add(field, 'must be text');
+    else if (value.length > MAX_COMMENT_LENGTH) problems.add(field, `must be at most ${MAX_COMMENT_LENGTH} characters`);
+    else if (!items.has(attributeId)) problems.add(field, 'is not an item of this checklist');
+    else if (value.trim() !== '') comments.set(attributeId, value.trim());
+  }
+  return comments;
+}
+
+/** Flat comment keys must name an attribute of some checklist of the submission. */
+function checkFlatComments(raw: unknown, checklistIds: ReadonlySet<string>, allItems: ReadonlySet<string>, problems: Problems) {
+  if (!isPlainObject(raw)) return;
+  for (const [key, value] of Object.entries(raw)) {
+    if (checklistIds.has(key) && (isPlainObject(value) || value === null)) continue;
+    if (typeof value === 'string' && allItems.has(key)) continue;
+    if (value === null || (typeof value === 'string' && value.trim() === '')) continue;
+    problems.add(`attributeComments.${key}`, 'names no checklist or attribute of this submission');
+  }
+}
+
+interface PreparedInspection {
+  _id: string;
+  checklist: ChecklistRow;
+  values: Record<string, InspectionValue>;
+  attributeData: AttributeValue[];
+  attributeComments: AttributeValue[];
+}
+
+/**
+ * POST /inspection (DESIGN §5): validates the whole submission against the asset's checklists and
+ * their attributes, then stores one inspection per checklist holding data, its alerts, image links
+ * and schedule completions in one transaction. Nothing is written when anything is wrong.
+ */
+export async function submitInspection(db: Database, user: AuthUser, query: SubmitQuery, body: unknown): Promise<SubmitResult> {
+  const now = Date.now();
+  const assetId = query.assetId?.trim();
+  if (!assetId) throw new HttpError(400, 'assetId is required', { assetId: 'assetId is required' });
+  const timestamp = parseTimestamp(query.timestamp, now);
+  if (!isPlainObject(body)) throw new HttpError(400, 'body must be a JSON object', { body: 'body must be a JSON object' });
+  const { inspectionData, attributeComments, ...unknownKeys } = body;
+  const extra = Object.keys(unknownKeys)[0];
+  if (extra) throw new HttpError(400, `${extra} is not allowed`, { [extra]: `${extra} is not allowed` });
+  if (!isPlainObject(inspectionData)) throw new HttpError(400, 'inspectionData is required (checklist id → attribute id → value)', { inspectionData: 'inspectionData is required' });
+
+  const [asset] = await db.select({ _id: assets._id, name: assets.name, checklists: assets.checklists }).from(assets).where(eq(assets._id, assetId));
+  if (!asset) throw notFound('Asset not found');
+
+  const problems = new Problems();
+  const checklistIds = Object.keys(inspectionData);
+  for (const id of checklistIds) {
+    if (!asset.checklists.includes(id)) problems.add(`inspectionData.${id}`, `is not a checklist of the asset "${asset.name}"`);
+    else if (!isPlainObject(inspectionData[id])) problems.add(`inspectionData.${id}`, 'must be an object of attribute id → value');
+  }
+  problems.throwIfAny();
+
+  const checklistRows = checklistIds.length ? await db.select().from(checklists).where(inArray(checklists._id, checklistIds)) : [];
+  const checklistById = new Map(checklistRows.map((c) => [c._id, c]));
+  for (const id of checklistIds) if (!checklistById.has(id)) problems.add(`inspectionData.${id}`, 'checklist not found');
+  problems.throwIfAny();
+  const attributeIds = [...new Set(checklistRows.flatMap((c) => c.checklistItems.map((i) => i.attribute)))];
+  const attributeRows = attributeIds.length ? await db.select().from(attributes).where(inArray(attributes._id, attributeIds)) : [];
+  const attributeById = new Map<string, AttributeRow>(attributeRows.map((a) => [a._id, a]));
+
+  const allItems = new Set(attributeIds);
+  const prepared: PreparedInspection[] = [];
+  const imageIds = new Map<string, string>();
+  for (const checklistId of checklistIds) {
+    const checklist = checklistById.get(checklistId) as ChecklistRow;
+    const raw = inspectionData[checklistId] as Record<string, unknown>;
+    const items = new Set(checklist.checklistItems.map((i) => i.attribute));
+    const values: Record<string, InspectionValue> = {};
+    for (const [attributeId, value] of Object.entries(raw)) {
+      const field = `inspectionData.${checklistId}.${attributeId}`;
+      const attribute = attributeById.get(attributeId);
+      if (!items.has(attributeId) || !attribute) {
+        problems.add(field, `is not an item of the checklist "${checklist.name}"`);
+        continue;
+      }
+      if (isEmptyValue(value)) continue;
+      const problem = inspectionValueProblem(attribute, value);
+      if (problem) {
+        problems.add(field, `${attribute.name} ${problem}`);
+        continue;
+      }
+      values[attributeId] = value as InspectionValue;
+      if (attribute.type === 'image') imageIds.set(value as string, field);
+    }
+    if (!holdsData(values)) continue;
+    for (const item of checklist.checklistItems) {
+      const attribute = attributeById.get(item.attribute);
+      if (attribute && isMandatoryItem(item, attribute) && isEmptyValue(values[item.attribute]) && isEmptyValue(raw[item.attribute])) {
+        problems.add(`inspectionData.${checklistId}.${item.attribute}`, `${attribute.name} is mandatory`);
+      }
+    }
+    const comments = commentsFor(attributeComments, checklistId, items, problems);
+    for (const attributeId of comments.keys()) {
+      if (!attributeById.get(attributeId)?.allowComment) problems.add(`attributeComments.${checklistId}.${attributeId}`, `${attributeById.get(attributeId)?.name ?? attributeId} does not allow comments`);
+    }
+    const ordered = [...checklist.checklistItems].sort((a, b) => a.sequenceId - b.sequenceId).map((i) => i.attribute);
+    prepared.push({
+      _id: newId(),
+      checklist,
+      values,
+      attributeData: ordered.filter((id) => id in values).map((id) => ({ attribute: id, value: values[id] as InspectionValue })),
+      attributeComments: ordered.filter((id) => comments.has(id)).map((id) => ({ attribute: id, value: comments.get(id) as string })),
+    });
+  }
+  checkFlatComments(attributeComments, new Set(checklistIds), allItems, problems);
+  problems.throwIfAny();
+  if (prepared.length === 0) throw new HttpError(400, 'inspectionData holds no values', { inspectionData: 'inspectionData holds no values' });
+
+  if (imageIds.size > 0) {
+    const found = await db
+      .select({ _id: files._id, uploadedBy: files.uploadedBy, ownerId: files.ownerId })
+      .from(files)
+      .where(inArray(files._id, [...imageIds.keys()]));
+    const usable = new Set(found.filter((f) => f.uploadedBy === user._id && f.ownerId === null).map((f) => f._id));
+    for (const [id, field] of imageIds) if (!usable.has(id)) problems.add(field, 'names no image uploaded by you that is still unused');
+    problems.throwIfAny();
+  }
+
+  const levels = await db.select().from(alertLevels).orderBy(asc(alertLevels.rank));
+  const attributeNames = new Map(attributeRows.map((a) => [a._id, a.name]));
+  const alertRows = prepared.flatMap((inspection) =>
+    raisedAlerts(inspection.checklist.checklistItems, attributeNames, inspection.values, levels).map((raised) => ({
+      _id: newId(),
+      inspection: inspection._id,
+      asset: asset._id,
+      checklist: inspection.checklist._id,
+      attribute: raised.attribute,
+      level: raised.level._id,
+      levelName: raised.level.name,
+      message: raised.message,
+      timestamp,
+      severityLevel: { text: raised.level.name, color: raised.level.color },
+    })),
+  );
+
+  await db.transaction(async (tx) => {
+    await tx.insert(inspections).values(
+      prepared.map((p) => ({
+        _id: p._id,
+        timestamp,
+        user: user._id,
+        checklist: p.checklist._id,
+        asset: asset._id,
+        attributeData: p.attributeData,
+        attributeComments: p.attributeComments,
+        type: null,
+      })),
+    );
+    if (alertRows.length > 0) await tx.insert(alerts).values(alertRows.map(({ levelName: _levelName, ...row }) => row));
+    for (const p of prepared) {
+      const images = p.attributeData.filter((d) => imageIds.has(d.value as string)).map((d) => d.value as string);
+      if (images.length > 0) {
+        const linked = await tx
+          .update(files)
+          .set({ ownerType: 'inspection', ownerId: p._id })
+          .where(and(inArray(files._id, images), isNull(files.ownerId)))
+          .returning({ _id: files._id });
+        // Another submission took the same image between the check and now: refuse this one whole.
+        if (linked.length !== images.length) throw new HttpError(409, 'An image of this inspection was used by another submission; take the photo again');
+      }
+      await tx
+        .update(inspectionSchedules)
+        .set({ inspections: sql`array_append(${inspectionSchedules.inspections}, ${p._id}::text)`, updatedAt: now })
+        .where(
+          and(
+            eq(inspectionSchedules.asset, asset._id),
+            lte(inspectionSchedules.start, timestamp),
+            gte(inspectionSchedules.end, timestamp),
+            sql`${p.checklist._id}::text = any(${inspectionSchedules.checklists})`,
+          ),
+        );
+    }
+  });
+
+  return {
+    inspections: prepared.map((p) => ({ _id: p._id, asset: asset._id, assetName: asset.name, checklist: p.checklist._id, checklistName: p.checklist.name, timestamp })),
+    alerts: alertRows.map((row) => ({
+      ...row,
+      type: null,
+      remark: null,
+      resolvedBy: null,
+      resolvedAt: null,
+      assetName: asset.name,
+    })),
+  };
+}
