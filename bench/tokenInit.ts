@@ -7,7 +7,8 @@ import { startServerProcess } from '../tests/helpers/serverProcess';
 /** GET /api/token/init under 50 concurrent connections on the embedded database. */
 export async function benchTokenInit(durationSeconds = 10) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fo-bench-init-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir });
+  // The embedded demo, even when DATABASE_URL is set for the PostgreSQL variants of other benches.
+  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' });
   try {
     const login = await fetch(`${server.baseUrl}/api/token/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'engineer', password: 'demo' }),

@@ -15,6 +15,8 @@ import { installValidators } from './http/validation';
 import { allowDerivedPageOrigin, derivedApiHostSource } from './http/crossHostApi';
 import { createServices } from './services';
 import { createInvalidationBus } from './realtime/invalidationBus';
+import { attachSocketServer } from './realtime/socketServer';
+import { deploymentChannel } from './realtime/deploymentChannel';
 import { seedDatabase } from './seed/seed';
 import { apiRoutes } from './routes';
 
@@ -40,10 +42,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (!options.database) await database.close();
     throw error;
   }
-  const tokens = createTokenService(await resolveJwtSecret(database.db, config.jwtSecret), config.tokenTtlSeconds);
-  const bus = await createInvalidationBus(config.redisUrl);
+  const secret = await resolveJwtSecret(database.db, config.jwtSecret);
+  const tokens = createTokenService(secret, config.tokenTtlSeconds);
+  // Per deployment: parallel deployments (or test databases) sharing one Redis never hear each other.
+  const bus = await createInvalidationBus(config.redisUrl, deploymentChannel(secret, 'invalidate'));
   app.addHook('onClose', () => bus.close());
   app.decorate('services', createServices(config, database.db, tokens, bus));
+  await attachSocketServer(app);
 
   installValidators(app);
   app.setErrorHandler(handleError);
@@ -53,6 +58,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     contentSecurityPolicy: {
       directives: {
         upgradeInsecureRequests: null,
+        // The QR scanner decodes with our own zxing wasm (issue 4); compiling wasm needs this, not 'unsafe-eval'.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         connectSrc: ["'self'", (req) => derivedApiHostSource(req.headers.host)],
       },
@@ -82,6 +89,8 @@ async function serveWebApp(app: FastifyInstance, distDir: string | null) {
       root: distDir,
       index: false,
       wildcard: false,
+      // The build writes .br/.gz beside each asset (scripts/precompressPlugin.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -7,6 +7,7 @@ import { createLoginRateLimit } from './auth/loginRateLimit';
 import { createSessionCache } from './auth/sessionCache';
 import type { InvalidationBus } from './realtime/invalidationBus';
 import { createPushHub } from './realtime/pushHub';
+import { createCatalogueCache } from './modules/inspections/catalogueCache';
 
 /** What handlers reach through `app.services`: built once per app, no per-process state beyond it. */
 export function createServices(config: AppConfig, db: Database, tokens: TokenService, bus: InvalidationBus) {
@@ -22,6 +23,7 @@ export function createServices(config: AppConfig, db: Database, tokens: TokenSer
     configEntries: createConfigRepository(db),
     loginRateLimit: createLoginRateLimit(db, config.loginLimits),
     pushes: createPushHub(),
+    catalogue: createCatalogueCache(db, bus),
   };
 }
 

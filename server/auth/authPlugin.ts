@@ -1,9 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isActive } from '../../common/session';
 import { forbidden, unauthorized } from '../http/errors';
 import { isAllowed, needsToken, type Access, type AuthUser } from './access';
-import { toAuthUser } from '../modules/users/user.views';
+import { userOfToken } from './tokenUser';
 
 export const API_PREFIX = '/api';
 
@@ -54,13 +53,9 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   const header = request.headers['x-auth'];
   const token = Array.isArray(header) ? header[0] : header;
   if (!token) throw unauthorized('Authentication required');
-  const claims = await app.services.tokens.verify(token);
-  if (!claims) throw unauthorized('Invalid or expired token');
-  const user = await app.services.sessions.get(claims.sub);
-  if (!user || user.tokenVersion !== claims.tv || !isActive(user.status)) {
-    throw unauthorized('Invalid or expired token');
-  }
-  return toAuthUser(user);
+  const user = await userOfToken(app, token);
+  if (!user) throw unauthorized('Invalid or expired token');
+  return user;
 }
 
 /** The signed-in user inside a handler of a route that needs a token. */

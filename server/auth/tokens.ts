@@ -7,10 +7,15 @@ export interface TokenClaims {
   tv: number;
 }
 
+export interface VerifiedClaims extends TokenClaims {
+  /** Epoch ms after which the token is refused. */
+  expiresAt: number;
+}
+
 export interface TokenService {
   sign(claims: TokenClaims): Promise<string>;
   /** Resolves with the claims, or null for an expired, tampered, unsigned or malformed token. */
-  verify(token: string): Promise<TokenClaims | null>;
+  verify(token: string): Promise<VerifiedClaims | null>;
 }
 
 const VERIFIED_CACHE_LIMIT = 10_000;
@@ -19,7 +24,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   const key = new TextEncoder().encode(secret);
   // Signature checks go through WebCrypto's thread pool; a token already verified in this process
   // is trusted again until its own expiry. Revocation is not decided here but by the token version.
-  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
+  const verified = new Map<string, VerifiedClaims>();
   return {
     sign: ({ sub, tv }) =>
       new SignJWT({ tv })
@@ -31,15 +36,15 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     async verify(token) {
       const hit = verified.get(token);
       if (hit) {
-        if (hit.expiresAt > Date.now()) return hit.claims;
+        if (hit.expiresAt > Date.now()) return hit;
         verified.delete(token);
       }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || typeof payload.exp !== 'number') return null;
-        const claims = { sub: payload.sub, tv: payload.tv };
+        const claims = { sub: payload.sub, tv: payload.tv, expiresAt: payload.exp * 1000 };
         if (verified.size >= VERIFIED_CACHE_LIMIT) verified.clear();
-        verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+        verified.set(token, claims);
         return claims;
       } catch {
         return null;

@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 
-const CHANNEL = 'facilityops:invalidate';
 
 /** A key whose cached copies every process must drop, e.g. `user:<id>` or `grants:*`. */
 export type InvalidationKey = string;
@@ -16,7 +15,7 @@ export interface InvalidationBus {
  * Tells every server process that cached data changed: in-process always, and through Redis
  * pub/sub when REDIS_URL is set (DESIGN §1: many identical processes, one Redis).
  */
-export async function createInvalidationBus(redisUrl: string | null): Promise<InvalidationBus> {
+export async function createInvalidationBus(redisUrl: string | null, channel: string): Promise<InvalidationBus> {
   const local = new EventEmitter();
   if (!redisUrl) {
     return {
@@ -28,13 +27,13 @@ export async function createInvalidationBus(redisUrl: string | null): Promise<In
   const publisher = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const subscriber = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
   await Promise.all([publisher.connect(), subscriber.connect()]);
-  await subscriber.subscribe(CHANNEL);
+  await subscriber.subscribe(channel);
   subscriber.on('message', (_channel: string, key: string) => local.emit('key', key));
   return {
     publish(key) {
       // Drop locally at once; the Redis echo reaches the other processes (and this one, harmlessly).
       local.emit('key', key);
-      void publisher.publish(CHANNEL, key).catch(() => undefined);
+      void publisher.publish(channel, key).catch(() => undefined);
     },
     subscribe: (listener) => void local.on('key', listener),
     async close() {

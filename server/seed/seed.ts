@@ -5,6 +5,7 @@ import { newId } from '../db/ids';
 import { alertLevels, configEntries, permissions, roles, users } from '../db/schema';
 import { DEFAULT_ALERT_LEVELS } from './alertLevels';
 import { ensureDemoCatalogue } from './demoCatalogue';
+import { ensureDemoHistory } from './demoHistory';
 import { ALL_PERMISSIONS, ROLE_NAMES, type RoleName } from '../../common/permissions';
 import { hashPassword } from '../auth/passwords';
 import { DEFAULT_ROLE_PERMISSIONS } from './defaultRoles';
@@ -27,6 +28,8 @@ export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' 
     await db.insert(configEntries).values(DEMO_CONFIG_ENTRIES.map((e) => ({ _id: newId(), ...e }))).onConflictDoNothing();
     // After the alert levels: checklist thresholds name them.
     await ensureDemoCatalogue(db);
+    // 90 days of inspections, alerts and schedules on that catalogue, once, while there are none.
+    await ensureDemoHistory(db);
   } else {
     await ensureSuperuser(db, roleIds, config.adminPassword);
   }

@@ -15,11 +15,12 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function openBrowser(): Promise<BrowserSession> {
+/** `extraArgs`: more Chromium switches, e.g. a fake camera playing a file. */
+export async function openBrowser(extraArgs: readonly string[] = []): Promise<BrowserSession> {
   // Playwright gives every launch a fresh, temporary profile (the fresh --user-data-dir STACK.md asks for).
   const browser = await chromium.launch({
     executablePath: inject('chromiumPath'),
-    args: CHROMIUM_ARGS.filter((a) => a !== '--headless'),
+    args: [...CHROMIUM_ARGS.filter((a) => a !== '--headless'), ...extraArgs],
     headless: true,
   });
   return {

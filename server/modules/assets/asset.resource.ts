@@ -16,6 +16,8 @@ export const assetResource: CrudResource = {
     orIfDescription: 'manage-asset or manage-checklist, or any signed-in user for GET /asset?fields=id,name',
   },
   write: 'manage-asset',
+  // Submits validate against a cached catalogue (modules/inspections/catalogueCache.ts).
+  afterWrite: (app) => app.services.catalogue.invalidate(),
   defaultOrder: ['name'],
   searchFields: ['name', 'identification', 'tags'],
   async checkReferences(db, input) {

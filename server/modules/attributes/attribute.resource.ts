@@ -19,6 +19,8 @@ export const attributeResource: CrudResource = {
   schema: attributeSchema,
   read: { anyPermission: ['manage-attribute', 'manage-checklist', 'read-checklist'] },
   write: 'manage-attribute',
+  // Submits validate against a cached catalogue (modules/inspections/catalogueCache.ts).
+  afterWrite: (app) => app.services.catalogue.invalidate(),
   defaultOrder: ['name'],
   searchFields: ['name', 'technicalName', 'type', 'description'],
   unique: { field: 'name' },

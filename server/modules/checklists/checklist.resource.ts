@@ -18,6 +18,8 @@ export const checklistResource: CrudResource = {
   schema: checklistSchema,
   read: { anyPermission: ['manage-checklist', 'manage-attribute', 'manage-asset', 'read-checklist'] },
   write: 'manage-checklist',
+  // Submits validate against a cached catalogue (modules/inspections/catalogueCache.ts).
+  afterWrite: (app) => app.services.catalogue.invalidate(),
   defaultOrder: ['name'],
   searchFields: ['name', 'frequency'],
   async checkReferences(db, input) {

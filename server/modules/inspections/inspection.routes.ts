@@ -28,7 +28,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await submitInspection(db(), currentUser(request), request.query, request.body);
+      const result = await submitInspection(db(), app.services.catalogue, currentUser(request), request.query, request.body);
       for (const inspection of result.inspections) app.services.pushes.publish('new-inspection', inspection);
       for (const alert of result.alerts) {
         app.services.pushes.publish('new-alert', {

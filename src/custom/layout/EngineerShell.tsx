@@ -4,6 +4,7 @@ import { AreaRoutes } from '../../routes/AreaRoutes';
 import { EngineerAppBar } from './EngineerAppBar';
 import { EngineerMenu } from './EngineerMenu';
 import { engineerRoutes } from './engineerRoutes';
+import { LiveAlertNotifier } from './LiveAlertNotifier';
 import { SessionBanner } from './SessionBanner';
 
 /** The engineer area (/home): react-admin's layout with our bar and permission-gated drawer. */
@@ -12,6 +13,7 @@ export const EngineerShell = () => (
     {/* minWidth 0 lets a wide table scroll inside the content instead of widening the page. */}
     <Layout appBar={EngineerAppBar} menu={EngineerMenu} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
       <SessionBanner />
+      <LiveAlertNotifier />
       <AreaRoutes routes={engineerRoutes} />
     </Layout>
   </DialogsProvider>

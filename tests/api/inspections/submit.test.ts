@@ -255,3 +255,25 @@ describe('concurrency', () => {
     expect(new Set(answered).size).toBe(25);
   });
 });
+
+describe('administration changes take effect on the next submit', () => {
+  it('a changed threshold, a new option and a checklist added to the asset are used at once', async () => {
+    const own = await createFixture(t);
+    const api = adminApi(t);
+    const n = own.attributes.number!._id;
+    expect(ok(await submit(t, own.asset._id, { [own.checklist._id]: { [n]: 50 } })).alerts).toHaveLength(0);
+    const items = own.checklist.checklistItems.map((item: any) => (item.attribute === n ? { ...item, threshold: { operation: 'at least', value: 40 } } : item));
+    ok(await api.put(`/checklist/${own.checklist._id}`, { checklistItems: items }));
+    expect(ok(await submit(t, own.asset._id, { [own.checklist._id]: { [n]: 50 } })).alerts).toHaveLength(1);
+
+    const select = own.attributes.select!;
+    expect((await submit(t, own.asset._id, { [own.checklist._id]: { [select._id]: 'Humming' } })).statusCode).toBe(400);
+    ok(await api.put(`/attribute/${select._id}`, { options: { values: ['Quiet', 'Loud', 'Humming'] } }));
+    ok(await submit(t, own.asset._id, { [own.checklist._id]: { [select._id]: 'Humming' } }));
+
+    ok(await api.put(`/asset/${own.asset._id}`, { checklists: [own.second._id] }));
+    const removed = await submit(t, own.asset._id, { [own.checklist._id]: { [n]: 50 } });
+    expect(removed.statusCode).toBe(400);
+    expect(removed.json().message).toMatch(/is not a checklist of the asset/);
+  });
+});

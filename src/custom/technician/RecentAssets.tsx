@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { useTranslate } from 'react-admin';
+import { useApiFetch } from '../../dataProvider';
+import { formatTimestamp } from '../../common-ui/formatTime';
+import { assetInspectPath } from './assetInspectPath';
+
+/** One row of GET /inspection/myRecentAssets (docs/inspections.md). */
+export interface RecentAsset {
+  _id: string;
+  name: string;
+  identification: string;
+  lastInspectedAt: number;
+}
+
+/**
+ * The assets this technician inspected lately, latest first, each opening its inspect view: going
+ * back to a pump without finding its label again. A failed call just leaves the list out — the
+ * scanner still works.
+ */
+export const RecentAssets = () => {
+  const apiFetch = useApiFetch();
+  const translate = useTranslate();
+  const [assets, setAssets] = useState<RecentAsset[] | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<RecentAsset[]>('/inspection/myRecentAssets', { signal: controller.signal })
+      .then((rows) => setAssets(Array.isArray(rows) ? rows : []))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [apiFetch]);
+
+  if (assets === null) return null;
+  const titleId = 'recently-inspected-title';
+  return (
+    <section aria-labelledby={titleId}>
+      <Typography id={titleId} variant="h6" component="h2" gutterBottom>
+        {translate('app.technician.recent_title')}
+      </Typography>
+      {assets.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.technician.recent_empty')}
+        </Typography>
+      ) : (
+        <Paper variant="outlined">
+          <List disablePadding>
+            {assets.map((asset, index) => (
+              <ListItemButton
+                key={asset._id}
+                component={Link}
+                to={assetInspectPath(asset.identification)}
+                divider={index < assets.length - 1}
+                sx={{ minHeight: 64 }}
+              >
+                <ListItemText
+                  primary={asset.name}
+                  secondary={`${asset.identification} · ${formatTimestamp(asset.lastInspectedAt)}`}
+                  slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+                />
+                <ChevronRightIcon color="action" />
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,76 @@
+import { useCallback } from 'react';
+import { useLogoutIfAccessDenied } from 'react-admin';
+import { apiUrl } from '../../../dataProvider/apiBase';
+import { httpClient } from '../../../dataProvider/httpClient';
+import { sessionStore } from '../../../authProvider/sessionStore';
+
+/** docs/inspections.md: photos go up scaled to this longest side, as JPEG. */
+export const UPLOAD_LONGEST_SIDE = 1600;
+const JPEG_QUALITY = 0.85;
+
+export interface UploadedFile {
+  _id: string;
+  name: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * A camera photo of 4000 px and 5 MB scaled down to 1600 px JPEG before it leaves the phone: a
+ * basement signal cannot carry the original. Re-encoding also drops the photo's EXIF (GPS
+ * position included). Where the browser cannot decode or draw it, the original goes up and the
+ * server judges it (415 for a type it does not take).
+ */
+export async function scaleForUpload(file: Blob, longestSide: number = UPLOAD_LONGEST_SIDE): Promise<Blob> {
+  if (typeof createImageBitmap !== 'function') return file;
+  try {
+    const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+    const scale = Math.min(1, longestSide / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    const context = canvas.getContext('2d');
+    if (!context) return file;
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY));
+    return blob ?? file;
+  } catch {
+    return file;
+  }
+}
+
+function jpegName(name: string): string {
+  const base = name.replace(/\.[^./]+$/, '') || 'photo';
+  return `${base}.jpg`;
+}
+
+/** POST /file with the (scaled) photo as the multipart part `file`; 401/403 go to Login (spec §8). */
+export function useImageUpload() {
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  return useCallback(
+    async (file: File): Promise<UploadedFile> => {
+      const scaled = await scaleForUpload(file);
+      const form = new FormData();
+      form.append('file', scaled, scaled === file ? file.name : jpegName(file.name));
+      try {
+        const { json } = await httpClient(apiUrl('/file'), { method: 'POST', body: form });
+        return json as UploadedFile;
+      } catch (error: unknown) {
+        await logoutIfAccessDenied(error);
+        throw error;
+      }
+    },
+    [logoutIfAccessDenied],
+  );
+}
+
+/** An uploaded file's bytes as an object URL: GET /file/:id needs the x-auth header, which <img src> cannot send. */
+export async function fetchFileUrl(fileId: string, signal?: AbortSignal): Promise<string> {
+  const headers = new Headers();
+  const token = sessionStore.getToken();
+  if (token) headers.set('x-auth', token);
+  const response = await fetch(apiUrl(`/file/${encodeURIComponent(fileId)}`), { headers, signal });
+  if (!response.ok) throw new Error(`GET /file/${fileId} answered ${response.status}`);
+  return URL.createObjectURL(await response.blob());
+}

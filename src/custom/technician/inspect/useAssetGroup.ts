@@ -1,0 +1,44 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { useApiFetch } from '../../../dataProvider/useApiFetch';
+import { errorMessageOf } from '../../../common-ui/errorMessageOf';
+import type { InspectAsset } from './inspectTypes';
+
+export type AssetGroupState =
+  | { status: 'loading' }
+  | { status: 'notFound' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; assets: InspectAsset[] };
+
+type Settled = Exclude<AssetGroupState, { status: 'loading' }> & { key: string };
+
+/**
+ * The assets sharing an identification, each with its checklists and their attributes, in ONE
+ * request (`?expand=checklists`): on a weak signal every round trip counts. Retry asks again.
+ */
+export function useAssetGroup(identification: string): { state: AssetGroupState; retry: () => void } {
+  const apiFetch = useApiFetch();
+  const translate = useTranslate();
+  const [attempt, setAttempt] = useState(0);
+  const [settled, setSettled] = useState<Settled | null>(null);
+  const key = `${attempt}:${identification}`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<InspectAsset[]>(`/asset/identification/group/${encodeURIComponent(identification)}`, {
+      query: { expand: 'checklists' },
+      signal: controller.signal,
+    }).then(
+      (assets) => setSettled(assets.length ? { key, status: 'ready', assets } : { key, status: 'notFound' }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setSettled({ key, status: 'error', message: errorMessageOf(error, translate) });
+      },
+    );
+    return () => controller.abort();
+  }, [apiFetch, identification, key, translate]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // A result of an earlier identification or attempt is not shown while the new one loads.
+  const state: AssetGroupState = settled?.key === key ? settled : { status: 'loading' };
+  return { state, retry };
+}

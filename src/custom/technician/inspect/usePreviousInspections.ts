@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { InspectionValue } from '../../../../common/resources/inspection';
+import { useApiFetch } from '../../../dataProvider/useApiFetch';
+import type { PreviousInspection } from './inspectTypes';
+
+export interface PreviousValue {
+  value: InspectionValue;
+  timestamp: number;
+  userName: string | null;
+}
+
+export interface PreviousValues {
+  /** The value an item had at the latest inspection of its checklist, if it had one. */
+  get(checklistId: string, attributeId: string): PreviousValue | undefined;
+  /** Asks again, after a submit. */
+  reload(): void;
+}
+
+/**
+ * GET /asset/:id/previousInspections, shown next to each input. Only asked for by users who may
+ * read inspections (a 403 would send the user to Login, spec §8); a failure just leaves the
+ * previous values out: they help, they do not block an inspection.
+ */
+export function usePreviousInspections(assetId: string, allowed: boolean): PreviousValues {
+  const apiFetch = useApiFetch();
+  const [version, setVersion] = useState(0);
+  const [inspections, setInspections] = useState<PreviousInspection[]>([]);
+
+  useEffect(() => {
+    if (!allowed) return;
+    const controller = new AbortController();
+    apiFetch<PreviousInspection[]>(`/asset/${encodeURIComponent(assetId)}/previousInspections`, { signal: controller.signal }).then(
+      (list) => setInspections(Array.isArray(list) ? list : []),
+      (error: unknown) => {
+        if (!controller.signal.aborted) console.warn('Previous inspections could not be loaded', error);
+      },
+    );
+    return () => controller.abort();
+  }, [apiFetch, assetId, allowed, version]);
+
+  const lookup = useMemo(() => {
+    const byKey = new Map<string, PreviousValue>();
+    // Newest first: the first inspection of a checklist is its latest.
+    for (const inspection of inspections) {
+      for (const { attribute, value } of inspection.attributeData) {
+        const key = `${inspection.checklist}/${attribute}`;
+        if (!byKey.has(key)) byKey.set(key, { value, timestamp: inspection.timestamp, userName: inspection.userName ?? null });
+      }
+    }
+    return byKey;
+  }, [inspections]);
+
+  const reload = useCallback(() => setVersion((n) => n + 1), []);
+  return useMemo(() => ({ get: (checklistId, attributeId) => lookup.get(`${checklistId}/${attributeId}`), reload }), [lookup, reload]);
+}

@@ -1,0 +1,75 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { SOCKET_PATH, type NewAlertEvent } from '../../common/realtime';
+import { buildApp } from '../../server/app';
+import { createTestApp, type TestApp } from './helpers/testApp';
+import { breachingSubmission } from '../helpers/breachingSubmission';
+
+const sharedServices = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** Pushes across two server processes on one PostgreSQL and one Redis (DESIGN §1, §6). */
+describe.skipIf(!sharedServices)('live pushes across two processes sharing PostgreSQL and Redis', () => {
+  let first: TestApp;
+  let second: FastifyInstance;
+  let secondUrl: string;
+  const opened: Socket[] = [];
+
+  beforeAll(async () => {
+    first = await createTestApp();
+    second = await buildApp(first.config);
+    await listen(first.app);
+    secondUrl = await listen(second);
+  });
+  afterEach(() => {
+    while (opened.length) opened.pop()!.disconnect();
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  async function connectToSecond(username: string): Promise<Socket> {
+    const socket = connectSocket(secondUrl, {
+      path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: await first.login(username) },
+    });
+    opened.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  }
+
+  it("delivers a submit's new-alert on the first process to an engineer connected to the second", async () => {
+    const engineer = await connectToSecond('engineer');
+    const submission = await breachingSubmission(async (path) => (await first.request({ method: 'GET', url: `/api${path}`, as: 'engineer' })).json());
+    const received = new Promise<NewAlertEvent>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no new-alert on the second process within 1000 ms')), 1000);
+      engineer.once('new-alert', (alert: NewAlertEvent) => {
+        clearTimeout(timer);
+        resolve(alert);
+      });
+    });
+    const response = await first.request({ method: 'POST', url: submission.url, payload: submission.body, as: 'technician' });
+    expect(response.statusCode, response.body).toBe(200);
+    const alert = await received;
+    expect(alert).toMatchObject({ asset: submission.assetId, assetName: submission.assetName, levelName: submission.levelName });
+  });
+
+  it('disconnects, on the second process, a user deactivated through the first', async () => {
+    const socket = await connectToSecond('onsite');
+    const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
+    const init = await first.request({ method: 'GET', url: '/api/token/init', as: 'onsite' });
+    const id = (init.json() as { _id: string })._id;
+    const response = await first.request({ method: 'PUT', url: `/api/user/updateByUserAdministration/${id}`, payload: { status: 'inactive' }, as: 'admin' });
+    expect(response.statusCode, response.body).toBe(200);
+    await disconnected;
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
+import { writeQrY4m } from './qrVideo';
+
+/**
+ * Issue 4 end to end: a technician's phone films the QR label of a fire extinguisher, fills its
+ * checklist with a gauge reading past the threshold (warned before submitting), submits — and an
+ * engineer's page open in another browser shows the new alert live. A missing mandatory value
+ * shows the spec's message and sends nothing.
+ */
+describe.skipIf(!hasBrowser())('inspection from QR label to live alert', () => {
+  let videoDir: string;
+  let phone: BrowserSession;
+  let desk: BrowserSession;
+
+  beforeAll(async () => {
+    videoDir = mkdtempSync(path.join(tmpdir(), 'fo-inspection-'));
+    const video = path.join(videoDir, 'fex-001.y4m');
+    writeQrY4m(video, 'ASSET_ID:FEX-001');
+    phone = await openBrowser(['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`, '--use-fake-ui-for-media-stream']);
+    desk = await openBrowser();
+  });
+  afterAll(async () => {
+    await phone?.close();
+    await desk?.close();
+    rmSync(videoDir, { recursive: true, force: true });
+  });
+
+  async function signedIn(session: BrowserSession, username: string, home: string, viewport = DESKTOP): Promise<Page> {
+    const { page, context } = await session.newPage(viewport);
+    await context.grantPermissions(['camera']);
+    await page.goto(`${baseUrl()}/login`);
+    await signIn(page, username);
+    await page.waitForURL(`**${home}`);
+    return page;
+  }
+
+  it('scans, warns of the breach before submit, submits, and the engineer sees the alert live', async () => {
+    const engineer = await signedIn(desk, 'engineer', '/home');
+    const technician = await signedIn(phone, 'technician', '/inspection', PHONE);
+    const posts: string[] = [];
+    technician.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/inspection')) posts.push(request.url());
+    });
+
+    await technician.getByRole('link', { name: 'Scan QR Code' }).click();
+    await technician.waitForURL('**/inspection/asset/identification/FEX-001', { timeout: 20_000 });
+    await technician.getByRole('heading', { level: 2, name: 'Fire extinguisher CO2 plant room' }).waitFor();
+
+    await technician.getByRole('radio', { name: 'Recharge' }).check();
+    await technician.getByText(/Past threshold: equal Recharge/).waitFor();
+    expect(posts).toEqual([]);
+    await technician.getByRole('button', { name: 'Yes', exact: true }).click();
+    await screenshot(technician, 'inspection-1-breach-warned');
+
+    await technician.getByRole('button', { name: 'Submit', exact: true }).click();
+    await technician.getByText('Checklist submitted successfully.').waitFor();
+    expect(posts).toHaveLength(1);
+    await screenshot(technician, 'inspection-2-submitted');
+
+    // The engineer did nothing: the push brought it, within the notification's 2 s.
+    await engineer.getByText('New alert on Fire extinguisher CO2 plant room: High').waitFor({ timeout: 5000 });
+    await screenshot(engineer, 'inspection-3-engineer-live-alert');
+  });
+
+  it('a missing mandatory value shows the spec message and sends nothing', async () => {
+    const technician = await signedIn(phone, 'technician', '/inspection', PHONE);
+    const posts: string[] = [];
+    technician.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/inspection')) posts.push(request.url());
+    });
+    await technician.goto(`${baseUrl()}/inspection/asset/identification/FEX-002`);
+    await technician.getByRole('heading', { level: 2, name: 'Fire extinguisher powder lobby' }).waitFor();
+    // The seal is filled, the mandatory gauge reading is not.
+    await technician.getByRole('button', { name: 'Yes', exact: true }).click();
+    await technician.getByRole('button', { name: 'Submit', exact: true }).click();
+    await technician.getByText('Mandatory fields are not set').waitFor();
+    await screenshot(technician, 'inspection-4-mandatory-missing');
+    await technician.waitForTimeout(500);
+    expect(posts).toEqual([]);
+    const overflow = await technician.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
