@@ -304,3 +304,49 @@ export const files = pgTable(
   },
   (table) => [index('files_owner_idx').on(table.ownerType, table.ownerId)],
 );
+
+/** Spec §3 Report: its script builds a document model the server renders (issue 5). */
+export const reports = pgTable(
+  'reports',
+  {
+    _id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    formats: text('formats').array().notNull().default(sql`'{}'::text[]`),
+    script: text('script'),
+    ...timestamps,
+  },
+  uniqueLowerName('reports'),
+);
+
+/** Spec §3 Job: its script runs on its cron expression, evaluated in UTC (DESIGN §9). */
+export const jobs = pgTable(
+  'jobs',
+  {
+    _id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    cronExpression: text('cron_expression').notNull().default(''),
+    active: boolean('active').notNull().default(false),
+    script: text('script'),
+    ...timestamps,
+  },
+  uniqueLowerName('jobs'),
+);
+
+/** One row per job and tick: the unique key makes each tick run once across all processes. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    _id: text('id').primaryKey(),
+    job: text('job_id').notNull(),
+    /** The scheduled minute (epoch ms) this run belongs to; manual runs use their start time. */
+    tick: epochMs('tick').notNull(),
+    startedAt: epochMs('started_at').notNull(),
+    durationMs: integer('duration_ms'),
+    /** 'running', 'ok' or 'error'. */
+    outcome: text('outcome').notNull().default('running'),
+    error: text('error'),
+    /** What the run wrote through the job write API, for the run log. */
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+  },
+  (table) => [uniqueIndex('job_runs_job_tick_idx').on(table.job, table.tick), index('job_runs_job_started_idx').on(table.job, table.startedAt)],
+);
