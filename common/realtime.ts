@@ -13,7 +13,7 @@ export interface NewInspectionEvent {
 export interface NewAlertEvent {
   _id: string;
   asset: string;
-  inspection: string;
+  inspection: string | null;
   level: string;
   timestamp: number;
   assetName: string;

@@ -45,7 +45,8 @@ export interface SeverityLevel {
 /** Spec §3 Alert; resolution per DESIGN §5. */
 export interface Alert {
   _id: string;
-  inspection: string;
+  /** null when a job raised it rather than an inspection. */
+  inspection: string | null;
   asset: string;
   checklist: string | null;
   attribute: string | null;

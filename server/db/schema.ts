@@ -247,7 +247,8 @@ export const alerts = pgTable(
   'alerts',
   {
     _id: text('id').primaryKey(),
-    inspection: text('inspection_id').notNull(),
+    /** null for alerts a job raises (e.g. an overdue inspection schedule). */
+    inspection: text('inspection_id'),
     asset: text('asset_id').notNull(),
     checklist: text('checklist_id'),
     attribute: text('attribute_id'),

@@ -129,7 +129,7 @@ describe('demo history seed', () => {
     const checklistById = new Map(rows.checklists.map((c) => [c._id, c]));
     const attributeNames = new Map(rows.attributes.map((a) => [a._id, a.name]));
     const byInspection = new Map<string, (typeof rows.alerts)[number][]>();
-    for (const alert of rows.alerts) byInspection.set(alert.inspection, [...(byInspection.get(alert.inspection) ?? []), alert]);
+    for (const alert of rows.alerts) byInspection.set(alert.inspection ?? '', [...(byInspection.get(alert.inspection ?? '') ?? []), alert]);
     let withAlerts = 0;
     for (const inspection of rows.inspections) {
       const checklist = checklistById.get(inspection.checklist ?? '');

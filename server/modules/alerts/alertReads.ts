@@ -61,7 +61,7 @@ export const alertsOfInspectionCondition = (inspectionId: string, recordId?: str
 export async function alertById(db: Database, id: string) {
   const [alert] = await selectAlerts(db).where(eq(alerts._id, id));
   if (!alert) return null;
-  const [inspection] = await db
+  const [inspection] = alert.inspection === null ? [] : await db
     .select({ attributeData: inspections.attributeData, checklistName: checklists.name, inspectedBy: users.name, inspectionTimestamp: inspections.timestamp })
     .from(inspections)
     .leftJoin(checklists, eq(checklists._id, inspections.checklist))
@@ -91,7 +91,8 @@ export async function resolveAlerts(db: Database, ids: readonly string[], remark
     .set({ remark, resolvedBy: userId, resolvedAt: Date.now() })
     .where(and(inArray(alerts._id, [...ids]), sql`${alerts.resolvedAt} is null`))
     .returning({ _id: alerts._id, inspection: alerts.inspection });
-  return { alerts: changed.map((row) => row._id), inspections: [...new Set(changed.map((row) => row.inspection))] };
+  const inspectionIds = changed.map((row) => row.inspection).filter((id): id is string => id !== null);
+  return { alerts: changed.map((row) => row._id), inspections: [...new Set(inspectionIds)] };
 }
 
 export async function existingAlertIds(db: Database, ids: readonly string[]): Promise<Set<string>> {

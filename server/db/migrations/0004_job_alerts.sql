@@ -1,0 +1,1 @@
+ALTER TABLE "alerts" ALTER COLUMN "inspection_id" DROP NOT NULL;
