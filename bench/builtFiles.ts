@@ -10,6 +10,7 @@ export const HEAVY_MARKERS: Record<string, RegExp> = {
   'QR scanner': /zxing|ZXing/,
   spreadsheets: /ExcelJS|exceljs/,
   'socket.io client': /xhr poll error/,
+  'code editor': /cm-editor|CodeMirror/,
 };
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;

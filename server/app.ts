@@ -19,6 +19,7 @@ import { attachSocketServer } from './realtime/socketServer';
 import { deploymentChannel } from './realtime/deploymentChannel';
 import { seedDatabase } from './seed/seed';
 import { apiRoutes } from './routes';
+import { createJobScheduler } from './jobs/scheduler';
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (the caller closes it). */
@@ -48,7 +49,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const bus = await createInvalidationBus(config.redisUrl, deploymentChannel(secret, 'invalidate'));
   app.addHook('onClose', () => bus.close());
   app.decorate('services', createServices(config, database.db, tokens, bus));
+  app.addHook('onClose', () => app.services.scripts.close());
   await attachSocketServer(app);
+  const jobs = createJobScheduler({ db: database.db, sandbox: () => app.services.scripts, pushes: app.services.pushes, onError: (error) => app.log.error(error, 'job tick failed') });
+  app.decorate('jobs', jobs);
+  // Before onClose: runs in progress finish while the database is still open.
+  app.addHook('preClose', () => jobs.stop());
 
   installValidators(app);
   app.setErrorHandler(handleError);
@@ -77,6 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(apiRoutes, { prefix: API_PREFIX });
   await serveWebApp(app, config.distDir);
   await app.ready();
+  if (config.jobsEnabled) jobs.start();
   return app;
 }
 

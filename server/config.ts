@@ -30,6 +30,12 @@ export interface AppConfig {
   tokenTtlSeconds: number;
   loginLimits: LoginLimits;
   logLevel: string;
+  /** Run active jobs on their cron in this process (JOBS_ENABLED, default true). */
+  jobsEnabled: boolean;
+  /** Time limit of one script run, query time included (SCRIPT_TIME_LIMIT_MS, DESIGN §7). */
+  scriptTimeLimitMs: number;
+  /** Memory limit of one script run's QuickJS heap (SCRIPT_MEMORY_LIMIT_MB). */
+  scriptMemoryLimitMb: number;
 }
 
 const envSchema = yup.object({
@@ -42,7 +48,10 @@ const envSchema = yup.object({
   ADMIN_PASSWORD: yup.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   DEMO_PASSWORD: yup.string().min(1).default('demo'),
   NODE_ENV: yup.string().optional(),
+  JOBS_ENABLED: yup.boolean().typeError('JOBS_ENABLED must be true or false').default(true),
   LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SCRIPT_TIME_LIMIT_MS: yup.number().integer().min(10).max(600_000).default(2000),
+  SCRIPT_MEMORY_LIMIT_MB: yup.number().integer().min(4).max(4096).default(64),
 });
 
 export class ConfigError extends Error {}
@@ -76,6 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenTtlSeconds: 12 * 60 * 60,
     loginLimits: { perUsername: 10, perAddress: 50, windowMs: 15 * 60 * 1000 },
     logLevel: values.LOG_LEVEL,
+    jobsEnabled: values.JOBS_ENABLED,
+    scriptTimeLimitMs: values.SCRIPT_TIME_LIMIT_MS,
+    scriptMemoryLimitMb: values.SCRIPT_MEMORY_LIMIT_MB,
   };
 }
 

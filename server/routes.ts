@@ -11,6 +11,9 @@ import { inspectionRoutes } from './modules/inspections/inspection.routes';
 import { alertRoutes } from './modules/alerts/alert.routes';
 import { assetInspectionRoutes } from './modules/assets/assetInspection.routes';
 import { fileRoutes } from './modules/files/file.routes';
+import { reportRoutes } from './modules/reports/report.routes';
+import { scriptRunRoutes } from './modules/scripts/scriptRun.routes';
+import { jobRoutes } from './modules/jobs/job.routes';
 
 /** Every /api module, in one list; each declares its routes' access next to their definitions. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -25,5 +28,8 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(inspectionRoutes);
   await app.register(alertRoutes);
   await app.register(fileRoutes);
+  await app.register(reportRoutes);
+  await app.register(scriptRunRoutes);
+  await app.register(jobRoutes);
   await app.register(docsRoutes);
 }

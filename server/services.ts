@@ -8,6 +8,7 @@ import { createSessionCache } from './auth/sessionCache';
 import type { InvalidationBus } from './realtime/invalidationBus';
 import { createPushHub } from './realtime/pushHub';
 import { createCatalogueCache } from './modules/inspections/catalogueCache';
+import { createScriptSandbox } from './scripts/sandbox';
 
 /** What handlers reach through `app.services`: built once per app, no per-process state beyond it. */
 export function createServices(config: AppConfig, db: Database, tokens: TokenService, bus: InvalidationBus) {
@@ -24,6 +25,7 @@ export function createServices(config: AppConfig, db: Database, tokens: TokenSer
     loginRateLimit: createLoginRateLimit(db, config.loginLimits),
     pushes: createPushHub(),
     catalogue: createCatalogueCache(db, bus),
+    scripts: createScriptSandbox(db, config, { onError: (error, op) => console.error(`script ${op} failed:`, error) }),
   };
 }
 

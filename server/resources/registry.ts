@@ -9,6 +9,8 @@ import { dashboardResource } from '../modules/dashboards/dashboard.resource';
 import { attributeResource } from '../modules/attributes/attribute.resource';
 import { checklistResource } from '../modules/checklists/checklist.resource';
 import { assetResource } from '../modules/assets/asset.resource';
+import { jobResource } from '../modules/jobs/job.resource';
+import { reportResource } from '../modules/reports/report.resource';
 
 /** Every entity served by the generic CRUD registration (README: "Adding a resource"). */
 export const crudResources: readonly CrudResource[] = [
@@ -21,6 +23,8 @@ export const crudResources: readonly CrudResource[] = [
   attributeResource,
   checklistResource,
   assetResource,
+  jobResource,
+  reportResource,
 ];
 
 export async function crudRoutes(app: FastifyInstance) {

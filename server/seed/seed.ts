@@ -6,6 +6,8 @@ import { alertLevels, configEntries, permissions, roles, users } from '../db/sch
 import { DEFAULT_ALERT_LEVELS } from './alertLevels';
 import { ensureDemoCatalogue } from './demoCatalogue';
 import { ensureDemoHistory } from './demoHistory';
+import { ensureDemoJobs } from './demoJobs';
+import { ensureDemoReports } from './demoReports';
 import { ALL_PERMISSIONS, ROLE_NAMES, type RoleName } from '../../common/permissions';
 import { hashPassword } from '../auth/passwords';
 import { DEFAULT_ROLE_PERMISSIONS } from './defaultRoles';
@@ -30,6 +32,9 @@ export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' 
     await ensureDemoCatalogue(db);
     // 90 days of inspections, alerts and schedules on that catalogue, once, while there are none.
     await ensureDemoHistory(db);
+    // After the history: the hourly job that raises alerts for overdue inspection schedules.
+    await ensureDemoJobs(db);
+    await ensureDemoReports(db);
   } else {
     await ensureSuperuser(db, roleIds, config.adminPassword);
   }

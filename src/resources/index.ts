@@ -4,7 +4,9 @@ import { assetResource } from './assets';
 import { attributeResource } from './attributes';
 import { checklistResource } from './checklists';
 import { configResource } from './config';
+import { jobResource } from './jobs';
 import { permissionResource } from './permissions';
+import { reportResource } from './reports';
 import { roleResource } from './roles';
 import { scriptResource } from './scripts';
 import { userResource } from './users';
@@ -20,6 +22,8 @@ export const administrationResources: readonly ResourceDefinition<RaRecord>[] = 
   checklistResource,
   permissionResource,
   roleResource,
+  reportResource,
+  jobResource,
   attributeResource,
   assetResource,
 ] as unknown as ResourceDefinition<RaRecord>[];

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { checklists, scripts, tableDefinitions } from '../../db/schema';
+import { checklists, jobs, reports, scripts, tableDefinitions } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { scriptSchema } from '../../../common/resources/script';
 import { nameList, type CrudResource } from '../../resources/crudResource';
@@ -17,7 +17,14 @@ export const scriptResource: CrudResource = {
   async beforeDelete(tx, row) {
     const usedByTables = await tx.select({ name: tableDefinitions.name }).from(tableDefinitions).where(eq(tableDefinitions.script, row._id));
     const usedByChecklists = await tx.select({ name: checklists.name }).from(checklists).where(sql`${row._id} = any(${checklists.scripts})`);
-    const users = [...usedByTables.map((t) => `table ${t.name}`), ...usedByChecklists.map((c) => `checklist ${c.name}`)];
+    const usedByReports = await tx.select({ name: reports.name }).from(reports).where(eq(reports.script, row._id));
+    const usedByJobs = await tx.select({ name: jobs.name }).from(jobs).where(eq(jobs.script, row._id));
+    const users = [
+      ...usedByTables.map((t) => `table ${t.name}`),
+      ...usedByChecklists.map((c) => `checklist ${c.name}`),
+      ...usedByReports.map((r) => `report ${r.name}`),
+      ...usedByJobs.map((j) => `job ${j.name}`),
+    ];
     if (users.length > 0) throw conflict('_id', `Script "${String(row.name)}" is used by ${nameList(users)}`);
   },
 };

@@ -1,0 +1,52 @@
+import * as yup from 'yup';
+import { cronProblem } from './cron';
+import { idString, nonBlank, strictObject } from './schemaParts';
+
+export { describeCron } from './cron';
+
+/** Spec §3 Job: its script runs on its cron expression, in GMT (DESIGN §9). */
+export interface Job {
+  _id: string;
+  name: string;
+  cronExpression: string;
+  active: boolean;
+  script: string | null;
+}
+
+/** One run of a job (GET /job/{id}/runs), newest first. */
+export interface JobRun {
+  _id: string;
+  job: string;
+  /** The scheduled minute (epoch ms); a run started by hand carries its start time. */
+  tick: number;
+  startedAt: number;
+  durationMs: number | null;
+  outcome: 'running' | 'ok' | 'error';
+  error: string | null;
+  /** What the run wrote through the job write API: ids per kind. */
+  summary: JobRunSummary | null;
+}
+
+export interface JobRunSummary {
+  inspectionSchedules?: string[];
+  alerts?: string[];
+}
+
+/** What a new job starts with (the prompt only asks for the name). */
+export const NEW_JOB_CRON = '0 * * * *';
+
+export const jobSchema = strictObject({
+  name: nonBlank('name'),
+  cronExpression: yup
+    .string()
+    .required('cronExpression is required')
+    .max(200, 'cronExpression must be at most 200 characters')
+    .test('cron', (value, context) => {
+      const problem = typeof value === 'string' ? cronProblem(value) : null;
+      return problem ? context.createError({ message: problem }) : true;
+    }),
+  active: yup.boolean().default(false),
+  script: idString().nullable().default(null),
+}).test('active-needs-script', (value, context) =>
+  value && value.active === true && !value.script ? context.createError({ path: 'script', message: 'script is required while the job is active' }) : true,
+);

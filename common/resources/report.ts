@@ -1,0 +1,33 @@
+import * as yup from 'yup';
+import { idString, nonBlank, strictObject } from './schemaParts';
+
+/** Spec §9: the formats a report can be downloaded in. */
+export const REPORT_FORMATS = ['pdf', 'xls', 'doc'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export function isReportFormat(value: unknown): value is ReportFormat {
+  return typeof value === 'string' && (REPORT_FORMATS as readonly string[]).includes(value);
+}
+
+/** Spec §3 Report: its script returns the document model (common/reports/documentModel.ts). */
+export interface Report {
+  _id: string;
+  name: string;
+  formats: ReportFormat[];
+  script: string | null;
+}
+
+export const reportSchema = strictObject({
+  name: nonBlank('name'),
+  // A new report (POST {name}, spec §7) offers every format until an administrator narrows it.
+  formats: yup
+    .array(yup.string().required().oneOf([...REPORT_FORMATS], `\${path} must be one of: ${REPORT_FORMATS.join(', ')}`))
+    .default([...REPORT_FORMATS])
+    .test('distinct', '${path} must not list the same format twice', (formats) => new Set(formats ?? []).size === (formats ?? []).length),
+  script: idString().nullable().default(null),
+});
+
+/** Formats in the spec's order (pdf, xls, doc), whatever order they were ticked in. */
+export function orderedFormats(formats: readonly string[]): ReportFormat[] {
+  return REPORT_FORMATS.filter((format) => formats.includes(format));
+}

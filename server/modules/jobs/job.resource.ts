@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import { jobRuns, jobs, scripts } from '../../db/schema';
+import { jobSchema } from '../../../common/resources/job';
+import type { CrudResource } from '../../resources/crudResource';
+import { requireIds } from '../../resources/references';
+
+/** Spec §3 Job (DESIGN §9). Deleting one drops its run log. */
+export const jobResource: CrudResource = {
+  entity: 'job',
+  label: 'Job',
+  table: jobs,
+  schema: jobSchema,
+  read: { permission: 'manage-job' },
+  write: 'manage-job',
+  defaultOrder: ['name'],
+  searchFields: ['name', 'cronExpression'],
+  prepare: (input) => ({ ...input, cronExpression: String(input.cronExpression).trim() }),
+  async checkReferences(db, input) {
+    if (input.script) await requireIds(db, scripts, [String(input.script)], 'script', 'script');
+  },
+  async beforeDelete(tx, row) {
+    await tx.delete(jobRuns).where(eq(jobRuns.job, row._id));
+  },
+};

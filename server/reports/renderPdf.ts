@@ -1,0 +1,174 @@
+import PDFDocument from 'pdfkit';
+import type { DocumentTable } from '../../common/reports/documentModel';
+import { breathe, cellText, type RenderInput } from './reportTypes';
+
+type Pdf = PDFKit.PDFDocument;
+
+const MARGIN = 50;
+const FOOTER_SPACE = 24;
+const CELL_PAD = 4;
+const ROW_HEIGHT = 15;
+const HEADER_HEIGHT = 18;
+const FONT_SIZE = 9;
+const ROWS_PER_BREATH = 400;
+const GREY = '#555555';
+
+/*
+ * The standard PDF fonts (Helvetica) carry the Windows-1252 repertoire only; other characters are
+ * shown as '?' rather than as wrong glyphs. The spreadsheet and Word files keep every character.
+ */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+function printable(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0) as number;
+    if (code === 0x0a) out += '\n';
+    else if (code === 0x09) out += ' ';
+    else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)) out += char;
+    else if (code >= 0x20) out += '?';
+  }
+  return out;
+}
+
+/** The longest start of `text` that fits `width` on one line, with an ellipsis when cut. */
+function fitted(doc: Pdf, text: string, width: number): string {
+  const line = printable(text).replace(/\s+/g, ' ');
+  if (doc.widthOfString(line) <= width) return line;
+  let low = 0;
+  let high = line.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (doc.widthOfString(`${line.slice(0, mid)}…`) <= width) low = mid;
+    else high = mid - 1;
+  }
+  return `${line.slice(0, low)}…`;
+}
+
+/** Column widths in proportion to what the header and the first rows hold, within the page. */
+function columnWidths(table: DocumentTable, available: number): number[] {
+  const sample = table.rows.slice(0, 200);
+  const weights = table.columns.map((column, i) => {
+    const lengths = sample.map((row) => cellText(row[i] ?? null).length);
+    const typical = lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0;
+    return Math.min(40, Math.max(4, column.length, typical));
+  });
+  const total = weights.reduce((a, b) => a + b, 0);
+  return weights.map((w) => (available * w) / total);
+}
+
+function bottom(doc: Pdf): number {
+  return doc.page.height - doc.page.margins.bottom;
+}
+
+function ensureSpace(doc: Pdf, height: number): boolean {
+  if (doc.y + height <= bottom(doc)) return false;
+  doc.addPage();
+  return true;
+}
+
+function drawRow(doc: Pdf, cells: readonly string[], widths: readonly number[], height: number, header: boolean, shaded: boolean) {
+  const y = doc.y;
+  const left = doc.page.margins.left;
+  const width = widths.reduce((a, b) => a + b, 0);
+  if (header || shaded) doc.save().rect(left, y, width, height).fill(header ? '#d9dee5' : '#f3f5f7').restore();
+  doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE).fillColor('#000000');
+  let x = left;
+  const textY = y + (height - FONT_SIZE) / 2;
+  cells.forEach((cell, i) => {
+    const w = widths[i] as number;
+    const text = fitted(doc, cell, w - 2 * CELL_PAD);
+    if (text) doc.text(text, x + CELL_PAD, textY, { lineBreak: false });
+    x += w;
+  });
+  doc.x = left;
+  doc.y = y + height;
+}
+
+async function drawTable(doc: Pdf, table: DocumentTable) {
+  const available = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const widths = columnWidths(table, available);
+  if (table.title) {
+    ensureSpace(doc, 20 + HEADER_HEIGHT + ROW_HEIGHT);
+    doc.font('Helvetica-Bold').fontSize(13).fillColor('#000000').text(printable(table.title), { width: available });
+    doc.moveDown(0.3);
+  }
+  ensureSpace(doc, HEADER_HEIGHT + ROW_HEIGHT);
+  drawRow(doc, table.columns, widths, HEADER_HEIGHT, true, false);
+  for (const [index, row] of table.rows.entries()) {
+    // The header row is repeated on every page the table runs onto.
+    if (ensureSpace(doc, ROW_HEIGHT)) drawRow(doc, table.columns, widths, HEADER_HEIGHT, true, false);
+    drawRow(doc, row.map(cellText), widths, ROW_HEIGHT, false, index % 2 === 1);
+    if (index % ROWS_PER_BREATH === ROWS_PER_BREATH - 1) await breathe();
+  }
+  if (table.rows.length === 0) {
+    doc.font('Helvetica-Oblique').fontSize(FONT_SIZE).fillColor(GREY).text('No rows', doc.page.margins.left + CELL_PAD, doc.y + 3);
+  }
+  doc.x = doc.page.margins.left;
+  doc.moveDown(1);
+}
+
+function numberPages(doc: Pdf) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const keep = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(`Page ${i + 1} of ${range.count}`, doc.page.margins.left, doc.page.height - MARGIN + 10, {
+        width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = keep;
+  }
+}
+
+/**
+ * A4 PDF: title, subtitle, paragraphs, tables (header row on every page, shaded rows, cells cut
+ * to one line with an ellipsis), images with captions, and "Page n of m" at the foot of each page.
+ * Wide tables (more than six columns) turn the pages to landscape.
+ */
+export async function renderPdf({ model, images }: RenderInput): Promise<Buffer> {
+  const wide = (model.tables ?? []).some((t) => t.columns.length > 6);
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: wide ? 'landscape' : 'portrait',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE },
+    bufferPages: true,
+    info: { Title: printable(model.title), Creator: 'FacilityOps' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+
+  doc.font('Helvetica-Bold').fontSize(20).fillColor('#000000').text(printable(model.title), { width });
+  if (model.subtitle) doc.font('Helvetica').fontSize(12).fillColor(GREY).text(printable(model.subtitle), { width });
+  doc.moveDown(1);
+  for (const paragraph of model.paragraphs ?? []) {
+    doc.font('Helvetica').fontSize(10).fillColor('#000000').text(printable(paragraph), { width });
+    doc.moveDown(0.5);
+  }
+  if (model.paragraphs?.length) doc.moveDown(0.5);
+  for (const table of model.tables ?? []) await drawTable(doc, table);
+  for (const image of images) {
+    const scale = Math.min(1, width / image.width, 320 / image.height);
+    const height = image.height * scale;
+    ensureSpace(doc, height + 24);
+    doc.image(image.data, doc.page.margins.left, doc.y, { width: image.width * scale, height });
+    doc.y += height + 4;
+    if (image.caption) doc.font('Helvetica-Oblique').fontSize(9).fillColor(GREY).text(printable(image.caption), doc.page.margins.left, doc.y, { width });
+    doc.x = doc.page.margins.left;
+    doc.moveDown(1);
+  }
+  numberPages(doc);
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}

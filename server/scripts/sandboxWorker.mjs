@@ -1,0 +1,244 @@
+// One sandbox worker (DESIGN §7): runs administrators' scripts in QuickJS, one fresh runtime and
+// context per run, never in the server's own engine. Plain JavaScript on purpose: a worker thread
+// starts from a file Node runs as is, under tsx, vitest and a plain `node` alike.
+//
+// Protocol (server/scripts/sandbox.ts is the other side):
+//   main → worker  {type:'run', runId, code, input, user, deadline, memoryLimitBytes, maxStackBytes,
+//                   hasWrite, maxOutputChars, maxLogs, maxLogChars}
+//   worker → main  {type:'ready'} once QuickJS is loaded; {type:'done', runId, result, fatal?}
+//   worker → main  {type:'call', runId, callId, op, args} — a synchronous query/write: the worker
+//                  blocks in Atomics.wait until the main thread posts {callId, value|error} on the
+//                  port and flips the shared flag (the synckit technique), or until the deadline.
+import { parentPort, workerData, receiveMessageOnPort } from 'node:worker_threads';
+import { getQuickJS, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
+
+const { shared, port } = workerData;
+const flag = new Int32Array(shared);
+const SCRIPT_FILE = 'script.js';
+const API_FILE = 'sandbox-api.js';
+
+// The API objects the script sees, built inside QuickJS from two host functions (call, log).
+const BOOTSTRAP = `(function (call, log, hasWrite) {
+  "use strict";
+  const parse = JSON.parse;
+  const stringify = JSON.stringify;
+  const request = (op, args) => {
+    const answer = parse(call(op, stringify(args === undefined ? null : args)));
+    if (answer.error !== undefined) throw new Error(answer.error);
+    return answer.value;
+  };
+  const show = (value) => {
+    if (typeof value === 'string') return value;
+    try { const text = stringify(value); return text === undefined ? String(value) : text; } catch (e) { return String(value); }
+  };
+  const print = (...values) => { log(values.map(show).join(' ')); };
+  const console = Object.freeze({ log: print, info: print, warn: print, error: print, debug: print });
+  Object.defineProperty(globalThis, 'console', { value: console, writable: false, enumerable: false, configurable: false });
+  const query = Object.freeze({
+    list: (entity, options) => request('list', { entity, options }),
+    count: (entity, options) => request('count', { entity, options }),
+    groupBy: (entity, options) => request('groupBy', { entity, options }),
+  });
+  const write = hasWrite ? Object.freeze({
+    createInspectionSchedule: (input) => request('createInspectionSchedule', input),
+    createAlert: (input) => request('createAlert', input),
+  }) : undefined;
+  return {
+    start: (fn, inputJson, userJson) => fn(parse(inputJson), Object.freeze(parse(userJson)), query, write),
+    output: (value) => stringify(value === undefined ? null : value),
+  };
+})`;
+
+const QuickJS = await getQuickJS();
+let callSeq = 0;
+
+/** Blocks until the main thread answers call `callId`, or the deadline passes (null). */
+function waitForAnswer(callId, deadline) {
+  for (;;) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return null;
+    Atomics.wait(flag, 0, 0, remaining);
+    Atomics.store(flag, 0, 0);
+    for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
+      if (received.message.callId === callId) return received.message;
+      // An answer to an earlier call that timed out: dropped.
+    }
+  }
+}
+
+/** 1-based line in the script's own code: the wrapper adds one line in front of it. */
+function scriptLine(error) {
+  const text = `${error?.stack ?? ''}`;
+  const match = new RegExp(`${SCRIPT_FILE.replace('.', '\\.')}:(\\d+)`).exec(text);
+  if (match) return Math.max(1, Number(match[1]) - 1);
+  if (error?.fileName === SCRIPT_FILE && typeof error.lineNumber === 'number') return Math.max(1, error.lineNumber - 1);
+  return null;
+}
+
+function describe(error) {
+  if (error && typeof error === 'object' && 'message' in error) {
+    const name = typeof error.name === 'string' && error.name ? error.name : 'Error';
+    return `${name}: ${String(error.message)}`;
+  }
+  try {
+    return `Uncaught ${JSON.stringify(error)}`;
+  } catch {
+    return `Uncaught ${String(error)}`;
+  }
+}
+
+function failure(kind, message, line) {
+  const where = line ? ` (line ${line})` : '';
+  return { ok: false, error: { kind, message: `${message}${where}`, line: line ?? null } };
+}
+
+/** Classifies an error thrown inside QuickJS (already dumped to a host value). */
+function scriptFailure(dumped, state, fallbackKind) {
+  const line = scriptLine(dumped);
+  const message = describe(dumped);
+  if (state.timedOut || /^InternalError: interrupted/.test(message) || Date.now() > state.deadline) {
+    return failure('timeout', `The script ran longer than its time limit of ${state.timeLimitMs} ms`, line);
+  }
+  if (/^InternalError: (out of memory|string too long|invalid array length)/.test(message) || /^RangeError: invalid array length/.test(message)) {
+    return failure('memory', `The script used more than its memory limit of ${Math.round(state.memoryLimitBytes / 1048576)} MB (${message})`, line);
+  }
+  return failure(fallbackKind, message, line);
+}
+
+function run(job) {
+  const logs = [];
+  const state = { deadline: job.deadline, timedOut: false, timeLimitMs: job.timeLimitMs, memoryLimitBytes: job.memoryLimitBytes };
+  const runtime = QuickJS.newRuntime();
+  runtime.setMemoryLimit(job.memoryLimitBytes);
+  runtime.setMaxStackSize(job.maxStackBytes);
+  runtime.setInterruptHandler(shouldInterruptAfterDeadline(job.deadline));
+  const vm = runtime.newContext();
+  const handles = [];
+  const keep = (handle) => {
+    handles.push(handle);
+    return handle;
+  };
+  try {
+    const call = keep(
+      vm.newFunction('call', (opHandle, argsHandle) => {
+        const op = vm.getString(opHandle);
+        const args = JSON.parse(vm.getString(argsHandle));
+        const callId = ++callSeq;
+        Atomics.store(flag, 0, 0);
+        parentPort.postMessage({ type: 'call', runId: job.runId, callId, op, args, deadline: job.deadline });
+        const answer = waitForAnswer(callId, job.deadline);
+        if (!answer) {
+          state.timedOut = true;
+          return vm.newString(JSON.stringify({ error: 'time limit reached' }));
+        }
+        return vm.newString(JSON.stringify('error' in answer ? { error: answer.error } : { value: answer.value ?? null }));
+      }),
+    );
+    const log = keep(
+      vm.newFunction('log', (textHandle) => {
+        if (logs.length < job.maxLogs) {
+          const text = vm.getString(textHandle);
+          logs.push(text.length > job.maxLogChars ? `${text.slice(0, job.maxLogChars)}…` : text);
+        } else if (logs.length === job.maxLogs) {
+          logs.push(`(further output left out: at most ${job.maxLogs} lines)`);
+        }
+      }),
+    );
+
+    const boot = vm.evalCode(BOOTSTRAP, API_FILE, { type: 'global', strict: true });
+    if (boot.error) {
+      const dumped = vm.dump(boot.error);
+      boot.error.dispose();
+      throw new Error(`sandbox bootstrap failed: ${describe(dumped)}`);
+    }
+    const bootFn = keep(boot.value);
+    const apiResult = vm.callFunction(bootFn, vm.undefined, call, log, job.hasWrite ? vm.true : vm.false);
+    if (apiResult.error) {
+      const dumped = vm.dump(apiResult.error);
+      apiResult.error.dispose();
+      throw new Error(`sandbox bootstrap failed: ${describe(dumped)}`);
+    }
+    const api = keep(apiResult.value);
+    const start = keep(vm.getProp(api, 'start'));
+    const output = keep(vm.getProp(api, 'output'));
+
+    const wrapped = `(function (input, user, query, write) { "use strict";\n${job.code}\n})`;
+    const compiled = vm.evalCode(wrapped, SCRIPT_FILE, { type: 'global' });
+    if (compiled.error) {
+      const dumped = vm.dump(compiled.error);
+      compiled.error.dispose();
+      const result = scriptFailure(dumped, state, 'syntax');
+      return { ...result, logs };
+    }
+    const fn = keep(compiled.value);
+    const inputJson = keep(vm.newString(JSON.stringify(job.input ?? {})));
+    const userJson = keep(vm.newString(JSON.stringify(job.user)));
+    const called = vm.callFunction(start, vm.undefined, fn, inputJson, userJson);
+    if (called.error) {
+      const dumped = vm.dump(called.error);
+      called.error.dispose();
+      return { ...scriptFailure(dumped, state, 'runtime'), logs };
+    }
+    let value = keep(called.value);
+
+    // An async script (or a returned promise, e.g. import()): settle it within the run.
+    const jobs = runtime.executePendingJobs();
+    if (jobs.error) {
+      const dumped = vm.dump(jobs.error);
+      jobs.error.dispose();
+      return { ...scriptFailure(dumped, state, 'runtime'), logs };
+    }
+    const settled = vm.getPromiseState(value);
+    if (settled.type === 'pending') {
+      return { ...failure('runtime', 'The script returned a promise that did not settle', null), logs };
+    }
+    if (settled.type === 'rejected') {
+      const dumped = vm.dump(settled.error);
+      settled.error.dispose();
+      return { ...scriptFailure(dumped, state, 'runtime'), logs };
+    }
+    if (!settled.notAPromise) value = keep(settled.value);
+
+    const dumpedOutput = vm.callFunction(output, vm.undefined, value);
+    if (dumpedOutput.error) {
+      const dumped = vm.dump(dumpedOutput.error);
+      dumpedOutput.error.dispose();
+      const result = scriptFailure(dumped, state, 'output');
+      if (result.error.kind === 'output') {
+        return { ...failure('output', `The script's value is not JSON: ${describe(dumped)}`, scriptLine(dumped)), logs };
+      }
+      return { ...result, logs };
+    }
+    const outputHandle = keep(dumpedOutput.value);
+    if (vm.typeof(outputHandle) !== 'string') {
+      return { ...failure('output', 'The script returned a value that is not JSON (a function or symbol)', null), logs };
+    }
+    const json = vm.getString(outputHandle);
+    if (json.length > job.maxOutputChars) {
+      return { ...failure('output', `The script's value is larger than ${Math.round(job.maxOutputChars / 1048576)} MB as JSON`, null), logs };
+    }
+    return { ok: true, json, logs };
+  } finally {
+    for (const handle of handles.reverse()) {
+      if (handle.alive) handle.dispose();
+    }
+    vm.dispose();
+    runtime.dispose();
+  }
+}
+
+parentPort.on('message', (message) => {
+  if (message.type !== 'run') return;
+  let result;
+  let fatal = false;
+  try {
+    result = run(message);
+  } catch (error) {
+    // The QuickJS module itself failed (e.g. the host stack): answer, then let the pool replace us.
+    fatal = true;
+    result = { ok: false, logs: [], error: { kind: 'runtime', message: `The script could not run: ${error instanceof Error ? error.message : String(error)}`, line: null } };
+  }
+  parentPort.postMessage({ type: 'done', runId: message.runId, result, fatal });
+});
+
+parentPort.postMessage({ type: 'ready' });

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Button, Stack, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useNotify, useTranslate } from 'react-admin';
+import { orderedFormats, type ReportFormat } from '../../../common/resources/report';
+import { useReportDownload } from './downloadReport';
+
+/** One download button per format the report offers (the saved record's, not unsaved edits). */
+export function ReportDownloads({ id, name, formats, hasScript }: { id: string; name: string; formats: readonly string[]; hasScript: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const download = useReportDownload();
+  const [busy, setBusy] = useState<ReportFormat | null>(null);
+  const offered = orderedFormats(formats);
+
+  const run = async (format: ReportFormat) => {
+    setBusy(format);
+    try {
+      await download(id, format, {}, name);
+    } catch (error: unknown) {
+      const message = error instanceof Error && error.message ? error.message : translate('app.report.download_failed');
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (offered.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>
+      <Typography variant="subtitle2" component="span">
+        {translate('app.report.downloads')}
+      </Typography>
+      {offered.map((format) => (
+        <Button
+          key={format}
+          variant="outlined"
+          size="small"
+          startIcon={<DownloadIcon />}
+          disabled={!hasScript || busy !== null}
+          onClick={() => void run(format)}
+        >
+          {busy === format ? translate('app.report.downloading') : translate(`app.report.formats.${format}`)}
+        </Button>
+      ))}
+      {!hasScript && (
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {translate('app.report.needs_script')}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
