@@ -8,6 +8,7 @@ import { errorSchema, idParamsSchema } from '../../http/schemas';
 import { alertsOfInspectionCondition, listAlerts } from '../alerts/alertReads';
 import { countInspections, inspectionById, listInspections, recentAssetsOf } from './inspectionReads';
 import { submitInspection, type SubmitQuery } from './submitInspection';
+import { runChecklistScripts } from './checklistScripts';
 
 const tags = ['inspection'];
 
@@ -29,7 +30,9 @@ export async function inspectionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const result = await submitInspection(db(), app.services.catalogue, currentUser(request), request.query, request.body);
-      for (const inspection of result.inspections) app.services.pushes.publish('new-inspection', inspection);
+      for (const { _id, asset, assetName, checklist, checklistName, timestamp } of result.inspections) {
+        app.services.pushes.publish('new-inspection', { _id, asset, assetName, checklist, checklistName, timestamp });
+      }
       for (const alert of result.alerts) {
         app.services.pushes.publish('new-alert', {
           _id: alert._id,
@@ -42,6 +45,10 @@ export async function inspectionRoutes(app: FastifyInstance) {
           color: alert.severityLevel.color,
         });
       }
+      // After the answer's data is settled and never awaited: the technician does not wait for them.
+      void runChecklistScripts(app, request.query.assetId?.trim() ?? '', result.inspections).catch((error: unknown) =>
+        app.log.error({ err: error }, 'checklist scripts could not run'),
+      );
       return { inspections: result.inspections.map((i) => i._id), alerts: result.alerts };
     },
   );

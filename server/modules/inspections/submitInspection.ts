@@ -35,6 +35,9 @@ export interface StoredInspection {
   checklist: string;
   checklistName: string;
   timestamp: number;
+  user: string;
+  attributeData: AttributeValue[];
+  attributeComments: AttributeValue[];
 }
 
 export interface SubmitResult {
@@ -244,7 +247,17 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
   }
 
   return {
-    inspections: prepared.map((p) => ({ _id: p._id, asset: asset._id, assetName: asset.name, checklist: p.checklist._id, checklistName: p.checklist.name, timestamp })),
+    inspections: prepared.map((p) => ({
+      _id: p._id,
+      asset: asset._id,
+      assetName: asset.name,
+      checklist: p.checklist._id,
+      checklistName: p.checklist.name,
+      timestamp,
+      user: user._id,
+      attributeData: p.attributeData,
+      attributeComments: p.attributeComments,
+    })),
     alerts: alertRows.map((row) => ({
       ...row,
       type: null,
