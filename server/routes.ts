@@ -14,6 +14,7 @@ import { fileRoutes } from './modules/files/file.routes';
 import { reportRoutes } from './modules/reports/report.routes';
 import { scriptRunRoutes } from './modules/scripts/scriptRun.routes';
 import { jobRoutes } from './modules/jobs/job.routes';
+import { tableRoutes } from './modules/tables/table.routes';
 
 /** Every /api module, in one list; each declares its routes' access next to their definitions. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -31,5 +32,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(reportRoutes);
   await app.register(scriptRunRoutes);
   await app.register(jobRoutes);
+  await app.register(tableRoutes);
   await app.register(docsRoutes);
 }

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyObjectSchema } from 'yup';
 import type { Access } from '../auth/access';
 import { currentUser } from '../auth/authPlugin';
@@ -49,6 +49,8 @@ export interface CrudResource {
   afterWrite?: (app: FastifyInstance) => void;
   /** The body of a successful PUT (config answers a message, spec §7). */
   updateResponse?: (row: Row) => unknown;
+  /** Answers a list request itself when it returns a value (tables' `limitToRole`); else the generic list. */
+  listVariant?: (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
 const bodySchema = { type: 'object' } as const;
@@ -108,7 +110,7 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
       config: { access: resource.read },
       schema: { tags, summary: `${label} list: fields, orderBy, range/sort/filter`, querystring: listQuerySchema, response: { 400: errorSchema } },
     },
-    (request, reply) => runList(db(), table, request.query, resource, reply, entity),
+    async (request, reply) => (await resource.listVariant?.(app, request, reply)) ?? runList(db(), table, request.query, resource, reply, entity),
   );
 
   app.get<{ Params: { id: string } }>(

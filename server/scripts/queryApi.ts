@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PermissionName } from '../../common/permissions';
 import type { AuthUser } from '../auth/access';
 import type { Database } from '../db/client';
-import { alertLevels, alerts, assets, attributes, checklists, inspections, inspectionSchedules, roles, users } from '../db/schema';
+import { alertLevels, alerts, assets, attributes, checklists, inspections, inspectionSchedules, reports, roles, users } from '../db/schema';
 
 /**
  * The read-only query API scripts call (`query.list/count/groupBy`, docs/scripts.md). Entity and
@@ -66,6 +66,7 @@ export const QUERY_ENTITIES: Record<string, EntityDef> = {
   // Never passwordHash, email, tokens or grants: only what any signed-in user may see of others.
   user: entity('user', users, null, ['_id', 'name', 'username', 'role'], ['name']),
   role: entity('role', roles, null, ['_id', 'name'], ['name']),
+  report: entity('report', reports, 'read-report', ['_id', 'name', 'formats', ...timestamps], ['name']),
 };
 
 export type QueryOp = 'list' | 'count' | 'groupBy';

@@ -8,6 +8,7 @@ import { ensureDemoCatalogue } from './demoCatalogue';
 import { ensureDemoHistory } from './demoHistory';
 import { ensureDemoJobs } from './demoJobs';
 import { ensureDemoReports } from './demoReports';
+import { ensureDemoTables } from './demoTables';
 import { ALL_PERMISSIONS, ROLE_NAMES, type RoleName } from '../../common/permissions';
 import { hashPassword } from '../auth/passwords';
 import { DEFAULT_ROLE_PERMISSIONS } from './defaultRoles';
@@ -35,6 +36,8 @@ export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' 
     // After the history: the hourly job that raises alerts for overdue inspection schedules.
     await ensureDemoJobs(db);
     await ensureDemoReports(db);
+    // After the reports: the report table lists them.
+    await ensureDemoTables(db);
   } else {
     await ensureSuperuser(db, roleIds, config.adminPassword);
   }

@@ -174,6 +174,17 @@ export const en: TranslationMessages = {
       comment: 'Comment',
       description: 'Description',
     },
+    tables: {
+      // the generic table screen (spec §2.5)
+      table: 'Table',
+      none: 'No tables are available to your role.',
+      retry: 'Retry',
+      any: 'Any',
+      range_start: '%{name} from',
+      range_end: '%{name} to',
+      row_details: 'Row details',
+      download_as: 'Download %{name} as %{format}',
+    },
     inspection: {
       mandatory_not_set: 'Mandatory fields are not set',
       submitted: 'Checklist submitted successfully.',

@@ -3,6 +3,7 @@ import { roles, scripts, tableDefinitions } from '../../db/schema';
 import { tableRecordSchema } from '../../../common/resources/table';
 import type { CrudResource } from '../../resources/crudResource';
 import { requireIds } from '../../resources/references';
+import { mayListTables, tableListVariant } from './tableList';
 
 /** Table records (spec §3). Deleting one takes it off the roles that list it. */
 export const tableResource: CrudResource = {
@@ -10,7 +11,12 @@ export const tableResource: CrudResource = {
   label: 'Table',
   table: tableDefinitions,
   schema: tableRecordSchema,
-  read: { anyPermission: ['manage-table', 'manage-role'] },
+  read: {
+    permission: 'manage-table',
+    orIf: mayListTables,
+    orIfDescription: "manage-role, or on the list only read-table with limitToRole=true (the role's own tables)",
+  },
+  listVariant: (app, request) => tableListVariant(app, request),
   write: 'manage-table',
   defaultOrder: ['name'],
   searchFields: ['name', 'type'],

@@ -49,6 +49,15 @@ export interface DataTableProps<T extends { id: string | number }> {
   onSelectedChange?: (selected: Set<T['id']>) => void;
   loading?: boolean;
   pageSize?: number;
+  /** Controlled paging (the generic table screen keeps it in saved settings); internal state otherwise. */
+  page?: number;
+  onPageChange?: (page: number) => void;
+  onPageSizeChange?: (pageSize: number) => void;
+  /** Controlled expanded rows (Expand All / Collapse All); internal state otherwise. */
+  expanded?: ReadonlySet<T['id']>;
+  onExpandedChange?: (expanded: Set<T['id']>) => void;
+  /** No paging controls (spec §9: the table then shows all rows, page size -1). */
+  hidePagination?: boolean;
   /** Shown when there is nothing to list. */
   empty?: ReactNode;
 }
@@ -69,9 +78,14 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
   const { rows, columns, sort, onSortChange, expand, selectable = false, loading = false } = props;
   const translate = useTranslate();
   const search = useDeferredValue(props.search ?? '');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(props.pageSize ?? TABLE_PAGE_SIZE);
-  const [expanded, setExpanded] = useState<ReadonlySet<T['id']>>(new Set());
+  const [ownPage, setOwnPage] = useState(0);
+  const [ownPageSize, setOwnPageSize] = useState(props.pageSize ?? TABLE_PAGE_SIZE);
+  const [ownExpanded, setOwnExpanded] = useState<ReadonlySet<T['id']>>(new Set());
+  const page = props.page ?? ownPage;
+  const pageSize = props.onPageSizeChange ? (props.pageSize ?? TABLE_PAGE_SIZE) : ownPageSize;
+  const expanded = props.expanded ?? ownExpanded;
+  const setPage = (next: number) => (props.onPageChange ? props.onPageChange(next) : setOwnPage(next));
+  const setPageSize = (next: number) => (props.onPageSizeChange ? props.onPageSizeChange(next) : setOwnPageSize(next));
   const selected = props.selected ?? new Set<T['id']>();
 
   const valueOf = useMemo(() => {
@@ -96,13 +110,13 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
   const currentPage = Math.min(page, lastPage);
   const pageRows = pageSize === ALL_ROWS ? visible : visible.slice(currentPage * pageSize, (currentPage + 1) * pageSize);
 
-  const toggleExpanded = (id: T['id']) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggleExpanded = (id: T['id']) => {
+    const next = new Set(expanded);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    if (props.onExpandedChange) props.onExpandedChange(next);
+    else setOwnExpanded(next);
+  };
   const toggleSelected = (id: T['id']) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
@@ -205,6 +219,7 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
           </TableBody>
         </Table>
       </TableContainer>
+      {!props.hidePagination && (
       <TablePagination
         component="div"
         count={visible.length}
@@ -217,6 +232,7 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
           setPage(0);
         }}
       />
+      )}
     </Box>
   );
 }

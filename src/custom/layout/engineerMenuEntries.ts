@@ -1,4 +1,9 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import ChecklistIcon from '@mui/icons-material/Checklist';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HomeIcon from '@mui/icons-material/Home';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import type { MenuEntry } from './MenuEntry';
 import { administrationResources } from '../../resources';
 
@@ -9,6 +14,11 @@ import { administrationResources } from '../../resources';
  */
 export const navigationEntries: readonly MenuEntry[] = [
   { to: '/home', label: 'app.menu.home', icon: HomeIcon, permission: 'nav-home', exact: true },
+  { to: '/home/asset/table', label: 'app.menu.assets', icon: Inventory2Icon, permission: 'nav-assets' },
+  { to: '/home/alert/table', label: 'app.menu.alerts', icon: NotificationsActiveIcon, permission: 'nav-alerts' },
+  { to: '/home/checklist/table', label: 'app.menu.checklists', icon: ChecklistIcon, permission: 'nav-checklists' },
+  { to: '/home/inspections', label: 'app.menu.inspections', icon: FactCheckIcon, permission: 'nav-inspections' },
+  { to: '/home/report/table', label: 'app.menu.reports', icon: AssessmentIcon, permission: 'nav-report' },
 ];
 
 export const managementEntries: readonly MenuEntry[] = administrationResources.map((definition) => ({

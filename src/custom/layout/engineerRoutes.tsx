@@ -4,6 +4,11 @@ import { administrationResources } from '../../resources';
 import { ResourceAdminPage } from '../../resources/generic/ResourceAdminPage';
 import { AssetLabelsPage } from '../../resources/assets/labels/AssetLabelsPage';
 import { ASSET_LABELS_ROUTE } from '../../resources/assets/labels/labelRoute';
+import { TablePage } from '../tables/TablePage';
+import type { TableRouteSegment } from '../tables/tableDefinition';
+
+/** The table containers of spec §2.1, each also with /:tableId; the report container has none. */
+const TABLE_SEGMENTS: readonly TableRouteSegment[] = ['asset', 'alert', 'inspection', 'checklist', 'thermographyNote'];
 
 /**
  * Children of /home (spec §2.1), relative to it; the area itself already needs view-engineer.
@@ -17,4 +22,10 @@ export const engineerRoutes: readonly GuardedRoute[] = [
     permissions: [definition.permission],
   })),
   { path: ASSET_LABELS_ROUTE, element: <AssetLabelsPage />, permissions: ['manage-asset'] },
+  ...TABLE_SEGMENTS.flatMap((segment) => [
+    { path: `${segment}/table`, element: <TablePage key={segment} segment={segment} routed />, permissions: [] },
+    { path: `${segment}/table/:tableId`, element: <TablePage key={segment} segment={segment} routed />, permissions: [] },
+  ]),
+  { path: 'report/table', element: <TablePage key="report" segment="report" routed={false} />, permissions: [] },
+  { path: 'inspections', element: <TablePage key="inspections" segment="inspection" routed={false} />, permissions: [] },
 ];

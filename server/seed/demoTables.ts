@@ -1,0 +1,180 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { newId } from '../db/ids';
+import { roles, scripts, tableDefinitions, type RoleTable } from '../db/schema';
+import { ROLE_NAMES, type RoleName } from '../../common/permissions';
+import type { TableType } from '../../common/resources/table';
+
+/** Shared by the table scripts: records by id, and the table flags. */
+const HELPERS = `const byId = (entity, fields) => {
+  const map = {};
+  for (const row of query.list(entity, { fields, limit: 10000 })) map[row._id] = row;
+  return map;
+};
+const flags = { setSupportRowExpand: true, expandCollapseAllRows: true, hidePagination: false, excelExport: true, allowSelection: false, bulkActions: [], customActions: [] };`;
+
+export const ALERTS_TABLE_CODE = `// Alerts of a period (input.dateRange {start, end}, default the last 30 days); status open, resolved or all.
+${HELPERS}
+const now = Date.now();
+const period = input.dateRange || { start: now - 30 * 86400000, end: now };
+const status = ['open', 'resolved', 'all'].includes(input.status) ? input.status : 'open';
+const where = { timestamp: { gte: period.start, lte: period.end } };
+if (status === 'open') where.resolvedAt = null;
+if (status === 'resolved') where.resolvedAt = { ne: null };
+const assets = byId('asset', ['name', 'identification']);
+const levels = byId('alertLevel', ['name']);
+const alerts = query.list('alert', {
+  where,
+  fields: ['asset', 'inspection', 'checklist', 'level', 'severityLevel', 'message', 'timestamp', 'resolvedAt', 'resolvedBy', 'remark'],
+  orderBy: ['-timestamp'],
+  limit: 5000,
+});
+return {
+  name: 'Alerts', keyField: '_id', type: 'alert',
+  fields: [
+    { heading: 'Level', dataField: 'levelName' },
+    { heading: 'Severity', dataField: 'severityLevel' },
+    { heading: 'Asset', dataField: 'assetName' },
+    { heading: 'Message', dataField: 'message' },
+    { heading: 'Time', dataField: 'timestamp' },
+    { heading: 'Resolved', dataField: 'resolvedAt' },
+  ],
+  filters: [
+    { name: 'dateRange', type: 'dateRange', placeholder: 'Period', defaultValue: { start: period.start, end: period.end } },
+    { name: 'status', type: 'dropdown', options: ['open', 'resolved', 'all'], defaultValue: 'open', placeholder: 'Status' },
+  ],
+  data: alerts.map((a) => ({ ...a, levelName: (levels[a.level] || {}).name || '', assetName: (assets[a.asset] || {}).name || '' })),
+  sort: { timestamp: 'desc' },
+  ...flags,
+};`;
+
+export const INSPECTIONS_TABLE_CODE = `// Inspections of a period (input.dateRange {start, end}, default the last 30 days), newest first.
+${HELPERS}
+const now = Date.now();
+const period = input.dateRange || { start: now - 30 * 86400000, end: now };
+const assets = byId('asset', ['name', 'identification']);
+// Thermography engineers read inspections but not checklists: their rows show no checklist name.
+const checklists = user.permissions.includes('read-checklist') ? byId('checklist', ['name']) : {};
+const users = byId('user', ['name']);
+const inspections = query.list('inspection', {
+  where: { timestamp: { gte: period.start, lte: period.end } },
+  fields: ['asset', 'checklist', 'user', 'timestamp', 'type'],
+  orderBy: ['-timestamp'],
+  limit: 5000,
+});
+return {
+  name: 'Inspections', keyField: '_id', type: 'inspection',
+  fields: [
+    { heading: 'Asset', dataField: 'assetName' },
+    { heading: 'Checklist', dataField: 'checklistName' },
+    { heading: 'Inspected by', dataField: 'userName' },
+    { heading: 'Time', dataField: 'timestamp' },
+  ],
+  filters: [{ name: 'dateRange', type: 'dateRange', placeholder: 'Period', defaultValue: { start: period.start, end: period.end } }],
+  data: inspections.map((i) => ({
+    ...i,
+    assetName: (assets[i.asset] || {}).name || '',
+    checklistName: (checklists[i.checklist] || {}).name || '',
+    userName: (users[i.user] || {}).name || '',
+  })),
+  sort: { timestamp: 'desc' },
+  ...flags,
+};`;
+
+export const ASSETS_TABLE_CODE = `// Every asset with its identification and tags; input.tag narrows to one tag.
+${HELPERS}
+const where = input.tag ? { tags: input.tag } : {};
+const assets = query.list('asset', { where, fields: ['name', 'identification', 'tags'], orderBy: ['name'], limit: 10000 });
+const tags = query.list('asset', { fields: ['tags'], limit: 10000 }).reduce((all, a) => all.concat(a.tags || []), []);
+return {
+  name: 'Assets', keyField: '_id', type: 'asset',
+  fields: [
+    { heading: 'Name', dataField: 'name' },
+    { heading: 'Identification', dataField: 'identification' },
+    { heading: 'Tags', dataField: 'tagList' },
+  ],
+  filters: [{ name: 'tag', type: 'dropdown', options: [...new Set(tags)].sort(), placeholder: 'Tag' }],
+  data: assets.map((a) => ({ ...a, tagList: (a.tags || []).join(', ') })),
+  sort: { name: 'asc' },
+  ...flags,
+};`;
+
+export const CHECKLISTS_TABLE_CODE = `// Every checklist with its frequency and number of items.
+${HELPERS}
+const checklists = query.list('checklist', { fields: ['name', 'frequency', 'checklistItems'], orderBy: ['name'], limit: 10000 });
+return {
+  name: 'Checklists', keyField: '_id', type: 'checklist',
+  fields: [
+    { heading: 'Name', dataField: 'name' },
+    { heading: 'Frequency', dataField: 'frequency' },
+    { heading: 'Items', dataField: 'itemCount' },
+  ],
+  filters: [],
+  data: checklists.map((c) => ({ _id: c._id, name: c.name, frequency: c.frequency, itemCount: (c.checklistItems || []).length })),
+  sort: { name: 'asc' },
+  ...flags,
+  setSupportRowExpand: false,
+  expandCollapseAllRows: false,
+};`;
+
+export const REPORTS_TABLE_CODE = `// The reports the user may download, each with its formats (pdf, xls, doc).
+${HELPERS}
+const reports = query.list('report', { fields: ['name', 'formats'], orderBy: ['name'], limit: 1000 });
+return {
+  name: 'Reports', keyField: '_id', type: 'report',
+  fields: [
+    { heading: 'Name', dataField: 'name' },
+    { heading: 'Formats', dataField: 'formats' },
+  ],
+  filters: [],
+  data: reports.map((r) => ({ _id: r._id, name: r.name, formats: r.formats })),
+  sort: { name: 'asc' },
+  ...flags,
+  setSupportRowExpand: false,
+  expandCollapseAllRows: false,
+};`;
+
+export const DEMO_TABLES: readonly { name: string; type: TableType; code: string; description: string }[] = [
+  { name: 'Alerts', type: 'alert', code: ALERTS_TABLE_CODE, description: 'Table: alerts of a period (default last 30 days), open, resolved or all.' },
+  { name: 'Inspections', type: 'inspection', code: INSPECTIONS_TABLE_CODE, description: 'Table: inspections of a period (default last 30 days).' },
+  { name: 'Assets', type: 'asset', code: ASSETS_TABLE_CODE, description: 'Table: assets with identification and tags.' },
+  { name: 'Checklists', type: 'checklist', code: CHECKLISTS_TABLE_CODE, description: 'Table: checklists with frequency and item count.' },
+  { name: 'Reports', type: 'report', code: REPORTS_TABLE_CODE, description: 'Table: reports with their download formats.' },
+];
+
+/** Which demo tables each demo role lists, in order; each is its role's default of its type. */
+export const DEMO_ROLE_TABLES: Partial<Record<RoleName, readonly string[]>> = {
+  [ROLE_NAMES.engineer]: ['Alerts', 'Inspections', 'Assets', 'Checklists', 'Reports'],
+  [ROLE_NAMES.superuser]: ['Alerts', 'Inspections', 'Assets', 'Checklists', 'Reports'],
+  [ROLE_NAMES.thermographyEngineer]: ['Alerts', 'Inspections', 'Assets', 'Reports'],
+  [ROLE_NAMES.thermographyEngineerManager]: ['Alerts', 'Inspections', 'Assets', 'Reports'],
+};
+
+/**
+ * Issue 5: one table per type (asset, alert, inspection, checklist, report) with its script, put
+ * on the demo roles that read tables (one default per type). Only while no table of those names
+ * exists, so an administrator's changes and deletions stay.
+ */
+export async function ensureDemoTables(db: Database): Promise<void> {
+  const names = DEMO_TABLES.map((t) => t.name);
+  const existing = await db.select({ _id: tableDefinitions._id }).from(tableDefinitions).where(inArray(tableDefinitions.name, names)).limit(1);
+  if (existing.length > 0) return;
+  const scriptNames = DEMO_TABLES.map((t) => `${t.name} table`);
+  await db
+    .insert(scripts)
+    .values(DEMO_TABLES.map((t) => ({ _id: newId(), name: `${t.name} table`, description: t.description, code: t.code })))
+    .onConflictDoNothing();
+  const scriptRows = await db.select({ _id: scripts._id, name: scripts.name }).from(scripts).where(inArray(scripts.name, scriptNames));
+  const scriptIds = new Map(scriptRows.map((row) => [row.name, row._id]));
+  const tableIds = new Map(DEMO_TABLES.map((t) => [t.name, newId()]));
+  await db
+    .insert(tableDefinitions)
+    .values(DEMO_TABLES.map((t) => ({ _id: tableIds.get(t.name)!, name: t.name, type: t.type, script: scriptIds.get(`${t.name} table`) ?? null })))
+    .onConflictDoNothing();
+  for (const [roleName, tableNames] of Object.entries(DEMO_ROLE_TABLES)) {
+    const [role] = await db.select({ _id: roles._id, tables: roles.tables }).from(roles).where(eq(roles.name, roleName));
+    if (!role || role.tables.length > 0) continue;
+    const tables: RoleTable[] = tableNames.map((name) => ({ table: tableIds.get(name)!, default: true }));
+    await db.update(roles).set({ tables }).where(eq(roles._id, role._id));
+  }
+}

@@ -1,0 +1,53 @@
+import { formatTimestamp } from '../../common-ui/formatTime';
+
+/** Spec §2.5 special columns, by dataField. */
+export const TIME_FIELDS = new Set(['timestamp', 'resolvedAt']);
+export const REPORT_FORMAT_FIELDS = new Set(['download', 'formats']);
+
+export interface SeverityLevel {
+  text: string;
+  color?: string;
+}
+
+export function severityOf(value: unknown): SeverityLevel | null {
+  if (!value || typeof value !== 'object') return null;
+  const { text, color } = value as { text?: unknown; color?: unknown };
+  if (text === undefined || text === null || text === '') return null;
+  return { text: String(text), color: typeof color === 'string' ? color : undefined };
+}
+
+/** A level cell holds an alert level ({name, color}) or just its colour. */
+export function levelOf(value: unknown): { name: string; color: string } | null {
+  if (typeof value === 'string' && value) return { name: value, color: value };
+  if (value && typeof value === 'object') {
+    const { name, color } = value as { name?: unknown; color?: unknown };
+    if (typeof color === 'string' && color) return { name: typeof name === 'string' ? name : color, color };
+  }
+  return null;
+}
+
+function isTime(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/**
+ * A cell as plain text: what the search box matches and what the spreadsheet export writes.
+ * `priority` renders a severity ('Priority {text}', spec §9).
+ */
+export function cellText(dataField: string, value: unknown, priority: (text: string) => string): string {
+  if (value === undefined || value === null) return '';
+  if (TIME_FIELDS.has(dataField)) return isTime(value) ? formatTimestamp(value) : String(value);
+  if (dataField === 'severityLevel') {
+    const severity = severityOf(value);
+    return severity ? priority(severity.text) : '';
+  }
+  if (dataField === 'level') return levelOf(value)?.name ?? '';
+  if (Array.isArray(value)) return value.map((item) => (typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item))).join(', ');
+  if (typeof value === 'object') {
+    const named = value as { name?: unknown; text?: unknown };
+    if (typeof named.name === 'string') return named.name;
+    if (typeof named.text === 'string') return named.text;
+    return JSON.stringify(value);
+  }
+  return String(value);
+}

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/testApp';
+import { adminApi, expectError, ok, type Doc } from '../administration/adminApi';
+import { validateTableDefinition } from '../../../common/tables/tableDefinition';
+import { DEMO_TABLES } from '../../../server/seed/demoTables';
+
+let t: TestApp;
+let api: ReturnType<typeof adminApi>;
+let seeded: Map<string, Doc>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = adminApi(t);
+  seeded = new Map((await api.list('table')).map((row) => [row.name as string, row]));
+});
+afterAll(() => t.close());
+
+const DAY = 86_400_000;
+const dataCall = (id: string, query = '', as = 'engineer') => api.get(`/table/${encodeURIComponent(id)}${query ? `?${query}` : ''}`, as);
+const idOf = (name: string) => seeded.get(name)!._id;
+
+async function tableWith(name: string, code: string, type = 'asset'): Promise<Doc> {
+  const script = await api.create('script', { name: `${name} script`, code });
+  return api.create('table', { name, type, script: script._id });
+}
+
+describe('GET /table list', () => {
+  it("answers the engineer's role tables in the role's order with their default flags", async () => {
+    const list = ok<Doc[]>(await api.get('/table?limitToRole=true', 'engineer'));
+    expect(list).toEqual(DEMO_TABLES.map((table) => ({ _id: idOf(table.name), name: table.name, type: table.type, default: true })));
+  });
+
+  it('filters the role list by type; a bad type answers 400 naming it', async () => {
+    expect(ok<Doc[]>(await api.get('/table?limitToRole=true&type=alert', 'engineer'))).toEqual([{ _id: idOf('Alerts'), name: 'Alerts', type: 'alert', default: true }]);
+    expect(ok<Doc[]>(await api.get('/table?limitToRole=true&type=thermography', 'engineer'))).toEqual([]);
+    expectError(await api.get('/table?limitToRole=true&type=widget', 'engineer'), 400, 'type');
+    expectError(await api.get('/table?limitToRole=maybe', 'admin'), 400, 'limitToRole');
+  });
+
+  it('gives each role its own tables: thermography engineers have no checklist table; a role without tables an empty list', async () => {
+    const thermo = ok<Doc[]>(await api.get('/table?limitToRole=true', 'thermo.engineer'));
+    expect(thermo.map((row) => row.name)).toEqual(['Alerts', 'Inspections', 'Assets', 'Reports']);
+    const [manager] = ok<Doc[]>(await api.get('/role?fields=name,tables')).filter((role) => role.name === 'ROLE_THERMOGRAPHY_ENGINEER_MANAGER');
+    const tables = [{ table: idOf('Reports'), default: false }, { table: idOf('Assets'), default: true }, { table: idOf('Alerts'), default: false }];
+    ok(await api.put(`/role/${manager!._id}`, { tables }));
+    expect(ok<Doc[]>(await api.get('/table?limitToRole=true', 'thermo.manager'))).toEqual([
+      { _id: idOf('Reports'), name: 'Reports', type: 'report', default: false },
+      { _id: idOf('Assets'), name: 'Assets', type: 'asset', default: true },
+      { _id: idOf('Alerts'), name: 'Alerts', type: 'alert', default: false },
+    ]);
+    ok(await api.put(`/role/${manager!._id}`, { tables: [] }));
+    expect(ok<Doc[]>(await api.get('/table?limitToRole=true', 'thermo.manager'))).toEqual([]);
+  });
+
+  it('keeps the admin list for the managers only; read-table alone may only ask for its role list', async () => {
+    const admin = ok<Doc[]>(await api.get('/table'));
+    expect(admin.map((row) => row.name)).toEqual(expect.arrayContaining(DEMO_TABLES.map((table) => table.name)));
+    expect(admin[0]).toHaveProperty('script');
+    expectError(await api.get('/table', 'engineer'), 403);
+    expectError(await api.get('/table?limitToRole=false', 'engineer'), 403);
+    expectError(await api.get(`/table/id/${idOf('Alerts')}`, 'engineer'), 403);
+    expectError(await api.get('/table?limitToRole=true', 'technician'), 403);
+    expectError(await api.get('/table?limitToRole=true', 'onsite'), 403);
+    expect(ok<Doc>(await api.get(`/table/id/${idOf('Alerts')}`))).toMatchObject({ name: 'Alerts', type: 'alert' });
+    const alertsOnly = ok<Doc[]>(await api.get('/table?type=alert'));
+    expect(alertsOnly.every((row) => row.type === 'alert' && row.default === false)).toBe(true);
+    expect(alertsOnly.map((row) => row.name)).toContain('Alerts');
+  });
+});
+
+describe('GET /table/{tableId}', () => {
+  it('answers fields and data of every seeded table', async () => {
+    for (const { name, type } of DEMO_TABLES) {
+      const definition = ok<Doc>(await dataCall(idOf(name)));
+      expect(definition, name).toMatchObject({ name, type, keyField: '_id' });
+      expect(definition.fields.length, name).toBeGreaterThan(0);
+      expect(Array.isArray(definition.data), name).toBe(true);
+      expect(validateTableDefinition(definition).ok, name).toBe(true);
+    }
+    const assets = ok<Doc>(await dataCall(idOf('Assets')));
+    expect(assets.data.length).toBeGreaterThan(0);
+    expect(assets.data[0]).toEqual(expect.objectContaining({ _id: expect.any(String), name: expect.any(String), identification: expect.any(String), tagList: expect.any(String) }));
+    const checklists = ok<Doc>(await dataCall(idOf('Checklists')));
+    expect(checklists.data.length).toBeGreaterThan(0);
+    expect(checklists.data.every((row: Doc) => Number.isInteger(row.itemCount))).toBe(true);
+    const reports = ok<Doc>(await dataCall(idOf('Reports')));
+    expect(reports.data).toEqual(expect.arrayContaining([expect.objectContaining({ _id: expect.any(String), name: 'Inspection summary', formats: ['pdf', 'xls', 'doc'] })]));
+    // Thermography engineers read inspections without checklists: the table still answers.
+    const thermo = ok<Doc>(await dataCall(idOf('Inspections'), '', 'thermo.engineer'));
+    expect(thermo.name).toBe('Inspections');
+  });
+
+  it('lists alerts of the last 30 days (open by default) with level, severity and asset names', async () => {
+    const alerts = ok<Doc>(await dataCall(idOf('Alerts')));
+    expect(alerts.filters.map((f: Doc) => f.name)).toEqual(['dateRange', 'status']);
+    expect(alerts.filters[1]).toMatchObject({ type: 'dropdown', options: ['open', 'resolved', 'all'], defaultValue: 'open' });
+    const all = ok<Doc>(await dataCall(idOf('Alerts'), 'status=all')).data as Doc[];
+    expect(all.length).toBeGreaterThan(0);
+    const since = Date.now() - 30 * DAY - 60_000;
+    expect(all.every((row) => row.timestamp >= since)).toBe(true);
+    expect(all[0]).toEqual(expect.objectContaining({ levelName: expect.any(String), assetName: expect.any(String), severityLevel: expect.objectContaining({ text: expect.any(String), color: expect.any(String) }) }));
+    const open = ok<Doc>(await dataCall(idOf('Alerts'))).data as Doc[];
+    const resolved = ok<Doc>(await dataCall(idOf('Alerts'), 'status=resolved')).data as Doc[];
+    expect(open.every((row) => row.resolvedAt === null)).toBe(true);
+    expect(resolved.every((row) => row.resolvedAt !== null)).toBe(true);
+    expect(open.length + resolved.length).toBe(all.length);
+  });
+
+  it('narrows by dateRange, swapping a reversed one; a bad one answers 400 naming dateRange', async () => {
+    const now = Date.now();
+    const wide = ok<Doc>(await dataCall(idOf('Inspections'), `dateRange=${now - 90 * DAY}|${now}`)).data as Doc[];
+    const start = now - 10 * DAY;
+    const end = now - 3 * DAY;
+    const narrow = ok<Doc>(await dataCall(idOf('Inspections'), `dateRange=${start}|${end}`)).data as Doc[];
+    expect(narrow.length).toBeGreaterThan(0);
+    expect(narrow.length).toBeLessThan(wide.length);
+    expect(narrow.every((row) => row.timestamp >= start && row.timestamp <= end)).toBe(true);
+    const swapped = ok<Doc>(await dataCall(idOf('Inspections'), `dateRange=${end}|${start}`)).data as Doc[];
+    expect(swapped.map((row) => row._id)).toEqual(narrow.map((row) => row._id));
+    const alerts = ok<Doc>(await dataCall(idOf('Alerts'), `status=all&dateRange=${end}|${start}`));
+    expect(alerts.filters[0].defaultValue).toEqual({ start, end });
+    expectError(await dataCall(idOf('Inspections'), 'dateRange=yesterday'), 400, 'dateRange');
+    expectError(await dataCall(idOf('Inspections'), `dateRange=${start}`), 400, 'dateRange');
+  });
+
+  it('hands the script its filters as input and pages on request with Content-Range', async () => {
+    const echo = await tableWith('Test echo table', `const rows = [];
+for (let i = 0; i < 30; i++) rows.push({ _id: 'r' + i, n: 30 - i });
+return { name: 'Echo', fields: [{ heading: 'N', dataField: 'n' }], data: rows, detailViewAdditionalParameters: { input } };`);
+    const plain = ok<Doc>(await dataCall(echo._id, 'site=North&dateRange=200|100', 'admin'));
+    expect(plain.type).toBe('asset');
+    expect(plain.detailViewAdditionalParameters.input).toEqual({ site: 'North', dateRange: { start: 100, end: 200 } });
+    const paged = await dataCall(echo._id, `range=${encodeURIComponent('[5,9]')}&sort=${encodeURIComponent('["n","ASC"]')}`, 'admin');
+    const body = ok<Doc>(paged);
+    expect(paged.headers['content-range']).toBe('table 5-9/30');
+    expect(body.total).toBe(30);
+    expect(body.data.map((row: Doc) => row.n)).toEqual([6, 7, 8, 9, 10]);
+    expect(body.detailViewAdditionalParameters.input.page).toEqual({ offset: 5, limit: 5, sort: { field: 'n', direction: 'asc' } });
+    expectError(await dataCall(echo._id, 'range=[5,1]', 'admin'), 400, 'range');
+    expectError(await dataCall(echo._id, 'sort=name', 'admin'), 400, 'sort');
+    expectError(await dataCall(echo._id, 'site=a&site=b', 'admin'), 400, 'site');
+
+    const self = await tableWith('Test self-paging table', `const p = input.page;
+return { name: 'Paged', fields: [{ heading: 'I', dataField: 'i' }], data: [{ i: p.offset }], total: 1000 };`);
+    const selfPaged = await dataCall(self._id, `range=${encodeURIComponent('[100,109]')}`, 'admin');
+    expect(ok<Doc>(selfPaged)).toMatchObject({ data: [{ i: 100 }], total: 1000 });
+    expect(selfPaged.headers['content-range']).toBe('table 100-100/1000');
+  });
+
+  it('answers 422 naming the problem of a malformed definition, 422 for a script error', async () => {
+    const malformed = await tableWith('Test malformed table', `return { name: 'Bad', fields: [{ heading: 'A', dataField: 'a' }, { heading: 'B' }], data: [] };`);
+    const refused = expectError(await dataCall(malformed._id, '', 'admin'), 422, 'script');
+    expect(refused.message).toBe('The table script returned an invalid table definition: fields[1].dataField must be a non-blank string');
+    const noData = await tableWith('Test no data table', `return { name: 'Bad', fields: [] };`);
+    expect(expectError(await dataCall(noData._id, '', 'admin'), 422).message).toContain('data is required');
+    const broken = await tableWith('Test broken table', `const x = null;\nreturn x.name;`);
+    const failed = expectError(await dataCall(broken._id, '', 'admin'), 422);
+    expect(failed.message).toMatch(/TypeError.*\(line 2\)/);
+    expect(failed.errors?.script).toBe(failed.message);
+  });
+
+  it('answers 404 for an unknown table, 400 naming script for a table without one, 403 without read-table', async () => {
+    expect(expectError(await dataCall('no-such-table'), 404).message).toBe('Table not found');
+    const bare = await api.create('table', { name: 'Test bare table', type: 'alert' });
+    expectError(await dataCall(bare._id, '', 'admin'), 400, 'script');
+    expectError(await dataCall(idOf('Alerts'), '', 'technician'), 403);
+    expectError(await dataCall(idOf('Alerts'), '', 'onsite'), 403);
+    // The record read and the data call do not clash.
+    expect(ok<Doc>(await api.get(`/table/id/${idOf('Assets')}`))).toMatchObject({ _id: idOf('Assets'), name: 'Assets' });
+    expect(expectError(await dataCall('id'), 404).message).toBe('Table not found');
+  });
+});
+
+describe('table definition validation', () => {
+  const problem = (value: unknown) => {
+    const checked = validateTableDefinition(value);
+    return checked.ok ? null : checked.problem;
+  };
+  it('accepts a full definition and names the first problem of a bad one', () => {
+    const good = { name: 'T', keyField: '_id', type: 'alert', fields: [{ heading: 'A', dataField: 'a' }], filters: [{ name: 'd', type: 'dateRange' }], data: [{ a: 1 }], sort: { a: 'desc' }, hidePagination: false, bulkActions: [], customActions: [{ name: 'Go', functionBody: '' }] };
+    expect(problem(good)).toBeNull();
+    expect(problem([])).toMatch(/must return an object/);
+    expect(problem({ ...good, colour: 'red' })).toBe('colour is not allowed');
+    expect(problem({ ...good, name: ' ' })).toBe('name must be a non-blank string');
+    expect(problem({ ...good, type: 'widget' })).toMatch(/^type must be one of/);
+    expect(problem({ ...good, fields: 'a' })).toBe('fields must be an array, not a string');
+    expect(problem({ ...good, filters: [{ name: 'x', type: 'text' }] })).toMatch(/^filters\[0\]\.type must be one of/);
+    expect(problem({ ...good, data: [1] })).toBe('data[0] must be an object, not a number');
+    expect(problem({ ...good, sort: { a: 'up' } })).toBe('sort.a must be asc or desc');
+    expect(problem({ ...good, excelExport: 'yes' })).toBe('excelExport must be true or false');
+    expect(problem({ ...good, customActions: [{}] })).toBe('customActions[0].name must be a non-blank string');
+    expect(problem({ ...good, total: -1 })).toMatch(/^total must be/);
+  });
+});
