@@ -9,7 +9,8 @@ import type { QueryValue } from '../../dataProvider/apiBase';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { readableTextColor } from '../layout/readableTextColor';
 import { useReportDownload } from '../../resources/reports/downloadReport';
-import { REPORT_FORMAT_FIELDS, cellText, levelOf, severityOf } from './cellText';
+import { REPORT_FORMAT_FIELDS, cellText, levelOf, looksLikeHtml, severityOf } from './cellText';
+import { SafeHtml } from '../fields/SafeHtml';
 import type { TableRow } from './tableDefinition';
 
 const FORMAT_ICONS = { pdf: PictureAsPdfIcon, doc: DescriptionIcon, xls: GridOnIcon } as const;
@@ -98,5 +99,7 @@ export function TableCellContent({ row, rowId, dataField, filters }: TableCellCo
   if (REPORT_FORMAT_FIELDS.has(dataField)) {
     return <ReportFormatIcons id={rowId} name={String(row.name ?? '')} formats={row.formats} filters={filters} />;
   }
+  // DESIGN §7: HTML from data is shown, sanitised — never as raw markup, never unsanitised.
+  if (looksLikeHtml(value)) return <SafeHtml html={value} sx={{ '& p': { m: 0 } }} />;
   return <>{cellText(dataField, value, (text) => translate('app.table.priority', { level: text }))}</>;
 }

@@ -30,6 +30,17 @@ function isTime(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
+const HTML_TAG = /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i;
+
+/** Alert messages, HTML attribute values and script output may hold markup (rendered sanitised). */
+export function looksLikeHtml(value: unknown): value is string {
+  return typeof value === 'string' && HTML_TAG.test(value);
+}
+
+function htmlText(html: string): string {
+  return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
 /**
  * A cell as plain text: what the search box matches and what the spreadsheet export writes.
  * `priority` renders a severity ('Priority {text}', spec §9).
@@ -49,5 +60,5 @@ export function cellText(dataField: string, value: unknown, priority: (text: str
     if (typeof named.text === 'string') return named.text;
     return JSON.stringify(value);
   }
-  return String(value);
+  return looksLikeHtml(value) ? htmlText(value) : String(value);
 }

@@ -88,6 +88,30 @@ describe('generic table screen (spec §2.5)', () => {
     expect(severity).toHaveStyle({ backgroundColor: '#00aa00' });
   });
 
+  it('renders HTML values sanitised, not as markup, and searches their text', async () => {
+    const withMessage = definition({
+      fields: [
+        { heading: 'Name', dataField: 'name' },
+        { heading: 'Message', dataField: 'message' },
+      ],
+      data: [
+        { _id: 'a1', name: 'Pump 1', message: '<p><strong>Status</strong> is <img src=x onerror="window.hacked=1">down</p>' },
+        { _id: 'a2', name: 'Pump 2', message: 'plain words' },
+      ],
+    });
+    openTable('/home/asset/table/t2', {
+      'GET /api/table': () => jsonResponse(200, assetTables),
+      'GET /api/table/t2': () => jsonResponse(200, withMessage),
+    });
+    const strong = await screen.findByText('Status');
+    expect(strong.tagName).toBe('STRONG');
+    expect(screen.queryByText(/<strong>/)).toBeNull();
+    expect(document.querySelector('[onerror]')).toBeNull();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'is down');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(within(bodyRows()[0]!).getByText('Pump 1')).toBeInTheDocument();
+  });
+
   it('sends filters with defaults and a dateRange as start|end, and shows sanitised content', async () => {
     const api = openTable('/home/alert/table/al', {
       'GET /api/table': () => jsonResponse(200, [{ _id: 'al', name: 'Alerts', default: true }]),
