@@ -4,6 +4,7 @@ import { assets, attributes, checklists } from '../server/db/schema';
 import type { Attribute } from '../common/resources/attribute';
 import type { Asset } from '../common/resources/asset';
 import type { Checklist, ChecklistItem } from '../common/resources/checklist';
+import { seededRandom } from '../server/seed/seededRandom';
 
 export interface LargeCatalogueOptions {
   assets: number;
@@ -41,24 +42,16 @@ const KINDS = [
 const FREQUENCIES = ['Daily', 'Weekly', 'Monthly', 'Quarterly', 'Yearly'];
 const OPERATIONS = ['greater than', 'at least', 'less than', 'at most'] as const;
 
-/** A small deterministic generator (mulberry32): benchmarks see the same data on every run. */
+/** The seed's deterministic generator, plus `sample`: benchmarks see the same data on every run. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const generator = seededRandom(seed);
   /** `count` distinct entries of `list`. */
   const sample = <T>(list: readonly T[], count: number): T[] => {
     const picked = new Set<number>();
-    while (picked.size < Math.min(count, list.length)) picked.add(int(0, list.length - 1));
+    while (picked.size < Math.min(count, list.length)) picked.add(generator.int(0, list.length - 1));
     return [...picked].map((i) => list[i] as T);
   };
-  return { next, int, sample };
+  return { next: generator.next, int: generator.int, sample };
 }
 
 async function insertInBatches<T>(rows: readonly T[], batchSize: number, insert: (batch: T[]) => Promise<unknown>) {

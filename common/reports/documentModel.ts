@@ -46,7 +46,7 @@ const DATA_URL = /^data:image\/(png|jpeg|jpg);base64,[A-Za-z0-9+/=\s]+$/;
 class Problem extends Error {}
 
 // Characters XML 1.0 cannot hold (the XLSX and DOCX files are XML): dropped rather than refused.
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- matching the control characters XML forbids is the point
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 const clean = (value: string) => (NOT_XML.test(value) ? value.replace(new RegExp(NOT_XML.source, 'g'), '') : value);
 

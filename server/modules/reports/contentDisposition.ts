@@ -4,7 +4,7 @@
  * Path separators, quotes and control characters never reach either form.
  */
 export function attachmentDisposition(baseName: string, extension: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters must never reach a header
   const safe = baseName.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').replace(/\s+/g, ' ').trim().replace(/^\.+/, '') || 'report';
   const full = `${safe.slice(0, 150)}.${extension}`;
   const ascii = full.replace(/[^\x20-\x7e]/g, '_').replace(/[%;]/g, '_');

@@ -122,8 +122,7 @@ export function CodeEditor({ value, onChange, onBlur, label, describedBy, errorL
       editor.destroy();
       view.current = null;
     };
-    // The editor is built once; value, error line and invalid state reach it through the effects below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is built once; value, error line and invalid state reach it through the effects below
   }, []);
 
   // A value from outside (the record loaded, the form reset after Save) replaces the text.
