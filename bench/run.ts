@@ -6,6 +6,7 @@ import { benchPushLatency } from './pushLatency';
 import { benchReportRender } from './reportRender';
 import { benchSandbox } from './sandbox';
 import { benchStartup } from './startup';
+import { benchTablePaging } from './tablePaging';
 import { benchTechnicianBundle } from './technicianBundle';
 import { benchTokenInit } from './tokenInit';
 
@@ -29,5 +30,7 @@ results.sandbox = await benchSandbox();
 console.log('script sandbox: runs/s of a trivial script and of a table script over 10,000 inspections:', JSON.stringify(results.sandbox, null, 2));
 results.reportRender = await benchReportRender();
 console.log('report generation, 10,000 rows, each format (renderers directly):', JSON.stringify(results.reportRender, null, 2));
+results.tablePaging = await benchTablePaging();
+console.log('GET /api/table/{Inspections}, first page, 1,000,000 inspections (PostgreSQL with DATABASE_URL):', JSON.stringify(results.tablePaging, null, 2));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);

@@ -4,6 +4,9 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const IMAGE_UPLOAD_MAX_BYTES = 1_048_576;
 export const QR_ASSET_PREFIX = 'ASSET_ID';
 export const TABLE_PAGE_SIZE = 10;
+/** Spec §9: the alert and inspection tables inside a detail view, and the detail's own tables. */
+export const SUB_TABLE_PAGE_SIZE = 5;
+export const DETAIL_TABLE_PAGE_SIZE = 100;
 export const MAX_JSON_BODY_BYTES = 1_048_576;
 /** Inspection image values (phones scale photos down before upload; docs/inspections.md). */
 export const INSPECTION_IMAGE_MAX_BYTES = 5 * 1_048_576;

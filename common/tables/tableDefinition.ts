@@ -50,6 +50,9 @@ export interface TableDefinition {
   total?: number;
 }
 
+/** Most rows one ranged GET /table/{tableId} call may ask for (range=[first,last]). */
+export const TABLE_RANGE_MAX = 10_000;
+
 export type TableDefinitionCheck = { ok: true; definition: TableDefinition } | { ok: false; problem: string };
 
 const FLAGS = ['setSupportRowExpand', 'expandCollapseAllRows', 'hidePagination', 'excelExport', 'allowSelection'] as const;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { AuthUser } from '../auth/access';
 import type { Database } from '../db/client';
 import { newId } from '../db/ids';
@@ -13,6 +13,13 @@ export const MINUTE_MS = 60_000;
 /** The run log a job's expanded row shows (GET /job/{id}/runs). */
 export const RUNS_SHOWN = 50;
 const MAX_ERROR_LENGTH = 2000;
+/**
+ * A run still marked running this long after it started belongs to a process that died mid-run
+ * (the sandbox's time limit ends any live run in seconds); it is closed as an error so the log
+ * does not show it running forever.
+ */
+export const STALE_RUN_MS = 15 * MINUTE_MS;
+export const STALE_RUN_ERROR = 'The server stopped during this run';
 
 /** What a job's script may read through `query` (docs/scripts.md, "Jobs"). */
 export const JOB_PERMISSIONS = ['read-asset', 'read-checklist', 'read-inspection', 'read-alert', 'read-inspection-schedule'] as const;
@@ -112,9 +119,17 @@ export function createJobScheduler(deps: SchedulerDeps) {
     return toRun(saved ?? run);
   }
 
+  async function closeStaleRuns(now: number): Promise<void> {
+    await db
+      .update(jobRuns)
+      .set({ outcome: 'error', error: STALE_RUN_ERROR })
+      .where(and(eq(jobRuns.outcome, 'running'), lt(jobRuns.startedAt, now - STALE_RUN_MS)));
+  }
+
   /** Every active job due at this minute (epoch ms, UTC) whose tick this process claims, run. */
   async function runTick(minute: number): Promise<JobRun[]> {
     const tick = Math.floor(minute / MINUTE_MS) * MINUTE_MS;
+    await closeStaleRuns(clock.now());
     const candidates = await db.select().from(jobs).where(and(eq(jobs.active, true), isNotNull(jobs.script)));
     const due = candidates.filter((job) => {
       const parsed = parseCron(job.cronExpression);

@@ -73,7 +73,7 @@ export type QueryOp = 'list' | 'count' | 'groupBy';
 
 export const QUERY_OPS: readonly QueryOp[] = ['list', 'count', 'groupBy'];
 
-const OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in'] as const;
+const OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'contains'] as const;
 type Operator = (typeof OPERATORS)[number];
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -128,6 +128,13 @@ function condition(def: EntityDef, field: string, fieldDef: FieldDef, op: Operat
     if (value.length > IN_VALUES_MAX) throw new ScriptQueryError(`${where}: 'in' takes at most ${IN_VALUES_MAX} values`);
     for (const item of value) checkValue(def, field, kind, item, where);
     return inArray(column, value as never[]);
+  }
+  if (op === 'contains') {
+    if (kind !== 'string') throw new ScriptQueryError(`${where}: 'contains' applies to text fields only`);
+    checkValue(def, field, kind, value, where);
+    // The search text is matched literally: LIKE's own wildcards in it are escaped.
+    const pattern = `%${(value as string).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    return sql`${column} ilike ${pattern}`;
   }
   checkValue(def, field, kind, value, where);
   if (kind === 'boolean' && op !== 'eq' && op !== 'ne') throw new ScriptQueryError(`${where}: operator '${op}' does not apply to a yes/no field`);

@@ -22,7 +22,7 @@ const where = { timestamp: { gte: period.start, lte: period.end } };
 if (status === 'open') where.resolvedAt = null;
 if (status === 'resolved') where.resolvedAt = { ne: null };
 const assets = byId('asset', ['name', 'identification']);
-const levels = byId('alertLevel', ['name']);
+const levels = byId('alertLevel', ['name', 'color']);
 const alerts = query.list('alert', {
   where,
   fields: ['asset', 'inspection', 'checklist', 'level', 'severityLevel', 'message', 'timestamp', 'resolvedAt', 'resolvedBy', 'remark'],
@@ -32,7 +32,7 @@ const alerts = query.list('alert', {
 return {
   name: 'Alerts', keyField: '_id', type: 'alert',
   fields: [
-    { heading: 'Level', dataField: 'levelName' },
+    { heading: 'Level', dataField: 'level' },
     { heading: 'Severity', dataField: 'severityLevel' },
     { heading: 'Asset', dataField: 'assetName' },
     { heading: 'Message', dataField: 'message' },
@@ -43,25 +43,57 @@ return {
     { name: 'dateRange', type: 'dateRange', placeholder: 'Period', defaultValue: { start: period.start, end: period.end } },
     { name: 'status', type: 'dropdown', options: ['open', 'resolved', 'all'], defaultValue: 'open', placeholder: 'Status' },
   ],
-  data: alerts.map((a) => ({ ...a, levelName: (levels[a.level] || {}).name || '', assetName: (assets[a.asset] || {}).name || '' })),
+  // The level as {name, color}: the screen draws it as a coloured circle (spec §2.5).
+  data: alerts.map((a) => ({ ...a, level: levels[a.level] ? { name: levels[a.level].name, color: levels[a.level].color } : null, assetName: (assets[a.asset] || {}).name || '' })),
   sort: { timestamp: 'desc' },
   ...flags,
+  allowSelection: true,
+  // Runs in the browser's sandbox (docs/scripts.md, "Table actions").
+  bulkActions: [{
+    name: 'Resolve selected', color: 'primary', clickFunctionName: 'resolveSelected',
+    functionBody: [
+      "const count = selected.length + (selected.length === 1 ? ' alert' : ' alerts');",
+      "const remark = await prompt('Remark for ' + count);",
+      "if (!remark) return;",
+      "await http.post('/alert/resolve', { remark, ids: selected.map((alert) => alert._id) });",
+      "notify(count + ' resolved', 'success');",
+      "refresh();",
+    ].join('\\n'),
+  }],
 };`;
 
 export const INSPECTIONS_TABLE_CODE = `// Inspections of a period (input.dateRange {start, end}, default the last 30 days), newest first.
+// Paged here, not in the browser: the screen asks for one page (input.page) with its sort and search,
+// so only that page's rows and their names are read, however many inspections there are.
 ${HELPERS}
 const now = Date.now();
 const period = input.dateRange || { start: now - 30 * 86400000, end: now };
-const assets = byId('asset', ['name', 'identification']);
-// Thermography engineers read inspections but not checklists: their rows show no checklist name.
-const checklists = user.permissions.includes('read-checklist') ? byId('checklist', ['name']) : {};
-const users = byId('user', ['name']);
+const page = input.page || { offset: 0, limit: 10, sort: null };
+const where = { timestamp: { gte: period.start, lte: period.end } };
+const search = typeof input.search === 'string' ? input.search.trim() : '';
+if (search) {
+  // The search box matches asset names.
+  where.asset = { in: query.list('asset', { where: { name: { contains: search } }, fields: ['_id'], limit: 10000 }).map((a) => a._id) };
+}
+// Only time orders pages here; the screen orders the rows of a page by the other columns.
+const ascending = page.sort && page.sort.field === 'timestamp' && page.sort.direction === 'asc';
 const inspections = query.list('inspection', {
-  where: { timestamp: { gte: period.start, lte: period.end } },
+  where,
   fields: ['asset', 'checklist', 'user', 'timestamp', 'type'],
-  orderBy: ['-timestamp'],
-  limit: 5000,
+  orderBy: [ascending ? 'timestamp' : '-timestamp'],
+  offset: page.offset,
+  limit: page.limit,
 });
+const namesOf = (entity, ids) => {
+  const wanted = [...new Set(ids.filter(Boolean))];
+  const map = {};
+  if (wanted.length) for (const row of query.list(entity, { where: { _id: { in: wanted } }, fields: ['name'], limit: wanted.length })) map[row._id] = row.name;
+  return map;
+};
+const assets = namesOf('asset', inspections.map((i) => i.asset));
+// Thermography engineers read inspections but not checklists: their rows show no checklist name.
+const checklists = user.permissions.includes('read-checklist') ? namesOf('checklist', inspections.map((i) => i.checklist)) : {};
+const users = namesOf('user', inspections.map((i) => i.user));
 return {
   name: 'Inspections', keyField: '_id', type: 'inspection',
   fields: [
@@ -73,10 +105,11 @@ return {
   filters: [{ name: 'dateRange', type: 'dateRange', placeholder: 'Period', defaultValue: { start: period.start, end: period.end } }],
   data: inspections.map((i) => ({
     ...i,
-    assetName: (assets[i.asset] || {}).name || '',
-    checklistName: (checklists[i.checklist] || {}).name || '',
-    userName: (users[i.user] || {}).name || '',
+    assetName: assets[i.asset] || '',
+    checklistName: checklists[i.checklist] || '',
+    userName: users[i.user] || '',
   })),
+  total: query.count('inspection', { where }),
   sort: { timestamp: 'desc' },
   ...flags,
 };`;

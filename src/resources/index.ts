@@ -9,6 +9,7 @@ import { permissionResource } from './permissions';
 import { reportResource } from './reports';
 import { roleResource } from './roles';
 import { scriptResource } from './scripts';
+import { tableResource } from './tables';
 import { userResource } from './users';
 
 /**
@@ -22,6 +23,7 @@ export const administrationResources: readonly ResourceDefinition<RaRecord>[] = 
   checklistResource,
   permissionResource,
   roleResource,
+  tableResource,
   reportResource,
   jobResource,
   attributeResource,

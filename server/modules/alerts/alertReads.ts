@@ -68,16 +68,17 @@ export async function alertById(db: Database, id: string) {
     .leftJoin(users, eq(users._id, inspections.user))
     .where(eq(inspections._id, alert.inspection));
   const data = inspection?.attributeData ?? [];
-  const names = data.length
+  const named = data.length
     ? new Map(
-        (await db.select({ _id: attributes._id, name: attributes.name }).from(attributes).where(inArray(attributes._id, data.map((d) => d.attribute)))).map((a) => [a._id, a.name]),
+        (await db.select({ _id: attributes._id, name: attributes.name, type: attributes.type }).from(attributes).where(inArray(attributes._id, data.map((d) => d.attribute)))).map((a) => [a._id, a]),
       )
-    : new Map<string, string>();
+    : new Map<string, { name: string; type: string }>();
   return {
     ...alert,
     checklistName: inspection?.checklistName ?? null,
     inspectedBy: inspection?.inspectedBy ?? null,
-    attributeData: data.map((d) => ({ attribute: d.attribute, name: names.get(d.attribute) ?? d.attribute, value: d.value })),
+    // The type tells the detail which values are images (file ids) to show as pictures.
+    attributeData: data.map((d) => ({ attribute: d.attribute, name: named.get(d.attribute)?.name ?? d.attribute, type: named.get(d.attribute)?.type ?? null, value: d.value })),
   };
 }
 

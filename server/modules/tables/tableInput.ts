@@ -1,4 +1,5 @@
 import { badRequest } from '../../http/errors';
+import { TABLE_RANGE_MAX } from '../../../common/tables/tableDefinition';
 
 /** What a table script gets as `input` from GET /table/{tableId}'s query params. */
 export interface TablePage {
@@ -9,8 +10,7 @@ export interface TablePage {
 
 export type TableQuery = Record<string, string | string[] | undefined>;
 
-/** Most rows one ranged call may ask for. */
-export const MAX_TABLE_PAGE = 10_000;
+const MAX_TABLE_PAGE = TABLE_RANGE_MAX;
 
 function single(name: string, value: string | string[]): string {
   if (Array.isArray(value)) throw badRequest(name, `${name} must be given once`);

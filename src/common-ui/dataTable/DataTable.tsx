@@ -1,4 +1,4 @@
-import { Fragment, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Badge,
   Box,
@@ -21,6 +21,7 @@ import { useTranslate } from 'react-admin';
 import { TABLE_PAGE_SIZE } from '../../../common/constants';
 import { buildSearchIndex, searchRows } from './tableSearch';
 import { sortRows, toggleSort, type SortTerm, type SortValue } from './tableSort';
+import { useVisibleWidth } from './useVisibleWidth';
 
 export interface DataColumn<T> {
   /** Field name; also the sort key. */
@@ -58,11 +59,20 @@ export interface DataTableProps<T extends { id: string | number }> {
   onExpandedChange?: (expanded: Set<T['id']>) => void;
   /** No paging controls (spec §9: the table then shows all rows, page size -1). */
   hidePagination?: boolean;
+  /**
+   * Set when the server pages: `rows` are the current page, already searched and ordered by the
+   * server, and this is the number of all rows. The page's rows are still ordered by `sort`.
+   */
+  serverTotal?: number;
   /** Shown when there is nothing to list. */
   empty?: ReactNode;
 }
 
 const ALL_ROWS = -1;
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** The pager's sizes, with a table's own one (a detail's sub-table shows 5, spec §9) among them. */
+const pageSizeChoices = (pageSize: number) => (pageSize === ALL_ROWS || PAGE_SIZES.includes(pageSize) ? PAGE_SIZES : [...PAGE_SIZES, pageSize].sort((a, b) => a - b));
 
 function fieldValue<T>(row: T, key: string): SortValue {
   const value = (row as Record<string, unknown>)[key];
@@ -77,6 +87,8 @@ function fieldValue<T>(row: T, key: string): SortValue {
 export function DataTable<T extends { id: string | number }>(props: DataTableProps<T>) {
   const { rows, columns, sort, onSortChange, expand, selectable = false, loading = false } = props;
   const translate = useTranslate();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const visibleWidth = useVisibleWidth(containerRef);
   const search = useDeferredValue(props.search ?? '');
   const [ownPage, setOwnPage] = useState(0);
   const [ownPageSize, setOwnPageSize] = useState(props.pageSize ?? TABLE_PAGE_SIZE);
@@ -105,10 +117,12 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
   );
   // Sorted once per data or sort change; a keystroke only filters the sorted rows (order kept).
   const sorted = useMemo(() => sortRows(rows, sort, valueOf), [rows, sort, valueOf]);
-  const visible = useMemo(() => searchRows(sorted, index, search), [sorted, index, search]);
-  const lastPage = pageSize === ALL_ROWS ? 0 : Math.max(0, Math.ceil(visible.length / pageSize) - 1);
+  const serverPaged = props.serverTotal !== undefined;
+  const visible = useMemo(() => (serverPaged ? sorted : searchRows(sorted, index, search)), [serverPaged, sorted, index, search]);
+  const count = props.serverTotal ?? visible.length;
+  const lastPage = pageSize === ALL_ROWS ? 0 : Math.max(0, Math.ceil(count / pageSize) - 1);
   const currentPage = Math.min(page, lastPage);
-  const pageRows = pageSize === ALL_ROWS ? visible : visible.slice(currentPage * pageSize, (currentPage + 1) * pageSize);
+  const pageRows = pageSize === ALL_ROWS || serverPaged ? visible : visible.slice(currentPage * pageSize, (currentPage + 1) * pageSize);
 
   const toggleExpanded = (id: T['id']) => {
     const next = new Set(expanded);
@@ -138,7 +152,7 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
   return (
     <Box>
       {loading && <LinearProgress />}
-      <TableContainer>
+      <TableContainer ref={containerRef}>
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -202,7 +216,8 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
                   {expand && isExpanded && (
                     <TableRow>
                       <TableCell colSpan={columns.length + extraColumns} sx={{ bgcolor: 'action.hover', py: 2 }}>
-                        {expand(row)}
+                        {/* A wide table scrolls sideways (a phone); its detail stays in view at the visible width. */}
+                        <Box sx={{ position: 'sticky', left: 16, width: visibleWidth ? visibleWidth - 32 : undefined }}>{expand(row)}</Box>
                       </TableCell>
                     </TableRow>
                   )}
@@ -212,7 +227,7 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
             {!loading && pageRows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length + extraColumns}>
-                  <Typography color="text.secondary" sx={{ py: 2 }}>{props.empty ?? translate('ra.navigation.no_results')}</Typography>
+                  <Typography color="text.secondary" sx={{ py: 2 }}>{props.empty ?? translate('app.table.no_rows')}</Typography>
                 </TableCell>
               </TableRow>
             )}
@@ -222,10 +237,10 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
       {!props.hidePagination && (
       <TablePagination
         component="div"
-        count={visible.length}
+        count={count}
         page={currentPage}
         rowsPerPage={pageSize}
-        rowsPerPageOptions={[10, 25, 50, 100, { label: translate('app.table.all_rows'), value: ALL_ROWS }]}
+        rowsPerPageOptions={[...pageSizeChoices(pageSize), { label: translate('app.table.all_rows'), value: ALL_ROWS }]}
         onPageChange={(_event, next) => setPage(next)}
         onRowsPerPageChange={(event) => {
           setPageSize(Number(event.target.value));

@@ -15,6 +15,8 @@ export interface PromptOptions {
   label?: string;
   initialValue?: string;
   onSubmit?: (value: string) => Promise<void>;
+  /** Confirm stays disabled while the answer is blank (a remark that must be given). */
+  required?: boolean;
 }
 
 type Pending =
@@ -134,7 +136,7 @@ function PromptDialog({ pending, onClose }: { pending: Extract<Pending, { kind: 
         </DialogContent>
         <DialogActions>
           <Button onClick={cancel}>{translate('app.confirm.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>{translate('ra.action.confirm')}</Button>
+          <Button type="submit" variant="contained" disabled={busy || (options.required === true && value.trim() === '')}>{translate('ra.action.confirm')}</Button>
         </DialogActions>
       </form>
     </Dialog>

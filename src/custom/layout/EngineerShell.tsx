@@ -10,8 +10,11 @@ import { SessionBanner } from './SessionBanner';
 /** The engineer area (/home): react-admin's layout with our bar and permission-gated drawer. */
 export const EngineerShell = () => (
   <DialogsProvider>
-    {/* minWidth 0 lets a wide table scroll inside the content instead of widening the page. */}
-    <Layout appBar={EngineerAppBar} menu={EngineerMenu} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
+    {/*
+      react-admin's layout is at least as wide as its content (min-width: fit-content); with 0 here
+      and on the content a wide table scrolls inside the page instead of widening it on a phone.
+    */}
+    <Layout appBar={EngineerAppBar} menu={EngineerMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
       <SessionBanner />
       <LiveAlertNotifier />
       <AreaRoutes routes={engineerRoutes} />

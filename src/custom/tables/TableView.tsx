@@ -8,15 +8,19 @@ import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import { useNotify, useTranslate } from 'react-admin';
 import { DataTable, type DataColumn } from '../../common-ui/dataTable/DataTable';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
+import { useDebouncedValue } from '../../common-ui/useDebouncedValue';
+import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { SafeHtml } from '../fields/SafeHtml';
 import { cellText, REPORT_FORMAT_FIELDS, TIME_FIELDS } from './cellText';
 import { exportToExcel } from './exportExcel';
-import { RowFields } from './RowFields';
+import { TableActionButtons } from './actions/TableActionButtons';
+import { TableRowDetail } from './details/TableRowDetail';
 import { TableCellContent } from './TableCellContent';
 import type { TableDefinition, TableRow } from './tableDefinition';
 import { TableFilters } from './TableFilters';
 import { filterQuery, initialFilterValues, type FilterValue, type FilterValues } from './tableFilters';
 import { ALL_ROWS, defaultSettings, loadSettings, saveSettings, sortTermsOf, withSort, type TableSettings } from './tableSettings';
+import { exportQuery, pagesOnServer, serverPageQuery } from './serverPaging';
 import { useTableDefinition } from './useTableDefinition';
 
 type ShownRow = TableRow & { id: string };
@@ -38,9 +42,11 @@ function shownRows(definition: TableDefinition): ShownRow[] {
 }
 
 /**
- * One table of the generic table screen (spec §2.5): pre/post HTML, filters, the toolbar (Refresh,
- * Expand All / Collapse All, Export to Excel), search and the multi-sort table. Page, page size,
- * search and sort are saved per table (spec §3) and restored on return.
+ * One table of the generic table screen (spec §2.5): pre/post HTML, filters, the toolbar (custom and
+ * bulk actions, Export to Excel, Expand All / Collapse All, Refresh), search and the multi-sort table
+ * whose rows expand into the detail of their type. Page, page size, search and sort are saved per
+ * table (spec §3) and restored on return. A script that pages itself (answers `total` past its
+ * rows) gets each page, sort and search from the server (serverPaging.ts).
  */
 export function TableView({ tableId }: { tableId: string }) {
   const translate = useTranslate();
@@ -51,11 +57,21 @@ export function TableView({ tableId }: { tableId: string }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [exporting, setExporting] = useState(false);
+  const apiFetch = useApiFetch();
+  // Set once the script shows that it pages itself: from then on each page is asked of the server.
+  const [serverPaged, setServerPaged] = useState(false);
+  const serverSearch = useDebouncedValue(settings?.search ?? '', 300);
 
   const filtersOf = (definition: TableDefinition | null) => definition?.filters ?? [];
   const [filterDefinitions, setFilterDefinitions] = useState<TableDefinition['filters']>([]);
   const query = useMemo(() => (filterValues ? filterQuery(filterDefinitions, filterValues) : {}), [filterDefinitions, filterValues]);
-  const { definition, loading, error } = useTableDefinition(tableId, query, reload);
+  // While the search text is still being typed the last page asked stays, so one request follows.
+  const typing = (settings?.search ?? '') !== serverSearch;
+  const nextPageQuery = serverPaged && settings && !typing ? serverPageQuery(settings, serverSearch) : null;
+  const [pageQuery, setPageQuery] = useState<ReturnType<typeof serverPageQuery>>({});
+  if (nextPageQuery && JSON.stringify(nextPageQuery) !== JSON.stringify(pageQuery)) setPageQuery(nextPageQuery);
+  const requestQuery = useMemo(() => ({ ...query, ...pageQuery }), [query, pageQuery]);
+  const { definition, loading, error } = useTableDefinition(tableId, requestQuery, reload);
 
   // The first definition brings the filters and their defaults, and the sort when none is saved
   // (state adjusted while rendering, so the defaults are in place before anything shows).
@@ -64,6 +80,7 @@ export function TableView({ tableId }: { tableId: string }) {
     setFilterValues(initialFilterValues(filtersOf(definition)));
     if (!settings) setSettings(defaultSettings(definition.sort, definition.hidePagination));
   }
+  if (definition && !serverPaged && pagesOnServer(definition)) setServerPaged(true);
 
   useEffect(() => {
     if (settings) saveSettings(tableId, settings);
@@ -104,12 +121,19 @@ export function TableView({ tableId }: { tableId: string }) {
   const update = (patch: Partial<TableSettings>) => setSettings({ ...current, ...patch });
   const canExpand = definition.setSupportRowExpand === true;
   const hidePagination = definition.hidePagination === true;
-  const setFilter = (name: string, value: FilterValue) => setFilterValues((values) => ({ ...values, [name]: value }));
+  const setFilter = (name: string, value: FilterValue) => {
+    setFilterValues((values) => ({ ...values, [name]: value }));
+    update({ page: 0 });
+  };
 
   const runExport = async () => {
     setExporting(true);
     try {
-      await exportToExcel(definition.name, definition.fields, definition.data, textOf);
+      // A server-paged table exports every row the server gives in one call, not just the page shown.
+      const rowsToExport = serverPaged
+        ? (await apiFetch<TableDefinition>(`/table/${encodeURIComponent(tableId)}`, { query: { ...query, ...exportQuery(current, current.search) } })).data
+        : definition.data;
+      await exportToExcel(definition.name, definition.fields, rowsToExport, textOf);
     } catch (failure: unknown) {
       const message = errorMessageOf(failure, translate);
       notify(message, { type: 'error', messageArgs: { _: message } });
@@ -129,6 +153,18 @@ export function TableView({ tableId }: { tableId: string }) {
         </Alert>
       )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+        <TableActionButtons
+          customActions={definition.customActions ?? []}
+          bulkActions={definition.allowSelection ? (definition.bulkActions ?? []) : []}
+          hasSelection={rows.some((row) => selected.has(row.id))}
+          onRefresh={() => setReload((n) => n + 1)}
+          context={() => ({
+            rows: definition.data,
+            selected: rows.filter((row) => selected.has(row.id)).map((row) => sourceOf.get(row.id) ?? row),
+            filters: filterValues ?? {},
+            table: { name: definition.name, type: definition.type },
+          })}
+        />
         {definition.excelExport && (
           <Button variant="outlined" size="small" startIcon={<DownloadIcon />} disabled={exporting} onClick={() => void runExport()}>
             {translate('app.table.export_excel')}
@@ -162,7 +198,7 @@ export function TableView({ tableId }: { tableId: string }) {
         search={current.search}
         sort={sortTermsOf(current)}
         onSortChange={(terms) => update(withSort(current, terms))}
-        expand={canExpand ? (row) => <RowFields row={sourceOf.get(row.id) ?? row} fields={definition.fields} /> : undefined}
+        expand={canExpand ? (row) => <TableRowDetail definition={definition} row={sourceOf.get(row.id) ?? row} fields={definition.fields} /> : undefined}
         expanded={expanded}
         onExpandedChange={setExpanded}
         selectable={definition.allowSelection === true}
@@ -174,6 +210,7 @@ export function TableView({ tableId }: { tableId: string }) {
         pageSize={hidePagination ? ALL_ROWS : current.itemsPerPage}
         onPageSizeChange={(itemsPerPage) => update({ itemsPerPage, page: 0 })}
         hidePagination={hidePagination}
+        serverTotal={serverPaged ? definition.total : undefined}
       />
       <SafeHtml html={definition.postTableContent} />
     </Box>

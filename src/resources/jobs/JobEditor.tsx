@@ -1,15 +1,13 @@
 import { Box, Typography } from '@mui/material';
-import { BooleanInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { BooleanInput, TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { cronProblem, describeCron } from '../../../common/resources/cron';
 import { jobSchema } from '../../../common/resources/job';
 import type { EditorProps } from '../generic/ResourceDefinition';
 import { ResourceForm } from '../generic/ResourceForm';
-import { useRelatedListState } from '../generic/useRelatedList';
+import { ScriptSelectInput } from '../generic/ScriptSelectInput';
 import type { JobRecord } from './index';
 import { JobRuns } from './JobRuns';
-
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 /** Under the cron field, live: its English reading, or why it is not a valid expression. */
 export function CronReading({ source = 'cronExpression' }: { source?: string }) {
@@ -27,23 +25,12 @@ export function CronReading({ source = 'cronExpression' }: { source?: string }) 
 /** Name, cron expression (GMT) with its reading, active switch and script; then Run now and the run log. */
 export function JobEditor({ record, save }: EditorProps<JobRecord>) {
   const translate = useTranslate();
-  const scripts = useRelatedListState<{ id: string; name: string }>('script', ['name']);
   return (
     <>
       <ResourceForm record={record} schema={jobSchema} save={save}>
         <Box sx={{ display: 'grid', columnGap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
           <TextInput source="name" label={translate('app.job.fields.name')} />
-          {/* Remounted once loaded: the select's choice list lags one render behind its props. */}
-          <SelectInput
-            key={`script-${scripts.isPending}`}
-            source="script"
-            label={translate('app.job.fields.script')}
-            choices={[...scripts.records].sort(byName)}
-            isPending={scripts.isPending}
-            optionText="name"
-            emptyText={translate('app.job.no_script')}
-            parse={(value: unknown) => (value === '' ? null : value)}
-          />
+          <ScriptSelectInput label={translate('app.job.fields.script')} emptyText={translate('app.job.no_script')} />
           <TextInput
             source="cronExpression"
             label={translate('app.job.fields.cron_expression')}

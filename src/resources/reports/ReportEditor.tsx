@@ -1,35 +1,22 @@
 import { Box } from '@mui/material';
-import { CheckboxGroupInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { CheckboxGroupInput, TextInput, useTranslate } from 'react-admin';
 import { REPORT_FORMATS, reportSchema } from '../../../common/resources/report';
 import type { EditorProps } from '../generic/ResourceDefinition';
 import { ResourceForm } from '../generic/ResourceForm';
-import { useRelatedListState } from '../generic/useRelatedList';
+import { ScriptSelectInput } from '../generic/ScriptSelectInput';
 import type { ReportRecord } from './index';
 import { ReportDownloads } from './ReportDownloads';
-
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 /** Name, formats (pdf, xls, doc) and script; then a download button per saved format. */
 export function ReportEditor({ record, save }: EditorProps<ReportRecord>) {
   const translate = useTranslate();
-  const scripts = useRelatedListState<{ id: string; name: string }>('script', ['name']);
   const formatChoices = REPORT_FORMATS.map((format) => ({ id: format, name: translate(`app.report.formats.${format}`) }));
   return (
     <>
       <ResourceForm record={record} schema={reportSchema} save={save}>
         <Box sx={{ display: 'grid', columnGap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
           <TextInput source="name" label={translate('app.report.fields.name')} />
-          {/* Remounted once loaded: the select's choice list lags one render behind its props. */}
-          <SelectInput
-            key={`script-${scripts.isPending}`}
-            source="script"
-            label={translate('app.report.fields.script')}
-            choices={[...scripts.records].sort(byName)}
-            isPending={scripts.isPending}
-            optionText="name"
-            emptyText={translate('app.report.no_script')}
-            parse={(value: unknown) => (value === '' ? null : value)}
-          />
+          <ScriptSelectInput label={translate('app.report.fields.script')} emptyText={translate('app.report.no_script')} />
         </Box>
         <CheckboxGroupInput source="formats" label={translate('app.report.fields.formats')} choices={formatChoices} helperText={false} />
       </ResourceForm>

@@ -158,6 +158,12 @@ describe('alerts', () => {
     expect(ofRecord.map((a: any) => a._id)).toEqual(['bbbbbbbbbbbbbbbbbbbbbb01']);
   });
 
+  it("GET alert/:id carries what the alert detail shows: checklist, inspector and the inspection's typed values", async () => {
+    const alert = ok(await api.get(`/alert/${alertIds[0]}`, 'engineer'));
+    expect(alert).toMatchObject({ checklistName: fx.checklist.name, inspectedBy: 'Tom Technician' });
+    expect(alert.attributeData).toContainEqual({ attribute: fx.attributes.number!._id, name: fx.attributes.number!.name, type: 'number', value: expect.anything() });
+  });
+
   it('alert reads need read-alert', async () => {
     expect((await api.get(`/alert/${alertIds[0]}`, 'technician')).statusCode).toBe(403);
     expect((await api.get(`/alert?assetId=${fx.asset._id}`, 'technician')).statusCode).toBe(403);

@@ -195,7 +195,7 @@ describe('thresholds', () => {
     expect(body.alerts[0].message).toContain('at least 80');
     const stored = ok(await adminApi(t).get(`/alert/${body.alerts[0]._id}`));
     expect(stored).toMatchObject({ levelName: level.name, assetName: fx.asset.name, checklistName: fx.checklist.name, inspectedBy: expect.any(String) });
-    expect(stored.attributeData).toContainEqual({ attribute: fx.attributes.number!._id, name: fx.attributes.number!.name, value: 95 });
+    expect(stored.attributeData).toContainEqual({ attribute: fx.attributes.number!._id, name: fx.attributes.number!.name, type: fx.attributes.number!.type, value: 95 });
   });
 
   it('a threshold without a level raises the most severe level', async () => {

@@ -6,7 +6,7 @@ import { adminApi } from '../administration/adminApi';
 import { buildApp } from '../../../server/app';
 import { ConfigError, loadConfig } from '../../../server/config';
 import { jobRuns } from '../../../server/db/schema';
-import { createJobScheduler, MINUTE_MS, type Clock } from '../../../server/jobs/scheduler';
+import { createJobScheduler, MINUTE_MS, STALE_RUN_ERROR, STALE_RUN_MS, type Clock } from '../../../server/jobs/scheduler';
 import { fakeSandbox } from './fakeSandbox';
 import type { ScriptSandbox } from '../../../server/scripts/sandboxTypes';
 
@@ -111,6 +111,18 @@ describe('the job scheduler', () => {
     expect(clock.pending()).toBe(0);
     clock.advanceTo(Date.UTC(2025, 2, 3, 12, 10));
     expect(await runsOf(ticking)).toHaveLength(3);
+  });
+
+  it('closes a run left running by a process that died, and only once it is stale', async () => {
+    const crashed = await job('Crashed mid-run', '0 0 1 1 *');
+    const started = (minutesAgo: number) => ({ _id: `stale-${minutesAgo}`, job: crashed, tick: MONDAY_6AM - minutesAgo * MINUTE_MS, startedAt: MONDAY_6AM - minutesAgo * MINUTE_MS, outcome: 'running' });
+    await t.app.services.db.insert(jobRuns).values([started(STALE_RUN_MS / MINUTE_MS + 1), started(1)]);
+    await newScheduler().runTick(MONDAY_6AM);
+    const runs = await runsOf(crashed);
+    expect(runs.map((r) => [r._id, r.outcome, r.error])).toEqual([
+      [`stale-${STALE_RUN_MS / MINUTE_MS + 1}`, 'error', STALE_RUN_ERROR],
+      ['stale-1', 'running', null],
+    ]);
   });
 
   it('reads JOBS_ENABLED (default true), naming it when invalid', () => {

@@ -80,6 +80,21 @@ describe('query API over the demo history', () => {
     expect(await value('return query.count("alert", { where: { resolvedAt: { ne: null } } });')).toBe(await dbCount(alerts, sql`${alerts.resolvedAt} is not null`));
   });
 
+  it('contains matches text case-insensitively and literally (no wildcards), on text fields only', async () => {
+    const [one] = await t.app.services.db.select({ name: assets.name }).from(assets).limit(1);
+    const part = (one?.name as string).slice(1, 4).toUpperCase();
+    const names = await value<string[]>(`return query.list("asset", { where: { name: { contains: ${JSON.stringify(part)} } }, fields: ["name"] }).map((a) => a.name);`);
+    expect(names).toContain(one?.name);
+    for (const name of names) expect(name.toUpperCase()).toContain(part);
+    expect(await value('return query.count("asset", { where: { name: { contains: "%" } } });')).toBe(
+      Number((await t.app.services.db.select({ n: count() }).from(assets).where(sql`strpos(${assets.name}, '%') > 0`))[0]?.n),
+    );
+    expect(await value('return query.count("asset", { where: { name: { contains: "_" } } });')).toBe(
+      Number((await t.app.services.db.select({ n: count() }).from(assets).where(sql`strpos(${assets.name}, '_') > 0`))[0]?.n),
+    );
+    expect(await errorOf('return query.count("inspection", { where: { timestamp: { contains: "1" } } });')).toMatch(/'contains' applies to text fields only/);
+  });
+
   it('matches a list field (asset tags) by one value', async () => {
     const [tagged] = await t.app.services.db.select({ tags: assets.tags }).from(assets).where(sql`cardinality(${assets.tags}) > 0`).limit(1);
     const tag = tagged?.tags[0] as string;

@@ -1,4 +1,6 @@
+import { and, count, gte, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inspections } from '../../../server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { adminApi, expectError, ok, type Doc } from '../administration/adminApi';
 import { validateTableDefinition } from '../../../common/tables/tableDefinition';
@@ -18,6 +20,8 @@ afterAll(() => t.close());
 const DAY = 86_400_000;
 const dataCall = (id: string, query = '', as = 'engineer') => api.get(`/table/${encodeURIComponent(id)}${query ? `?${query}` : ''}`, as);
 const idOf = (name: string) => seeded.get(name)!._id;
+const inspectionCount = async (start: number, end: number) =>
+  Number((await t.app.services.db.select({ n: count() }).from(inspections).where(and(gte(inspections.timestamp, start), lte(inspections.timestamp, end))))[0]?.n);
 
 async function tableWith(name: string, code: string, type = 'asset'): Promise<Doc> {
   const script = await api.create('script', { name: `${name} script`, code });
@@ -98,7 +102,10 @@ describe('GET /table/{tableId}', () => {
     expect(all.length).toBeGreaterThan(0);
     const since = Date.now() - 30 * DAY - 60_000;
     expect(all.every((row) => row.timestamp >= since)).toBe(true);
-    expect(all[0]).toEqual(expect.objectContaining({ levelName: expect.any(String), assetName: expect.any(String), severityLevel: expect.objectContaining({ text: expect.any(String), color: expect.any(String) }) }));
+    expect(all[0]).toEqual(expect.objectContaining({ level: { name: expect.any(String), color: expect.stringMatching(/^#/) }, assetName: expect.any(String), severityLevel: expect.objectContaining({ text: expect.any(String), color: expect.any(String) }) }));
+    // Rows are selectable, for the bulk action that resolves them in the browser (docs/scripts.md).
+    expect(alerts.allowSelection).toBe(true);
+    expect(alerts.bulkActions).toEqual([expect.objectContaining({ name: 'Resolve selected', functionBody: expect.stringContaining("http.post('/alert/resolve'") })]);
     const open = ok<Doc>(await dataCall(idOf('Alerts'))).data as Doc[];
     const resolved = ok<Doc>(await dataCall(idOf('Alerts'), 'status=resolved')).data as Doc[];
     expect(open.every((row) => row.resolvedAt === null)).toBe(true);
@@ -108,19 +115,55 @@ describe('GET /table/{tableId}', () => {
 
   it('narrows by dateRange, swapping a reversed one; a bad one answers 400 naming dateRange', async () => {
     const now = Date.now();
-    const wide = ok<Doc>(await dataCall(idOf('Inspections'), `dateRange=${now - 90 * DAY}|${now}`)).data as Doc[];
+    const wide = ok<Doc>(await dataCall(idOf('Inspections'), `dateRange=${now - 90 * DAY}|${now}`));
     const start = now - 10 * DAY;
     const end = now - 3 * DAY;
-    const narrow = ok<Doc>(await dataCall(idOf('Inspections'), `dateRange=${start}|${end}`)).data as Doc[];
-    expect(narrow.length).toBeGreaterThan(0);
-    expect(narrow.length).toBeLessThan(wide.length);
-    expect(narrow.every((row) => row.timestamp >= start && row.timestamp <= end)).toBe(true);
-    const swapped = ok<Doc>(await dataCall(idOf('Inspections'), `dateRange=${end}|${start}`)).data as Doc[];
-    expect(swapped.map((row) => row._id)).toEqual(narrow.map((row) => row._id));
+    const narrow = ok<Doc>(await dataCall(idOf('Inspections'), `dateRange=${start}|${end}`));
+    expect(narrow.data.length).toBeGreaterThan(0);
+    expect(narrow.total).toBeLessThan(wide.total);
+    expect(narrow.total).toBe(await inspectionCount(start, end));
+    expect(narrow.data.every((row: Doc) => row.timestamp >= start && row.timestamp <= end)).toBe(true);
+    const swapped = ok<Doc>(await dataCall(idOf('Inspections'), `dateRange=${end}|${start}`));
+    expect(swapped.data.map((row: Doc) => row._id)).toEqual(narrow.data.map((row: Doc) => row._id));
     const alerts = ok<Doc>(await dataCall(idOf('Alerts'), `status=all&dateRange=${end}|${start}`));
     expect(alerts.filters[0].defaultValue).toEqual({ start, end });
     expectError(await dataCall(idOf('Inspections'), 'dateRange=yesterday'), 400, 'dateRange');
     expectError(await dataCall(idOf('Inspections'), `dateRange=${start}`), 400, 'dateRange');
+  });
+
+  it('the seeded Inspections table pages, sorts by time and searches asset names on the server', async () => {
+    const now = Date.now();
+    const period = `dateRange=${now - 90 * DAY}|${now}`;
+    const all = await inspectionCount(now - 90 * DAY, now);
+    const range = (a: number, b: number) => `range=${encodeURIComponent(`[${a},${b}]`)}`;
+    const first = await dataCall(idOf('Inspections'), `${period}&${range(0, 24)}`);
+    const firstPage = ok<Doc>(first);
+    expect(firstPage.total).toBe(all);
+    expect(first.headers['content-range']).toBe(`table 0-24/${all}`);
+    expect(firstPage.data).toHaveLength(25);
+    expect(firstPage.data[0]).toEqual(expect.objectContaining({ assetName: expect.any(String), checklistName: expect.any(String), userName: expect.any(String) }));
+    expect(firstPage.data.every((row: Doc) => row.assetName !== '' && row.userName !== '')).toBe(true);
+    const times = firstPage.data.map((row: Doc) => row.timestamp as number);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const second = ok<Doc>(await dataCall(idOf('Inspections'), `${period}&${range(25, 49)}`));
+    expect(second.data[0].timestamp).toBeLessThanOrEqual(times[24] as number);
+    expect(second.data.map((row: Doc) => row._id)).not.toContain(firstPage.data[24]._id);
+    const oldest = ok<Doc>(await dataCall(idOf('Inspections'), `${period}&${range(0, 4)}&sort=${encodeURIComponent('["timestamp","ASC"]')}`));
+    const ascending = oldest.data.map((row: Doc) => row.timestamp as number);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(ascending[0]).toBeLessThan(times[24] as number);
+    // Search: the asset name of the first row, in another case, narrows to that asset's inspections.
+    const assetName = firstPage.data[0].assetName as string;
+    const found = ok<Doc>(await dataCall(idOf('Inspections'), `${period}&${range(0, 9)}&search=${encodeURIComponent(assetName.toUpperCase())}`));
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.total).toBeLessThan(all);
+    expect(found.data.every((row: Doc) => (row.assetName as string).toUpperCase().includes(assetName.toUpperCase()))).toBe(true);
+    const none = ok<Doc>(await dataCall(idOf('Inspections'), `${period}&${range(0, 9)}&search=${encodeURIComponent('no asset is called this')}`));
+    expect(none).toMatchObject({ total: 0, data: [] });
+    // Without a range the script answers its first page of 10 and the total, so a client knows it pages.
+    const plain = ok<Doc>(await dataCall(idOf('Inspections'), period));
+    expect(plain.data).toHaveLength(10);
+    expect(plain.total).toBe(all);
   });
 
   it('hands the script its filters as input and pages on request with Content-Range', async () => {

@@ -176,11 +176,12 @@ describe('generic table screen (spec §2.5)', () => {
     expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('Asset 1');
   });
 
-  it('shows all rows without paging when pagination is hidden, and expands all rows into name/value pairs', async () => {
+  it('shows all rows without paging when pagination is hidden, and expands all rows of a type without a detail view into name/value pairs', async () => {
     const many = Array.from({ length: 15 }, (_, i) => ({ _id: `r${i}`, name: `Asset ${i}`, timestamp: AT + i }));
     openTable('/home/asset/table/t2', {
       'GET /api/table': () => jsonResponse(200, assetTables),
-      'GET /api/table/t2': () => jsonResponse(200, definition({ data: many, hidePagination: true, setSupportRowExpand: true, expandCollapseAllRows: true })),
+      // A type without a detail view of its own (checklist): its rows expand into their fields.
+      'GET /api/table/t2': () => jsonResponse(200, definition({ type: 'checklist', data: many, hidePagination: true, setSupportRowExpand: true, expandCollapseAllRows: true })),
     });
     await screen.findByText('Asset 14');
     expect(bodyRows()).toHaveLength(15);

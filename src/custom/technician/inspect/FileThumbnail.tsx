@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { Box } from '@mui/material';
-import { fetchFileUrl } from './imageUpload';
+import { useFileUrl } from '../../../common-ui/useFileUrl';
 
 interface FileThumbnailProps {
   /** An uploaded file id (fetched with the session's token), or a local object URL. */
@@ -12,28 +11,8 @@ interface FileThumbnailProps {
 
 /** A small photo of an image value; stored files are fetched with the token, local ones shown directly. */
 export const FileThumbnail = ({ fileId, src, alt, size = 96 }: FileThumbnailProps) => {
-  const [fetched, setFetched] = useState<{ id: string; url: string } | null>(null);
-
-  useEffect(() => {
-    if (src || !fileId || typeof URL.createObjectURL !== 'function') return;
-    const controller = new AbortController();
-    let url: string | null = null;
-    fetchFileUrl(fileId, controller.signal).then(
-      (objectUrl) => {
-        url = objectUrl;
-        setFetched({ id: fileId, url: objectUrl });
-      },
-      () => {
-        // No thumbnail is no loss: the value is still the file id.
-      },
-    );
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [fileId, src]);
-
-  const shown = src ?? (fetched && fetched.id === fileId ? fetched.url : null);
+  const fetched = useFileUrl(src ? undefined : fileId);
+  const shown = src ?? fetched;
   if (!shown) return null;
   return (
     <Box

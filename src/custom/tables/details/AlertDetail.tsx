@@ -1,0 +1,37 @@
+import { Stack } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { Alert } from '../../../../common/resources/inspection';
+import { formatTimestamp } from '../../../common-ui/formatTime';
+import { AttributeValueTable } from './AttributeValueTable';
+import { DetailFacts } from './DetailFacts';
+import { DetailState } from './DetailState';
+import { useDetail } from './useDetail';
+
+/** GET /alert/:id (server/modules/alerts/alertReads.ts). */
+export type AlertView = Alert & {
+  checklistName: string | null;
+  inspectedBy: string | null;
+  attributeData: { attribute: string; name: string; type: string | null; value: unknown }[];
+};
+
+/** Spec §2.5 alert detail: checklist name, inspected-by, timestamp, and an attribute/value table. */
+export function AlertDetail({ alertId }: { alertId: string }) {
+  const translate = useTranslate();
+  const detail = useDetail<AlertView>(`/alert/${encodeURIComponent(alertId)}`, (event) => event.type === 'alert' && event._id === alertId);
+  return (
+    <DetailState detail={detail}>
+      {(alert) => (
+        <Stack spacing={2}>
+          <DetailFacts
+            facts={[
+              { label: translate('app.detail.checklist'), value: alert.checklistName },
+              { label: translate('app.detail.inspected_by'), value: alert.inspectedBy },
+              { label: translate('app.detail.time'), value: formatTimestamp(alert.timestamp) },
+            ]}
+          />
+          <AttributeValueTable rows={alert.attributeData.map((item) => ({ id: item.attribute, name: item.name, value: item.value, type: item.type }))} />
+        </Stack>
+      )}
+    </DetailState>
+  );
+}

@@ -1,0 +1,193 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { TableDefinition } from '../../../../src/custom/tables/tableDefinition';
+import { formatTimestamp } from '../../../../src/common-ui/formatTime';
+import { jsonResponse, mockApi, type ApiCall } from '../../helpers/mockApi';
+import { renderApp } from '../../helpers/renderApp';
+import { sessionUser } from '../../helpers/sessionUsers';
+import { FakeSocket } from '../../realtime/fakeSocket';
+
+const sockets = vi.hoisted(() => [] as import('../../realtime/fakeSocket').FakeSocket[]);
+vi.mock('socket.io-client', () => ({
+  io: (url: string, options: ConstructorParameters<typeof FakeSocket>[1]) => {
+    const socket = new FakeSocket(url, options);
+    sockets.push(socket);
+    return socket;
+  },
+}));
+
+const AT = new Date(2026, 2, 4, 9, 5).getTime();
+const ENGINEER = ['view-engineer', 'read-alert', 'resolve-alert', 'read-inspection', 'read-asset'];
+
+function tableOf(type: 'alert' | 'inspection' | 'asset', data: Record<string, unknown>[]): TableDefinition {
+  return { name: `${type}s`, keyField: '_id', type, fields: [{ heading: 'Name', dataField: 'label' }], filters: [], data, setSupportRowExpand: true };
+}
+
+const alertOf = (id: string, message: string, resolvedAt: number | null = null) => ({
+  _id: id, inspection: 'i1', asset: 'as1', checklist: 'c1', attribute: 'at1', level: 'l1', levelName: 'High', message,
+  timestamp: AT, severityLevel: { text: 'High', color: '#f57c00' }, type: null, remark: null, resolvedBy: null, resolvedAt,
+});
+
+const inspection = (comments: { attribute: string; value: string }[] = []) => ({
+  _id: 'i1', timestamp: AT, user: 'u1', checklist: 'c1', asset: 'as1', type: 'MaintenanceInspection',
+  assetName: 'Pump 7', checklistName: 'Weekly pump check', userName: 'Tom Technician',
+  attributeData: [
+    { attribute: 'at1', value: 92 },
+    { attribute: 'at2', value: '<b>Bearing</b> noisy<img src=x onerror="window.hacked=1"><script>window.hacked=2</script>' },
+    { attribute: 'at3', value: 'file1' },
+  ],
+  attributeComments: comments,
+  attributes: [
+    { _id: 'at1', name: 'Temperature', type: 'number', description: null },
+    { _id: 'at2', name: 'Notes', type: 'html', description: null },
+    { _id: 'at3', name: 'Photo', type: 'image', description: null },
+  ],
+});
+
+async function openAndExpand(type: 'alert' | 'inspection' | 'asset', answers: Record<string, (call: ApiCall) => Response>, permissions = ENGINEER) {
+  localStorage.clear();
+  localStorage.setItem('jwt', 'stored-jwt');
+  sockets.length = 0;
+  const api = mockApi({
+    'GET /api/token/init': () => jsonResponse(200, sessionUser(permissions)),
+    'GET /api/table': () => jsonResponse(200, [{ _id: 't1', name: `${type}s`, type, default: true }]),
+    'GET /api/table/t1': () => jsonResponse(200, tableOf(type, [{ _id: 'r1', label: 'First row' }])),
+    'GET /api/file/file1': () => new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 }),
+    ...answers,
+  });
+  renderApp(`/home/${type}/table/t1`);
+  const user = userEvent.setup();
+  const row = (await screen.findByText('First row')).closest('tr')!;
+  await user.click(within(row).getByRole('button', { name: 'Expand' }));
+  return { api, user };
+}
+
+describe('row details by table type (spec §2.5)', () => {
+  it('an alert row shows its checklist, inspector, time and the attribute/value table', async () => {
+    const { api } = await openAndExpand('alert', {
+      'GET /api/alert/r1': () =>
+        jsonResponse(200, {
+          ...alertOf('r1', 'Too hot'), checklistName: 'Weekly pump check', inspectedBy: 'Tom Technician',
+          attributeData: [{ attribute: 'at1', name: 'Temperature', type: 'number', value: 92 }, { attribute: 'at4', name: 'Read at', type: 'date-time', value: AT }],
+        }),
+    });
+    expect(await screen.findByText('Weekly pump check')).toBeInTheDocument();
+    expect(screen.getByText('Tom Technician')).toBeInTheDocument();
+    expect(screen.getAllByText(formatTimestamp(AT)).length).toBe(2);
+    const temperature = screen.getByText('Temperature').closest('tr')!;
+    expect(within(temperature).getByText('92')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/alert/r1')).toHaveLength(1);
+  });
+
+  it('an inspection row shows sanitised HTML values, images and Comment only when there are comments', async () => {
+    await openAndExpand('inspection', { 'GET /api/inspection/r1': () => jsonResponse(200, inspection()), 'GET /api/inspection/r1/alert': () => jsonResponse(200, []) });
+    const notes = (await screen.findByText('Bearing')).closest('td')!;
+    expect(notes.querySelector('b')).not.toBeNull();
+    expect(notes.querySelector('script')).toBeNull();
+    expect(notes.querySelector('img')?.getAttribute('onerror')).toBeFalsy();
+    expect(screen.queryByRole('columnheader', { name: 'Comment' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Open the image Photo' })).toBeInTheDocument();
+  });
+
+  it('shows the Comment column when a value has a comment', async () => {
+    await openAndExpand('inspection', {
+      'GET /api/inspection/r1': () => jsonResponse(200, inspection([{ attribute: 'at1', value: 'Checked twice' }])),
+      'GET /api/inspection/r1/alert': () => jsonResponse(200, []),
+    });
+    expect(await screen.findByRole('columnheader', { name: 'Comment' })).toBeInTheDocument();
+    expect(screen.getByText('Checked twice')).toBeInTheDocument();
+  });
+
+  it('resolves one alert with a required remark, then reloads the detail', async () => {
+    let resolved = false;
+    const { api, user } = await openAndExpand('inspection', {
+      'GET /api/inspection/r1': () => jsonResponse(200, inspection()),
+      'GET /api/inspection/r1/alert': () => jsonResponse(200, [alertOf('al1', 'Too hot', resolved ? AT : null), alertOf('al2', 'Too loud')]),
+      'POST /api/alert/resolve': () => {
+        resolved = true;
+        return jsonResponse(200, { alerts: [] });
+      },
+    });
+    const hot = (await screen.findByText('Too hot')).closest('tr')!;
+    await user.click(within(hot).getByRole('button', { name: 'Resolve' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox'), '   ');
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox'), 'Seal replaced');
+    await user.click(confirm);
+    await waitFor(() => expect(api.callsTo('POST', '/api/alert/resolve')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/alert/resolve')[0]!.body).toEqual({ remark: 'Seal replaced', ids: ['al1'] });
+    expect(await screen.findByText('1 alert resolved')).toBeInTheDocument();
+    // Reloaded: the resolved alert has lost its Resolve button.
+    await waitFor(() => expect(within(screen.getByText('Too hot').closest('tr')!).queryByRole('button', { name: 'Resolve' })).toBeNull());
+    expect(api.callsTo('GET', '/api/inspection/r1/alert').length).toBeGreaterThanOrEqual(2);
+  }, 20_000);
+
+  it('resolves the selected alerts together', async () => {
+    const { api, user } = await openAndExpand('inspection', {
+      'GET /api/inspection/r1': () => jsonResponse(200, inspection()),
+      'GET /api/inspection/r1/alert': () => jsonResponse(200, [alertOf('al1', 'Too hot'), alertOf('al2', 'Too loud'), alertOf('al3', 'Too wet')]),
+      'POST /api/alert/resolve': () => jsonResponse(200, { alerts: [] }),
+    });
+    const bulk = await screen.findByRole('button', { name: 'Resolve selected' });
+    expect(bulk).toBeDisabled();
+    for (const message of ['Too hot', 'Too wet']) await user.click(within((await screen.findByText(message)).closest('tr')!).getByRole('checkbox'));
+    await user.click(bulk);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox'), 'Plant restarted');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/alert/resolve')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/alert/resolve')[0]!.body).toEqual({ remark: 'Plant restarted', ids: ['al1', 'al3'] });
+  }, 20_000);
+
+  it('reloads when an update-detail push names the inspection, and not for others', async () => {
+    const { api } = await openAndExpand('inspection', { 'GET /api/inspection/r1': () => jsonResponse(200, inspection()), 'GET /api/inspection/r1/alert': () => jsonResponse(200, []) });
+    await screen.findByText('Weekly pump check');
+    await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+    const socket = sockets[sockets.length - 1]!;
+    act(() => socket.accept());
+    const reads = () => api.callsTo('GET', '/api/inspection/r1').length;
+    const before = reads();
+    act(() => socket.push('update-detail', { type: 'inspection', _id: 'other' }));
+    act(() => socket.push('update-detail', { type: 'inspection', _id: 'r1' }));
+    await waitFor(() => expect(reads()).toBe(before + 1));
+  });
+
+  it('an asset row shows its static attributes, alerts and inspections; the kind switch appears with both kinds', async () => {
+    const maintenance = { ...inspection(), _id: 'i1', checklistName: 'Weekly pump check' };
+    const thermography = { ...inspection(), _id: 'i2', type: 'ThermographyInspection', checklistName: 'Infrared survey' };
+    const { user } = await openAndExpand('asset', {
+      'GET /api/asset/r1': () =>
+        jsonResponse(200, { _id: 'r1', name: 'Pump 7', identification: 'P7', tags: [], checklists: [], checklistOptions: [], message: '', staticAttributes: [{ name: 'Maker', value: 'Grundfos', type: 'string', sequenceId: 2 }, { name: 'Room', value: 'B12', type: 'string', sequenceId: 1 }] }),
+      'GET /api/alert': () => jsonResponse(200, [alertOf('al1', 'Too hot')]),
+      'GET /api/inspection': () => jsonResponse(200, [maintenance, thermography]),
+    });
+    expect(await screen.findByText('Grundfos')).toBeInTheDocument();
+    expect(screen.getByText('Too hot')).toBeInTheDocument();
+    expect(await screen.findByText('Weekly pump check')).toBeInTheDocument();
+    expect(screen.queryByText('Infrared survey')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Thermography Inspections' }));
+    expect(await screen.findByText('Infrared survey')).toBeInTheDocument();
+    expect(screen.queryByText('Weekly pump check')).toBeNull();
+  });
+
+  it('without the thermography kind, the asset shows its inspections directly', async () => {
+    await openAndExpand('asset', {
+      'GET /api/asset/r1': () => jsonResponse(200, { _id: 'r1', name: 'Pump 7', identification: 'P7', tags: [], checklists: [], checklistOptions: [], message: '', staticAttributes: [] }),
+      'GET /api/alert': () => jsonResponse(200, []),
+      'GET /api/inspection': () => jsonResponse(200, [inspection()]),
+    });
+    expect(await screen.findByText('Weekly pump check')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Maintenance Inspections' })).toBeNull();
+  });
+
+  it('a user without read-alert is not offered alerts and the detail never asks for them', async () => {
+    const { api } = await openAndExpand('inspection', { 'GET /api/inspection/r1': () => jsonResponse(200, inspection()) }, ['view-engineer', 'read-inspection']);
+    await screen.findByText('Weekly pump check');
+    expect(screen.queryByText('Alerts')).toBeNull();
+    expect(api.callsTo('GET', '/api/inspection/r1/alert')).toHaveLength(0);
+  });
+});
