@@ -53,7 +53,7 @@ return {
     name: 'Resolve selected', color: 'primary', clickFunctionName: 'resolveSelected',
     functionBody: [
       "const count = selected.length + (selected.length === 1 ? ' alert' : ' alerts');",
-      "const remark = await prompt('Remark for ' + count);",
+      "const remark = await prompt('Remark for ' + count, { required: true, confirmLabel: 'Resolve' });",
       "if (!remark) return;",
       "await http.post('/alert/resolve', { remark, ids: selected.map((alert) => alert._id) });",
       "notify(count + ' resolved', 'success');",

@@ -76,8 +76,11 @@ describe.skipIf(!hasBrowser())('tables and reports in Chromium', () => {
     await first.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Resolve selected' }).click();
     const dialog = page.getByRole('dialog');
+    // Spec §5: Resolve stays disabled until a remark is typed.
+    const resolveButton = dialog.getByRole('button', { name: 'Resolve', exact: true });
+    expect(await resolveButton.isDisabled()).toBe(true);
     await dialog.getByRole('textbox').fill('Belt replaced, checked in the browser test');
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await resolveButton.click();
     await eventually(total).toBe(before - 1);
     await shot('3-resolved');
 

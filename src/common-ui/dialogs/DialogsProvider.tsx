@@ -17,6 +17,8 @@ export interface PromptOptions {
   onSubmit?: (value: string) => Promise<void>;
   /** Confirm stays disabled while the answer is blank (a remark that must be given). */
   required?: boolean;
+  /** The confirm button's words when "Confirm" says too little (e.g. "Resolve"). */
+  confirmLabel?: string;
 }
 
 type Pending =
@@ -136,7 +138,9 @@ function PromptDialog({ pending, onClose }: { pending: Extract<Pending, { kind: 
         </DialogContent>
         <DialogActions>
           <Button onClick={cancel}>{translate('app.confirm.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy || (options.required === true && value.trim() === '')}>{translate('ra.action.confirm')}</Button>
+          <Button type="submit" variant="contained" disabled={busy || (options.required === true && value.trim() === '')}>
+            {options.confirmLabel ?? translate('ra.action.confirm')}
+          </Button>
         </DialogActions>
       </form>
     </Dialog>

@@ -37,7 +37,7 @@ export function TableActionButtons({ customActions, bulkActions, context, hasSel
     refresh: onRefresh,
     navigate: (path) => navigate(path),
     confirm: (message) => dialogs.confirm(message),
-    prompt: (message) => dialogs.prompt({ title: message }),
+    prompt: (message, choices) => dialogs.prompt({ title: message, ...choices }),
   };
 
   const run = async (action: TableAction, key: string) => {

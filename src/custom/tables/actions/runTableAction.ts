@@ -7,7 +7,13 @@ export interface TableActionHost {
   refresh(): void;
   navigate(path: string): void;
   confirm(message: string): Promise<boolean>;
-  prompt(message: string): Promise<string | null>;
+  prompt(message: string, options: PromptChoices): Promise<string | null>;
+}
+
+/** prompt()'s second argument: an answer that must be given, and the confirm button's words. */
+export interface PromptChoices {
+  required?: boolean;
+  confirmLabel?: string;
 }
 
 export interface TableActionContext {
@@ -39,13 +45,21 @@ const notify = (message, type = 'info') => { __call('notify', String(message), t
 const refresh = () => { __call('refresh'); };
 const navigate = (path) => __call('navigate', String(path));
 const confirm = (message) => __call('confirm', String(message));
-const prompt = (message) => __call('prompt', String(message));
+const prompt = (message, options) => __call('prompt', String(message), options || {});
 `;
 const PRELUDE_LINES = PRELUDE.split('\n').length;
 
 let quickJs: Promise<typeof import('quickjs-emscripten')> | null = null;
 // The interpreter (~1 MB of wasm) loads with the first action anyone runs, never with the page.
 const loadQuickJs = () => (quickJs ??= import('quickjs-emscripten'));
+
+function promptChoices(value: unknown): PromptChoices {
+  const given = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return {
+    required: given.required === true,
+    ...(typeof given.confirmLabel === 'string' && given.confirmLabel.trim() !== '' ? { confirmLabel: given.confirmLabel } : {}),
+  };
+}
 
 function messageOf(error: unknown): string {
   const dumped = error as { message?: unknown; stack?: unknown } | string;
@@ -110,7 +124,7 @@ export async function runTableAction(functionBody: string, context: TableActionC
       case 'confirm':
         return host.confirm(String(args[0]));
       case 'prompt':
-        return host.prompt(String(args[0]));
+        return host.prompt(String(args[0]), promptChoices(args[1]));
       default:
         throw new Error(`Unknown call ${name}`);
     }

@@ -21,6 +21,8 @@ export function useResolveAlerts(): (ids: readonly string[]) => Promise<boolean>
         title: translate('app.detail.resolve_title', { smart_count: ids.length }),
         label: translate('app.detail.remark'),
         required: true,
+        // Spec §5: the Resolve button stays disabled until a remark is typed.
+        confirmLabel: translate('app.table.resolve'),
         onSubmit: async (text) => {
           try {
             await apiFetch('/alert/resolve', { method: 'POST', body: { remark: text, ids: [...ids] } });

@@ -31,7 +31,7 @@ describe('table actions run in QuickJS (DESIGN §7)', () => {
       context,
       host,
     );
-    expect(host.prompt).toHaveBeenCalledWith('Remark');
+    expect(host.prompt).toHaveBeenCalledWith('Remark', { required: false });
     expect(host.http).toHaveBeenCalledWith('POST', '/alert/resolve', { remark: 'a remark', ids: ['a1', 'a3'] });
     expect(host.notify).toHaveBeenCalledWith('2 of 3 resolved (open, Alerts)', 'success');
     expect(host.refresh).toHaveBeenCalledTimes(1);

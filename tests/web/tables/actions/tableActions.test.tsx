@@ -7,7 +7,7 @@ import { renderApp } from '../../helpers/renderApp';
 import { sessionUser } from '../../helpers/sessionUsers';
 
 const RESOLVE = [
-  "const remark = await prompt('Remark');",
+  "const remark = await prompt('Remark', { required: true, confirmLabel: 'Resolve' });",
   'if (!remark) return;',
   "await http.post('/alert/resolve', { remark, ids: selected.map((alert) => alert._id) });",
   "notify(selected.length + ' resolved', 'success');",
@@ -59,8 +59,11 @@ describe('custom and bulk table actions (spec §2.5)', () => {
     const loadsBefore = api.callsTo('GET', '/api/table/t1').length;
     await user.click(bulk);
     const dialog = await screen.findByRole('dialog');
+    // prompt's options: the button is named by the script and waits for an answer.
+    const resolve = within(dialog).getByRole('button', { name: 'Resolve' });
+    expect(resolve).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox'), 'Fan cleaned');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await user.click(resolve);
     await waitFor(() => expect(api.callsTo('POST', '/api/alert/resolve')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/alert/resolve')[0]!.body).toEqual({ remark: 'Fan cleaned', ids: ['al2'] });
     expect(await screen.findByText('1 resolved')).toBeInTheDocument();

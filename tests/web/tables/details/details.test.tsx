@@ -112,7 +112,7 @@ describe('row details by table type (spec §2.5)', () => {
     const hot = (await screen.findByText('Too hot')).closest('tr')!;
     await user.click(within(hot).getByRole('button', { name: 'Resolve' }));
     const dialog = await screen.findByRole('dialog');
-    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    const confirm = within(dialog).getByRole('button', { name: 'Resolve' });
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox'), '   ');
     expect(confirm).toBeDisabled();
@@ -138,7 +138,7 @@ describe('row details by table type (spec §2.5)', () => {
     await user.click(bulk);
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox'), 'Plant restarted');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/alert/resolve')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/alert/resolve')[0]!.body).toEqual({ remark: 'Plant restarted', ids: ['al1', 'al3'] });
   }, 20_000);
