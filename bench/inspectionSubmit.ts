@@ -3,10 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { buildApp } from '../server/app';
-import { loadConfig, type AppConfig } from '../server/config';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/serverProcess';
+import { withLargeDatabase } from './largeDatabase';
 
 /**
  * Issue 4: POST /api/inspection with a 20-item checklist (14 numbers with thresholds, 2 selects,
@@ -235,43 +233,20 @@ async function onEmbedded(durationSeconds: number) {
   }
 }
 
-/**
- * A fresh database on the server of `baseUrl` (as tests/api/helpers/testApp.ts does), seeded with
- * the demo users in process; the server process then starts on it as a production start would.
- */
+/** A fresh database with the demo seed on the server of `baseUrl`; the server process then starts on it as a production start would. */
 async function onPostgres(baseUrl: string, durationSeconds: number) {
-  const name = `fo_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  try {
-    const config: AppConfig = {
-      ...loadConfig({}),
-      dataDir: null,
-      databaseUrl: url.toString(),
-      redisUrl: null,
-      distDir: null,
-      logLevel: 'silent',
-      seed: 'demo',
-      production: false,
-      demoPassword: 'demo',
-    };
-    await (await buildApp(config)).close();
-    const server = await startServerProcess({ DATABASE_URL: url.toString(), REDIS_URL: '' });
-    try {
-      return await measure(server, durationSeconds);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  }
+  return withLargeDatabase(
+    baseUrl,
+    async (databaseUrl) => {
+      const server = await startServerProcess({ DATABASE_URL: databaseUrl, REDIS_URL: '' });
+      try {
+        return await measure(server, durationSeconds);
+      } finally {
+        await server.stop();
+      }
+    },
+    0,
+  );
 }
 
 export async function benchInspectionSubmit(durationSeconds = 10) {

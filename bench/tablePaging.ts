@@ -1,54 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { buildApp } from '../server/app';
-import { loadConfig, type AppConfig } from '../server/config';
 import { startServerProcess } from '../tests/helpers/serverProcess';
+import { LARGE_INSPECTIONS, login, percentile, round1, withLargeDatabase } from './largeDatabase';
 
-const INSPECTIONS = 1_000_000;
-const SPAN_DAYS = 730;
 const REQUESTS = 200;
 const TARGET_P99_MS = 200;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const round1 = (n: number) => Math.round(n * 10) / 10;
-
-/** A million inspections over two years, spread over the seeded assets, checklists and technicians, in one statement. */
-async function seedInspections(databaseUrl: string): Promise<number> {
-  const started = performance.now();
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const ids = async (sql: string) => (await client.query<{ id: string }>(sql)).rows.map((row) => row.id);
-    const assets = await ids('select id from assets');
-    const checklists = await ids('select id from checklists');
-    const users = await ids('select id from users');
-    await client.query(
-      `insert into inspections (id, timestamp, user_id, checklist_id, asset_id, attribute_data)
-       select 'bench' || lpad(g::text, 9, '0'),
-              $1::bigint - (g::bigint * $2::bigint / $3::bigint),
-              ($4::text[])[1 + g % cardinality($4::text[])],
-              ($5::text[])[1 + g % cardinality($5::text[])],
-              ($6::text[])[1 + (g / 7) % cardinality($6::text[])],
-              '[]'::jsonb
-       from generate_series(1, $3::bigint) g`,
-      [Date.now(), SPAN_DAYS * 86_400_000, INSPECTIONS, users, checklists, assets],
-    );
-    await client.query('analyze inspections');
-  } finally {
-    await client.end();
-  }
-  return Math.round(performance.now() - started);
-}
-
-async function login(baseUrl: string, username: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/token/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'demo' }),
-  });
-  if (!response.ok) throw new Error(`login ${username}: ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
-}
 
 /** Sequential calls, as one engineer paging: after a warm-up, the latency of each. */
 async function timeCalls(url: string, token: string) {
@@ -71,29 +25,9 @@ async function timeCalls(url: string, token: string) {
   return { p50Ms: round1(percentile(times, 50)), p95Ms: round1(percentile(times, 95)), p99Ms: round1(percentile(times, 99)), rows: last.rows, total: last.total };
 }
 
-async function onPostgres(baseUrl: string) {
-  const name = `fo_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  try {
-    const config: AppConfig = {
-      ...loadConfig({}),
-      dataDir: null,
-      databaseUrl: url.toString(),
-      redisUrl: null,
-      distDir: null,
-      logLevel: 'silent',
-      seed: 'demo',
-      production: false,
-      demoPassword: 'demo',
-    };
-    await (await buildApp(config)).close();
-    const seedMs = await seedInspections(url.toString());
-    const server = await startServerProcess({ DATABASE_URL: url.toString(), REDIS_URL: '', JOBS_ENABLED: 'false' });
+async function onPostgres(serverUrl: string) {
+  return withLargeDatabase(serverUrl, async (databaseUrl, seedMs) => {
+    const server = await startServerProcess({ DATABASE_URL: databaseUrl, REDIS_URL: '', JOBS_ENABLED: 'false' });
     try {
       const token = await login(server.baseUrl, 'engineer');
       const list = (await (await fetch(`${server.baseUrl}/api/table?limitToRole=true&type=inspection`, { headers: { 'x-auth': token } })).json()) as { _id: string; name: string }[];
@@ -103,7 +37,7 @@ async function onPostgres(baseUrl: string) {
       const now = Date.now();
       const year = `${now - 365 * 86_400_000}|${now}`;
       return {
-        inspections: INSPECTIONS,
+        inspections: LARGE_INSPECTIONS,
         seedMs,
         firstPageLast30Days: await timeCalls(page({}), token),
         firstPageOneYear: await timeCalls(page({ dateRange: year }), token),
@@ -114,12 +48,7 @@ async function onPostgres(baseUrl: string) {
     } finally {
       await server.stop();
     }
-  } finally {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  }
+  });
 }
 
 /**

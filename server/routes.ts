@@ -15,6 +15,7 @@ import { reportRoutes } from './modules/reports/report.routes';
 import { scriptRunRoutes } from './modules/scripts/scriptRun.routes';
 import { jobRoutes } from './modules/jobs/job.routes';
 import { tableRoutes } from './modules/tables/table.routes';
+import { widgetDataRoutes } from './modules/widgets/widgetData.routes';
 
 /** Every /api module, in one list; each declares its routes' access next to their definitions. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -33,5 +34,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(scriptRunRoutes);
   await app.register(jobRoutes);
   await app.register(tableRoutes);
+  await app.register(widgetDataRoutes);
   await app.register(docsRoutes);
 }

@@ -4,6 +4,8 @@ import { customType } from 'drizzle-orm/pg-core';
 import type { AttributeValue, SeverityLevel } from '../../common/resources/inspection';
 import type { ChecklistGroup, ChecklistItem } from '../../common/resources/checklist';
 import type { ChecklistOption, StaticAttribute } from '../../common/resources/asset';
+import type { DashboardFilter, DashboardSection } from '../../common/resources/dashboard';
+import type { WidgetNavigation, WidgetOptionValue } from '../../common/resources/widget';
 
 /** Epoch milliseconds, as every time in the API (DESIGN §3). */
 const epochMs = (name: string) => bigint(name, { mode: 'number' });
@@ -184,14 +186,32 @@ export const tableDefinitions = pgTable(
   uniqueLowerName('table_definitions'),
 );
 
+/** Spec §3 Dashboard: filters, and sections holding the widget items. */
 export const dashboards = pgTable(
   'dashboards',
   {
     _id: text('id').primaryKey(),
     name: text('name').notNull(),
+    filters: jsonb('filters').$type<DashboardFilter[]>().notNull().default([]),
+    sections: jsonb('sections').$type<DashboardSection[]>().notNull().default([]),
     ...timestamps,
   },
   uniqueLowerName('dashboards'),
+);
+
+/** Spec §3 Widget: its script answers the data its type draws. */
+export const widgets = pgTable(
+  'widgets',
+  {
+    _id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    type: text('type').notNull().default('string'),
+    script: text('script'),
+    options: jsonb('options').$type<Record<string, WidgetOptionValue>>().notNull().default({}),
+    navigation: jsonb('navigation').$type<WidgetNavigation | null>(),
+    ...timestamps,
+  },
+  uniqueLowerName('widgets'),
 );
 
 export interface AuditChange {

@@ -6,6 +6,7 @@ import { scriptResource } from '../modules/scripts/script.resource';
 import { roleResource } from '../modules/roles/role.resource';
 import { tableResource } from '../modules/tables/table.resource';
 import { dashboardResource } from '../modules/dashboards/dashboard.resource';
+import { widgetResource } from '../modules/widgets/widget.resource';
 import { attributeResource } from '../modules/attributes/attribute.resource';
 import { checklistResource } from '../modules/checklists/checklist.resource';
 import { assetResource } from '../modules/assets/asset.resource';
@@ -19,6 +20,7 @@ export const crudResources: readonly CrudResource[] = [
   scriptResource,
   roleResource,
   tableResource,
+  widgetResource,
   dashboardResource,
   attributeResource,
   checklistResource,

@@ -50,6 +50,8 @@ interface PendingRun {
   request: RunRequest;
   timeLimitMs: number;
   resolve: (result: RunResult) => void;
+  /** Entities the script asked the query API about. */
+  reads: Set<string>;
 }
 
 interface WorkerMessage {
@@ -201,7 +203,7 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
           current.run.resolve(failed('output', "The script's value is not JSON", durationMs, result.logs));
           return afterRun(slot, message.fatal);
         }
-        current.run.resolve({ ok: true, value, logs: result.logs, durationMs });
+        current.run.resolve({ ok: true, value, logs: result.logs, durationMs, reads: [...current.run.reads].sort() });
       } else {
         current.run.resolve({ ok: false, error: result.error, logs: result.logs, durationMs });
       }
@@ -218,7 +220,7 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
     const op = String(message.op);
     let answer: { callId: number | undefined; value?: unknown; error?: string };
     try {
-      answer = { callId: message.callId, value: (await perform(run.request, op, message.args ?? null)) ?? null };
+      answer = { callId: message.callId, value: (await perform(run, op, message.args ?? null)) ?? null };
     } catch (error) {
       answer = { callId: message.callId, error: callErrorMessage(error, op) };
     }
@@ -241,8 +243,10 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
     return `${op} failed`;
   }
 
-  async function perform(request: RunRequest, op: string, args: Record<string, unknown> | null): Promise<unknown> {
+  async function perform(run: PendingRun, op: string, args: Record<string, unknown> | null): Promise<unknown> {
+    const { request } = run;
     if ((QUERY_OPS as readonly string[]).includes(op)) {
+      if (typeof args?.entity === 'string') run.reads.add(args.entity);
       return runQuery(db, request.user, op as QueryOp, args?.entity, args?.options);
     }
     if ((WRITE_OPS as readonly string[]).includes(op)) {
@@ -263,7 +267,7 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
       if (queue.length >= SCRIPT_LIMITS.maxQueue) return Promise.resolve(failed('unavailable', 'Too many scripts are waiting to run; try again shortly'));
       const timeLimitMs = Math.max(1, Math.round(request.timeLimitMs ?? config.scriptTimeLimitMs));
       return new Promise<RunResult>((resolve) => {
-        queue.push({ runId: nextRunId++, request, timeLimitMs, resolve });
+        queue.push({ runId: nextRunId++, request, timeLimitMs, resolve, reads: new Set() });
         ensureSlots();
         pump();
       });

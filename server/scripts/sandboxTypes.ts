@@ -38,7 +38,8 @@ export interface ScriptError {
 }
 
 export type RunResult =
-  | { ok: true; value: unknown; logs: string[]; durationMs: number }
+  /** `reads`: the entities the run queried (a dashboard reloads a widget when one of them changes). */
+  | { ok: true; value: unknown; logs: string[]; durationMs: number; reads?: string[] }
   | { ok: false; error: ScriptError; logs: string[]; durationMs: number };
 
 export interface ScriptSandbox {

@@ -24,7 +24,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly PermissionName[
   ],
   [ROLE_NAMES.technician]: [
     'view-technician', 'read-asset', 'read-checklist', 'read-inspection', 'update-inspection',
-    'read-dashboard', 'read-workorder', 'update-workorder',
+    'read-dashboard', 'read-workorder', 'update-workorder', 'read-inspection-schedule',
   ],
   [ROLE_NAMES.thermographyTechnician]: [
     'view-technician', 'read-asset', 'read-dashboard', 'read-workorder', 'update-workorder',

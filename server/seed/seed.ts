@@ -5,6 +5,7 @@ import { newId } from '../db/ids';
 import { alertLevels, configEntries, permissions, roles, users } from '../db/schema';
 import { DEFAULT_ALERT_LEVELS } from './alertLevels';
 import { ensureDemoCatalogue } from './demoCatalogue';
+import { ensureDemoDashboards } from './demoDashboards';
 import { ensureDemoHistory } from './demoHistory';
 import { ensureDemoJobs } from './demoJobs';
 import { ensureDemoReports } from './demoReports';
@@ -38,6 +39,8 @@ export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' 
     await ensureDemoReports(db);
     // After the reports: the report table lists them.
     await ensureDemoTables(db);
+    // After the tables: widgets open them.
+    await ensureDemoDashboards(db);
   } else {
     await ensureSuperuser(db, roleIds, config.adminPassword);
   }

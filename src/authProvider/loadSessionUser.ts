@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../common/api';
 import { apiFetch } from '../dataProvider/apiFetch';
+import { prefetchJson } from '../dataProvider/prefetch';
 import { isAccessDenied } from './httpStatus';
 import { sessionStore } from './sessionStore';
 
@@ -11,6 +12,8 @@ export class NotSignedInError extends Error {
 }
 
 let pending: Promise<SessionUser> | null = null;
+
+export const dashboardPath = (dashboardId: string) => `/dashboard/${encodeURIComponent(dashboardId)}`;
 
 /**
  * The session user, fetched from /token/init with the stored jwt when it is not loaded yet
@@ -25,6 +28,8 @@ export function loadSessionUser(): Promise<SessionUser> {
     .then(
       (loaded) => {
         if (sessionStore.getToken() === token) sessionStore.setUser(loaded);
+        // Every area's home shows this dashboard: asked now, it arrives while the home's code loads.
+        if (loaded.dashboardId && loaded.permissions.includes('read-dashboard')) prefetchJson(dashboardPath(loaded.dashboardId));
         return loaded;
       },
       (error: unknown) => {

@@ -4,6 +4,7 @@ import { assetResource } from './assets';
 import { attributeResource } from './attributes';
 import { checklistResource } from './checklists';
 import { configResource } from './config';
+import { dashboardResource } from './dashboards';
 import { jobResource } from './jobs';
 import { permissionResource } from './permissions';
 import { reportResource } from './reports';
@@ -11,6 +12,7 @@ import { roleResource } from './roles';
 import { scriptResource } from './scripts';
 import { tableResource } from './tables';
 import { userResource } from './users';
+import { widgetResource } from './widgets';
 
 /**
  * Every administration screen, in the drawer's order (spec §2.1's route table). The engineer
@@ -25,6 +27,8 @@ export const administrationResources: readonly ResourceDefinition<RaRecord>[] = 
   roleResource,
   tableResource,
   reportResource,
+  widgetResource,
+  dashboardResource,
   jobResource,
   attributeResource,
   assetResource,

@@ -20,21 +20,25 @@ interface ResolveBody {
 export async function alertRoutes(app: FastifyInstance) {
   const db = () => app.services.db;
 
-  app.get<{ Querystring: { assetId?: string; range?: string } }>(
+  app.get<{ Querystring: { assetId?: string; range?: string; open?: string } }>(
     '/alert',
     {
       config: { access: { permission: 'read-alert' } },
       schema: {
         tags,
-        summary: "Alerts (of one asset with assetId), newest first; thermography alerts left out",
-        querystring: { type: 'object', properties: { assetId: { type: 'string', maxLength: 64 }, range: { type: 'string', maxLength: 100 } } },
+        summary: "Alerts (of one asset with assetId; only unresolved ones with open=true), newest first; thermography alerts left out",
+        querystring: {
+          type: 'object',
+          properties: { assetId: { type: 'string', maxLength: 64 }, range: { type: 'string', maxLength: 100 }, open: { type: 'string', enum: ['true', 'false'] } },
+        },
         response: { 400: errorSchema },
       },
     },
     async (request, reply) => {
       const assetId = request.query.assetId?.trim();
       const page = pageOf(request.query.range);
-      const condition = alertsOfAssetCondition(assetId);
+      // open=true: the on-site board's list of what still needs attention.
+      const condition = alertsOfAssetCondition(assetId, request.query.open === 'true');
       const rows = await listAlerts(db(), condition, page.offset, page.limit);
       if (page.ranged) sendContentRange(reply, 'alert', page, rows.length, await countAlerts(db(), condition));
       return rows;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { alertLevels, alerts, assets, attributes, checklists, inspections, users } from '../../db/schema';
@@ -47,9 +47,11 @@ export async function countAlerts(db: Database, condition: SQL): Promise<number>
 }
 
 /** Spec §7 `GET alert?assetId`: thermography alerts have their own view (spec §3). */
-export const alertsOfAssetCondition = (assetId: string | undefined) => {
-  const notThermography = sql`${alerts.type} is distinct from 'ThermographyAlert'`;
-  return (assetId ? and(eq(alerts.asset, assetId), notThermography) : notThermography) as SQL;
+export const alertsOfAssetCondition = (assetId: string | undefined, openOnly = false) => {
+  const conditions: SQL[] = [sql`${alerts.type} is distinct from 'ThermographyAlert'`];
+  if (assetId) conditions.push(eq(alerts.asset, assetId));
+  if (openOnly) conditions.push(isNull(alerts.resolvedAt));
+  return and(...conditions) as SQL;
 };
 export const alertsOfInspectionCondition = (inspectionId: string, recordId?: string) =>
   (recordId ? and(eq(alerts.inspection, inspectionId), eq(alerts.record, recordId)) : eq(alerts.inspection, inspectionId)) as SQL;

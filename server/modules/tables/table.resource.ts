@@ -14,7 +14,7 @@ export const tableResource: CrudResource = {
   read: {
     permission: 'manage-table',
     orIf: mayListTables,
-    orIfDescription: "manage-role, or on the list only read-table with limitToRole=true (the role's own tables)",
+    orIfDescription: "manage-role or manage-widget, or on the list only read-table with limitToRole=true (the role's own tables)",
   },
   listVariant: (app, request) => tableListVariant(app, request),
   write: 'manage-table',

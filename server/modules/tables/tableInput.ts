@@ -26,11 +26,11 @@ function parseJson(name: string, text: string): unknown {
 }
 
 /** `start|end` in epoch ms, swapped when start is after end. */
-export function parseDateRange(text: string): { start: number; end: number } {
+export function parseDateRange(text: string, name = 'dateRange'): { start: number; end: number } {
   const parts = text.split('|');
   const [start, end] = parts.map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
   if (parts.length !== 2 || !Number.isFinite(start) || !Number.isFinite(end)) {
-    throw badRequest('dateRange', 'dateRange must be start|end in epoch milliseconds');
+    throw badRequest(name, `${name} must be start|end in epoch milliseconds`);
   }
   return start! <= end! ? { start: start!, end: end! } : { start: end!, end: start! };
 }

@@ -23,9 +23,9 @@ export function asksForRoleTables(request: FastifyRequest): boolean {
   return request.routeOptions?.url?.toLowerCase() === '/api/table' && queryOf(request).limitToRole === 'true';
 }
 
-/** Who may list tables: the managers (the admin list), or read-table for the role's own list. */
+/** Who may list tables: the managers (roles list them; widgets open one), or read-table for the role's own list. */
 export function mayListTables(request: FastifyRequest, user: AuthUser): boolean {
-  return user.permissions.has('manage-role') || (user.permissions.has('read-table') && asksForRoleTables(request));
+  return user.permissions.has('manage-role') || user.permissions.has('manage-widget') || (user.permissions.has('read-table') && asksForRoleTables(request));
 }
 
 function typeFilter(request: FastifyRequest): string | undefined {

@@ -9,12 +9,15 @@ export interface UserWithGrants extends UserRow {
   roleName: string | null;
   rolePermissionNames: string[];
   directPermissionNames: string[];
+  /** The role's dashboard: what the user sees unless their own dashboardId says otherwise. */
+  roleDashboard: string | null;
 }
 
 const grantsColumns = {
   roleName: sql<string | null>`(select r.name from roles r where r.id = ${users.role})`,
   rolePermissionNames: sql<string[]>`coalesce((select array_agg(p.name) from roles r join permissions p on p.id = any(r.permissions) where r.id = ${users.role}), '{}')`,
   directPermissionNames: sql<string[]>`coalesce((select array_agg(p.name) from permissions p where p.id = any(${users.permissions})), '{}')`,
+  roleDashboard: sql<string | null>`(select r.dashboard from roles r where r.id = ${users.role})`,
 };
 
 /** Which users' cached sessions a write made stale (one id, or everybody). */
@@ -24,7 +27,7 @@ export function createUserRepository(db: Database, changed: UsersChanged) {
   return {
     async findWithGrants(id: string): Promise<UserWithGrants | null> {
       const [row] = await db.select({ user: users, ...grantsColumns }).from(users).where(eq(users._id, id));
-      return row ? { ...row.user, roleName: row.roleName, rolePermissionNames: row.rolePermissionNames, directPermissionNames: row.directPermissionNames } : null;
+      return row ? { ...row.user, roleName: row.roleName, rolePermissionNames: row.rolePermissionNames, directPermissionNames: row.directPermissionNames, roleDashboard: row.roleDashboard } : null;
     },
 
     async findByUsername(username: string): Promise<UserRow | null> {

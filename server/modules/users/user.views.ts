@@ -23,6 +23,8 @@ export function toAuthUser(user: UserWithGrants): AuthUser {
 export function toSessionUser(user: UserWithGrants): SessionUser {
   return {
     ...sharedFields(user),
+    // The dashboard the session shows: the user's own, else the role's (spec §1: each role is tied to a dashboard).
+    dashboardId: user.dashboardId ?? user.roleDashboard ?? null,
     roleName: user.roleName,
     status: isActive(user.status) ? 'active' : 'inactive',
     permissions: permissionNamesOf(user),

@@ -1,4 +1,5 @@
-import { Box, Button, Chip, IconButton, MenuItem, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { ChipMultiSelect } from '../../common-ui/ChipMultiSelect';
+import { Box, Button, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -57,32 +58,14 @@ export function ChecklistGroupsInput({ source = 'groups', itemsSource = 'checkli
                   helperText={blank ? translate('ra.validation.required') : undefined}
                   onChange={(event) => update(index, { ...group, name: event.target.value })}
                 />
-                <TextField
-                  select
-                  size="small"
-                  fullWidth={false}
+                <ChipMultiSelect
                   label={translate('app.checklist.fields.group_attributes')}
                   sx={{ minWidth: 280, flex: 1 }}
                   value={group.attributes}
-                  onChange={(event) => {
-                    const value = event.target.value as unknown as string[] | string;
-                    update(index, { ...group, attributes: typeof value === 'string' ? value.split(',') : value });
-                  }}
-                  slotProps={{
-                    select: {
-                      multiple: true,
-                      renderValue: (selected) => (
-                        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                          {(selected as string[]).map((id) => <Chip key={id} size="small" label={nameOf(id)} />)}
-                        </Stack>
-                      ),
-                    },
-                  }}
-                >
-                  {itemAttributes.map((id) => (
-                    <MenuItem key={id} value={id}>{nameOf(id)}</MenuItem>
-                  ))}
-                </TextField>
+                  choices={itemAttributes}
+                  nameOf={nameOf}
+                  onChange={(attributes) => update(index, { ...group, attributes })}
+                />
                 <Stack direction="row" sx={{ mt: 1 }}>
                   <Tooltip title={translate('ra.action.move_up')}>
                     <span>

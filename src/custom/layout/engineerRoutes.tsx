@@ -1,5 +1,5 @@
 import type { GuardedRoute } from '../../routes/GuardedRoute';
-import { NoDashboard } from '../dashboard/NoDashboard';
+import { EngineerDashboard } from '../dashboard/EngineerDashboard';
 import { administrationResources } from '../../resources';
 import { ResourceAdminPage } from '../../resources/generic/ResourceAdminPage';
 import { AssetLabelsPage } from '../../resources/assets/labels/AssetLabelsPage';
@@ -12,10 +12,10 @@ const TABLE_SEGMENTS: readonly TableRouteSegment[] = ['asset', 'alert', 'inspect
 
 /**
  * Children of /home (spec §2.1), relative to it; the area itself already needs view-engineer.
- * The default child is the dashboard, shown as its empty state until dashboards exist.
+ * The default child is the user's dashboard.
  */
 export const engineerRoutes: readonly GuardedRoute[] = [
-  { element: <NoDashboard />, permissions: [] },
+  { element: <EngineerDashboard />, permissions: [] },
   ...administrationResources.map((definition) => ({
     path: definition.route,
     element: <ResourceAdminPage key={definition.name} definition={definition} />,

@@ -1,12 +1,17 @@
 import { Box, Divider } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { AppTitle } from '../../common-ui/AppTitle';
-import { NoDashboard } from '../dashboard/NoDashboard';
+import { UserDashboard } from '../dashboard/UserDashboard';
 import { LogoutIconButton } from '../session/LogoutIconButton';
 import { UserName } from '../session/UserName';
+import { ConnectionIndicator } from './ConnectionIndicator';
 import { LiveClock } from './LiveClock';
+import { OpenAlertsPanel } from './OpenAlertsPanel';
 
-/** The on-site wall board (/onsite, DESIGN §9): full screen, large type, read-only. */
+/**
+ * The on-site wall board (/onsite, DESIGN §9): the user's dashboard full screen in large type, the
+ * site's open alerts beside it, a clock and whether updates are arriving always in view; read-only.
+ */
 export const OnsiteShell = () => {
   const translate = useTranslate();
   return (
@@ -16,18 +21,23 @@ export const OnsiteShell = () => {
     >
       <Box
         component="header"
-        sx={{ display: 'flex', alignItems: 'center', gap: { xs: 2, md: 4 }, px: { xs: 2, md: 4 }, py: 2 }}
+        sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: { xs: 1.5, md: 4 }, px: { xs: 2, md: 4 }, py: 2, position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.default' }}
       >
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <AppTitle variant="h3" logoHeight={64} nameSx={{ typography: { xs: 'h5', md: 'h3' } }} />
         </Box>
-        <UserName variant="h5" sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 360 }} />
+        <UserName variant="h5" sx={{ display: { xs: 'none', lg: 'block' }, maxWidth: 360 }} />
+        <ConnectionIndicator />
         <LiveClock />
         <LogoutIconButton />
       </Box>
       <Divider />
-      <Box component="main" sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        <NoDashboard large />
+      <Box
+        component="main"
+        sx={{ flex: 1, display: 'grid', gap: { xs: 2, md: 4 }, p: { xs: 2, md: 4 }, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(320px, 1fr)' }, alignItems: 'start' }}
+      >
+        <UserDashboard large />
+        <OpenAlertsPanel />
       </Box>
     </Box>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { pickDefaultTable, tablePath, TABLE_ROUTE_TYPES, type TableRouteSegment, type TableSummary } from './tableDefinition';
@@ -30,6 +30,7 @@ export function TablePage({ segment, routed }: TablePageProps) {
   const translate = useTranslate();
   const apiFetch = useApiFetch();
   const navigate = useNavigate();
+  const location = useLocation();
   const { tableId: routeTableId } = useParams();
   const [tables, setTables] = useState<TableSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -54,8 +55,9 @@ export function TablePage({ segment, routed }: TablePageProps) {
   const tableId = routed ? routeTableId : (chosenId ?? fallback);
 
   useEffect(() => {
-    if (routed && !routeTableId && fallback) void navigate(tablePath(segment, fallback), { replace: true });
-  }, [routed, routeTableId, fallback, segment, navigate]);
+    // A link's filters (location.search) come along to the default table.
+    if (routed && !routeTableId && fallback) void navigate(`${tablePath(segment, fallback)}${location.search}`, { replace: true });
+  }, [routed, routeTableId, fallback, segment, navigate, location.search]);
 
   const choose = (id: string) => {
     if (routed) void navigate(tablePath(segment, id));

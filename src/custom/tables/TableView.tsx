@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Alert, Box, Button, InputAdornment, Stack, TextField } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -21,9 +22,14 @@ import { TableFilters } from './TableFilters';
 import { filterQuery, initialFilterValues, type FilterValue, type FilterValues } from './tableFilters';
 import { ALL_ROWS, defaultSettings, loadSettings, saveSettings, sortTermsOf, withSort, type TableSettings } from './tableSettings';
 import { exportQuery, pagesOnServer, serverPageQuery } from './serverPaging';
+import { extraLinkParams, tableLinkOf, type TableLink } from './tableLink';
 import { useTableDefinition } from './useTableDefinition';
 
 type ShownRow = TableRow & { id: string };
+
+function withLinkedSearch<T extends TableSettings | null>(settings: T, link: TableLink): T {
+  return settings && link.search !== null ? { ...settings, search: link.search, page: 0 } : settings;
+}
 
 function rowIdOf(row: TableRow, keyField: string | undefined, index: number): string {
   const key = (keyField && row[keyField]) ?? row._id;
@@ -53,7 +59,10 @@ export function TableView({ tableId }: { tableId: string }) {
   const notify = useNotify();
   const [filterValues, setFilterValues] = useState<FilterValues | null>(null);
   const [reload, setReload] = useState(0);
-  const [settings, setSettings] = useState<TableSettings | null>(() => loadSettings(tableId));
+  // A link's filters and search (a dashboard widget opened this table) win over the saved ones.
+  const location = useLocation();
+  const [link] = useState<TableLink>(() => tableLinkOf(location.search));
+  const [settings, setSettings] = useState<TableSettings | null>(() => withLinkedSearch(loadSettings(tableId), link));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [exporting, setExporting] = useState(false);
@@ -64,7 +73,10 @@ export function TableView({ tableId }: { tableId: string }) {
 
   const filtersOf = (definition: TableDefinition | null) => definition?.filters ?? [];
   const [filterDefinitions, setFilterDefinitions] = useState<TableDefinition['filters']>([]);
-  const query = useMemo(() => (filterValues ? filterQuery(filterDefinitions, filterValues) : {}), [filterDefinitions, filterValues]);
+  const query = useMemo(
+    () => (filterValues ? { ...extraLinkParams(link, filterDefinitions ?? []), ...filterQuery(filterDefinitions, filterValues) } : link.params),
+    [filterDefinitions, filterValues, link],
+  );
   // While the search text is still being typed the last page asked stays, so one request follows.
   const typing = (settings?.search ?? '') !== serverSearch;
   const nextPageQuery = serverPaged && settings && !typing ? serverPageQuery(settings, serverSearch) : null;
@@ -77,8 +89,8 @@ export function TableView({ tableId }: { tableId: string }) {
   // (state adjusted while rendering, so the defaults are in place before anything shows).
   if (definition && !filterValues) {
     setFilterDefinitions(filtersOf(definition));
-    setFilterValues(initialFilterValues(filtersOf(definition)));
-    if (!settings) setSettings(defaultSettings(definition.sort, definition.hidePagination));
+    setFilterValues(initialFilterValues(filtersOf(definition), link.params));
+    if (!settings) setSettings(withLinkedSearch(defaultSettings(definition.sort, definition.hidePagination), link));
   }
   if (definition && !serverPaged && pagesOnServer(definition)) setServerPaged(true);
 

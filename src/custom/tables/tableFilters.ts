@@ -79,8 +79,17 @@ export function initialFilterValue(filter: TableFilter): FilterValue {
   return options.length === 0 || options.some((option) => optionValue(option) === text) ? text : '';
 }
 
-export function initialFilterValues(filters: readonly TableFilter[] = []): FilterValues {
-  return Object.fromEntries(filters.map((filter) => [filter.name, initialFilterValue(filter)]));
+/**
+ * What the filters start with: each one's default, or the value a link gave it (a dashboard widget
+ * opening the table, `?dateRange=start|end&status=open`) read as the table would send it.
+ */
+export function initialFilterValues(filters: readonly TableFilter[] = [], linked: Readonly<Record<string, string>> = {}): FilterValues {
+  return Object.fromEntries(
+    filters.map((filter) => {
+      const given = Object.hasOwn(linked, filter.name) ? linked[filter.name] : undefined;
+      return [filter.name, initialFilterValue(given === undefined ? filter : { ...filter, defaultValue: given })];
+    }),
+  );
 }
 
 /**

@@ -2,11 +2,12 @@ import { Paper, Stack, Typography } from '@mui/material';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useTranslate } from 'react-admin';
 import { useSessionUser } from '../../authProvider/useSession';
+import { UserDashboard } from '../dashboard/UserDashboard';
 import { RecentAssets } from './RecentAssets';
 
 /**
- * The technician's home info page (spec §2.3): a welcome line, how to start an inspection, and the
- * assets inspected lately (issue 4).
+ * The technician's home info page (spec §2.3): a welcome line, how to start an inspection, the
+ * dashboard of the technician's role, and the assets inspected lately (issue 4).
  */
 export const TechnicianHome = () => {
   const translate = useTranslate();
@@ -20,6 +21,7 @@ export const TechnicianHome = () => {
         <QrCodeScannerIcon fontSize="large" color="primary" />
         <Typography>{translate('app.technician.scan_hint')}</Typography>
       </Paper>
+      <UserDashboard />
       {/* The list's call needs update-inspection; a role without it (thermography) would be signed out by its 403. */}
       {user?.permissions.includes('update-inspection') && <RecentAssets />}
     </Stack>

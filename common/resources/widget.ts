@@ -1,0 +1,65 @@
+import * as yup from 'yup';
+import { idString, nonBlank, strictObject } from './schemaParts';
+
+/** Spec §9: what a widget draws. */
+export const WIDGET_TYPES = ['string', 'progress', 'table', 'html', 'chart'] as const;
+export type WidgetType = (typeof WIDGET_TYPES)[number];
+
+/** Spec §3: the table screens a widget can open. */
+export const WIDGET_NAVIGATION_TYPES = ['asset', 'alert', 'inspection', 'thermography', 'checklist'] as const;
+export type WidgetNavigationType = (typeof WIDGET_NAVIGATION_TYPES)[number];
+
+export interface WidgetNavigation {
+  type: WidgetNavigationType;
+  /** The table record (of that type) opened; none = the role's default table of the type. */
+  table: string | null;
+}
+
+export type WidgetOptionValue = string | number | boolean;
+
+/** Spec §3 Widget. `options` is a free map (colour among them); its names are unique by nature. */
+export interface Widget {
+  _id: string;
+  name: string;
+  type: WidgetType;
+  script: string | null;
+  options: Record<string, WidgetOptionValue>;
+  navigation: WidgetNavigation | null;
+}
+
+/** Option names the widgets themselves read (docs/dashboards.md); others are free for scripts. */
+export const WIDGET_COLOR_OPTION = 'color';
+
+const optionsSchema = yup
+  .object()
+  .default({})
+  .test('options', '', function check(value) {
+    for (const [name, option] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+      if (name.trim() === '') return this.createError({ message: 'options: an option name must not be blank' });
+      if (name.length > 100) return this.createError({ message: `options.${name.slice(0, 40)}…: an option name must be at most 100 characters` });
+      if (!['string', 'number', 'boolean'].includes(typeof option)) {
+        return this.createError({ message: `options.${name} must be a text, a number or yes/no` });
+      }
+      if (typeof option === 'string' && option.length > 2000) return this.createError({ message: `options.${name} must be at most 2000 characters` });
+    }
+    return Object.keys(value ?? {}).length <= 100 || this.createError({ message: 'options: at most 100 options' });
+  });
+
+export const widgetSchema = strictObject({
+  name: nonBlank('name'),
+  type: yup.string().oneOf([...WIDGET_TYPES]).default('string'),
+  script: idString().nullable().default(null),
+  options: optionsSchema,
+  navigation: strictObject({
+    type: yup.string().required().oneOf([...WIDGET_NAVIGATION_TYPES]),
+    table: idString().nullable().default(null),
+  })
+    .nullable()
+    .default(null),
+});
+
+/** Spec §5: a new option's name must differ from the others ('Option with the name <name> already exists'). */
+export function optionNameTaken(existing: readonly string[], name: string): boolean {
+  const wanted = name.trim();
+  return existing.some((other) => other.trim() === wanted);
+}

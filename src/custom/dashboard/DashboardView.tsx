@@ -1,0 +1,140 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { orderedSections, type DashboardRecord, type DashboardSection } from '../../../common/resources/dashboard';
+import { dashboardPath } from '../../authProvider/loadSessionUser';
+import { takePrefetched } from '../../dataProvider/prefetch';
+import { useApiFetch } from '../../dataProvider/useApiFetch';
+import { errorMessageOf } from '../../common-ui/errorMessageOf';
+import { DashboardFilterBar } from './DashboardFilterBar';
+import { filtersReady, widgetFilterQuery, type DashboardFilterValues } from './dashboardFilters';
+import type { EntityVersions } from './liveReload';
+import { useDashboardFilters } from './useDashboardFilters';
+import { useLiveVersions } from './useLiveVersions';
+import { useToday } from './useToday';
+import type { LoadedWidget } from './useWidgetData';
+import { navigationPath } from './widgetNavigation';
+import { preloadChartWidget, WidgetItem } from './WidgetItem';
+
+export interface DashboardViewProps {
+  dashboardId: string;
+  /** Widgets with navigation open their tables (the engineer's dashboard). */
+  navigable?: boolean;
+  /** Large type for the on-site wall board. */
+  large?: boolean;
+}
+
+function useDashboard(dashboardId: string) {
+  const apiFetch = useApiFetch();
+  const translate = useTranslate();
+  const [dashboard, setDashboard] = useState<DashboardRecord | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    const path = dashboardPath(dashboardId);
+    const ask = () => apiFetch<DashboardRecord>(path, { signal: controller.signal });
+    // Asked for at sign-in (loadSessionUser); if that failed, asked again here (a 401/403 signs out).
+    (takePrefetched<DashboardRecord>(path)?.catch(ask) ?? ask())
+      .then((next) => {
+        setDashboard(next);
+        setError(null);
+      })
+      .catch((failure: unknown) => {
+        if (!controller.signal.aborted) setError(errorMessageOf(failure, translate));
+      });
+    return () => controller.abort();
+  }, [apiFetch, translate, dashboardId, attempt]);
+  return { dashboard, error, retry: () => setAttempt((n) => n + 1) };
+}
+
+interface SectionProps {
+  dashboard: DashboardRecord;
+  section: DashboardSection;
+  values: DashboardFilterValues;
+  versions: EntityVersions;
+  today: string;
+  navigable: boolean;
+  large: boolean;
+}
+
+function DashboardSectionView({ dashboard, section, values, versions, today, navigable, large }: SectionProps) {
+  const navigate = useNavigate();
+  const ready = filtersReady(section.filters, values);
+  // `today` rolls '{n} days' ranges forward at midnight.
+  const query = useMemo(() => widgetFilterQuery(dashboard.filters, section.filters, values), [dashboard.filters, section.filters, values, today]); // eslint-disable-line react-hooks/exhaustive-deps -- today is the clock the query reads through Date.now()
+  const onNavigate = navigable
+    ? (widget: LoadedWidget, picked: Record<string, string> | null) => {
+        if (widget.navigation) void navigate(navigationPath(widget.navigation, dashboard.filters, section.filters, values, picked));
+      }
+    : undefined;
+  return (
+    <Box component="section" aria-label={section.title || undefined} sx={{ mb: 3 }}>
+      {section.title && (
+        <Typography variant={large ? 'h4' : 'h6'} component="h2" sx={{ mb: 1.5 }}>
+          {section.title}
+        </Typography>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(12, minmax(0, 1fr))' }}>
+        {section.items.map((item) => (
+          <Box key={item._id} sx={{ gridColumn: { xs: 'span 12', sm: `span ${Math.min(12, item.width * 2)}`, lg: `span ${item.width}` }, minWidth: 0 }}>
+            <WidgetItem widgetId={item.widget} height={item.height} query={query} versions={versions} ready={ready} onNavigate={onNavigate} large={large} />
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * A dashboard (spec §1, §3, §4): its filters, then its sections of widget items in sequence order.
+ * Widgets wait for their filters to initialise, reload when those change, and reload on live pushes
+ * about the data they read — the filters the user chose stay.
+ */
+export function DashboardView({ dashboardId, navigable = false, large = false }: DashboardViewProps) {
+  const translate = useTranslate();
+  const { dashboard, error, retry } = useDashboard(dashboardId);
+  const { values, change } = useDashboardFilters(dashboardId, dashboard?.filters ?? null);
+  const versions = useLiveVersions();
+  const today = useToday();
+  const sections = useMemo(() => (dashboard ? orderedSections(dashboard.sections) : []), [dashboard]);
+  // Engineers' and wall boards' dashboards mostly chart something: chart.js loads alongside the
+  // widgets' data rather than after it — in the commit that sends the widgets' requests, after
+  // them (children's effects run first). A technician's phone only loads it when a chart arrives.
+  const shown = dashboard !== null;
+  useEffect(() => {
+    if (shown && (navigable || large)) void preloadChartWidget();
+  }, [shown, navigable, large]);
+
+  if (!dashboard) {
+    return error ? (
+      <Alert severity="error" action={<Button onClick={retry}>{translate('app.tables.retry')}</Button>}>
+        {error}
+      </Alert>
+    ) : (
+      <Stack spacing={2} aria-busy>
+        <Skeleton variant="rounded" height={48} />
+        <Skeleton variant="rounded" height={240} />
+      </Stack>
+    );
+  }
+  return (
+    <Box aria-label={dashboard.name}>
+      <DashboardFilterBar filters={dashboard.filters} values={values} onChange={change} />
+      {sections.map((section, index) => (
+        <DashboardSectionView
+          key={`${section.sequenceId}-${index}`}
+          dashboard={dashboard}
+          section={section}
+          values={values}
+          versions={versions}
+          today={today}
+          navigable={navigable}
+          large={large}
+        />
+      ))}
+      {sections.every((section) => section.items.length === 0) && <Typography color="text.secondary">{translate('app.dashboard.empty')}</Typography>}
+    </Box>
+  );
+}

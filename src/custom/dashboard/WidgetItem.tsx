@@ -1,0 +1,118 @@
+import { Suspense, useRef, type ReactNode } from 'react';
+import { Alert, Box, ButtonBase, Paper, Skeleton, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { WIDGET_COLOR_OPTION } from '../../../common/resources/widget';
+import type { QueryValue } from '../../dataProvider/apiBase';
+import { lazyWithTimeout } from '../../common-ui/lazyWithTimeout';
+import { useElementSize, type ElementSize } from '../../common-ui/useElementSize';
+import type { EntityVersions } from './liveReload';
+import { useWidgetData, type LoadedWidget } from './useWidgetData';
+import { chartPick, rowPick } from './widgetNavigation';
+import { HtmlWidget } from './widgets/HtmlWidget';
+import { ProgressWidget } from './widgets/ProgressWidget';
+import { StringWidget } from './widgets/StringWidget';
+import { TableWidget } from './widgets/TableWidget';
+import type {
+  ChartWidgetData,
+  HtmlWidgetData,
+  ProgressWidgetData,
+  StringWidgetData,
+  TableWidgetData,
+} from '../../../common/dashboards/widgetData';
+
+// chart.js is only downloaded by dashboards that have a chart.
+const loadChartWidget = () => import('./widgets/ChartWidget');
+const ChartWidget = lazyWithTimeout(() => loadChartWidget().then((module) => module.ChartWidget));
+
+/** Fetches the chart code ahead of the first chart's data (errors surface when a chart renders). */
+export const preloadChartWidget = () => loadChartWidget().catch(() => undefined);
+
+export interface WidgetItemProps {
+  widgetId: string;
+  height: number;
+  query: Record<string, QueryValue>;
+  versions: EntityVersions;
+  /** All the filters the widget receives have initialised (spec §4). */
+  ready: boolean;
+  /** Opens the widget's table with what was clicked; absent where tables cannot be opened (on-site, technician). */
+  onNavigate?: (widget: LoadedWidget, picked: Record<string, string> | null) => void;
+  large?: boolean;
+}
+
+function colorOf(widget: LoadedWidget): string | undefined {
+  const value = widget.options?.[WIDGET_COLOR_OPTION];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function WidgetBody({ widget, size, onNavigate }: { widget: LoadedWidget; size: ElementSize; onNavigate?: WidgetItemProps['onNavigate'] }) {
+  const color = colorOf(widget);
+  const navigable = Boolean(onNavigate && widget.navigation);
+  const open = (picked: Record<string, string> | null) => onNavigate?.(widget, picked);
+  const whole = (content: ReactNode) =>
+    navigable ? (
+      <ButtonBase onClick={() => open(null)} sx={{ width: '100%', height: '100%', borderRadius: 1 }} aria-label={widget.name}>
+        {content}
+      </ButtonBase>
+    ) : (
+      content
+    );
+  switch (widget.type) {
+    case 'string':
+      return whole(<StringWidget data={widget.data as StringWidgetData} size={size} color={color} />);
+    case 'progress':
+      return whole(<ProgressWidget data={widget.data as ProgressWidgetData} size={size} color={color} />);
+    case 'html':
+      return <HtmlWidget html={widget.data as HtmlWidgetData} />;
+    case 'table': {
+      const data = widget.data as TableWidgetData;
+      return <TableWidget data={data} onRowClick={navigable ? (row) => open(rowPick(row, data.fields[0]?.dataField)) : undefined} />;
+    }
+    case 'chart': {
+      const data = widget.data as ChartWidgetData;
+      return (
+        <ChartWidget data={data} size={size} color={color} onPick={navigable ? (index) => open(chartPick(data.navigation, data.chartData.labels, index)) : undefined} />
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * One dashboard item (spec §3 items: widget, width, height): the widget's name and what its type
+ * draws, sized by the item. It loads once its filters are ready, reloads on their change and on
+ * pushes about what it read; a failing script shows its message here and nowhere else.
+ */
+export function WidgetItem({ widgetId, height, query, versions, ready, onNavigate, large = false }: WidgetItemProps) {
+  const translate = useTranslate();
+  const { widget, error, loading } = useWidgetData(widgetId, query, versions, ready);
+  const bodyRef = useRef<HTMLDivElement | null>(null);
+  const size = useElementSize(bodyRef);
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={widget?.name ?? translate('app.dashboard.widget')}
+      aria-busy={loading}
+      data-widget-id={widgetId}
+      sx={{ height, display: 'flex', flexDirection: 'column', p: large ? 2 : 1.5, minWidth: 0, overflow: 'hidden' }}
+    >
+      <Typography variant={large ? 'h5' : 'subtitle1'} component="h3" noWrap sx={{ fontWeight: 500, mb: 0.5, minHeight: '1.5em' }}>
+        {widget?.name ?? (error ? '' : <Skeleton width="50%" />)}
+      </Typography>
+      <Box ref={bodyRef} sx={{ flex: 1, minHeight: 0, position: 'relative' }}>
+        {error ? (
+          <Alert severity="error" variant="outlined" sx={{ maxHeight: '100%', overflow: 'auto' }}>
+            {translate('app.dashboard.widget_failed', { message: error })}
+          </Alert>
+        ) : widget && size ? (
+          <Suspense fallback={<Skeleton variant="rounded" height="100%" />}>
+            <WidgetBody widget={widget} size={size} onNavigate={onNavigate} />
+          </Suspense>
+        ) : (
+          <Skeleton variant="rounded" height="100%" />
+        )}
+      </Box>
+    </Paper>
+  );
+}

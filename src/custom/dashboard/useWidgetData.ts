@@ -1,0 +1,55 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import type { WidgetData } from '../../../common/dashboards/widgetData';
+import type { Widget } from '../../../common/resources/widget';
+import type { QueryValue } from '../../dataProvider/apiBase';
+import { useApiFetch } from '../../dataProvider/useApiFetch';
+import { errorMessageOf } from '../../common-ui/errorMessageOf';
+import { concerns, type EntityVersions } from './liveReload';
+
+/** GET /widget/{id}: the widget with its data and the entities its script read. */
+export interface LoadedWidget extends Widget {
+  data: WidgetData;
+  dependsOn: string[];
+}
+
+/**
+ * GET /widget/{id}?filters (spec §7), once `enabled` (its filters initialised) and again whenever the
+ * query changes or `versions` says an entity the last answer read has changed (a live push). What was drawn stays while the next answer loads — a live reload does
+ * not flicker — and a failure is kept with the message for the widget to show.
+ */
+export function useWidgetData(widgetId: string, query: Record<string, QueryValue>, versions: EntityVersions, enabled: boolean) {
+  const apiFetch = useApiFetch();
+  const translate = useTranslate();
+  const [widget, setWidget] = useState<LoadedWidget | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [settled, setSettled] = useState(false);
+  const queryKey = JSON.stringify(query);
+  const [reload, setReload] = useState(0);
+  const seenVersions = useRef(versions);
+  const dependsOn = widget?.dependsOn ?? null;
+  useEffect(() => {
+    const previous = seenVersions.current;
+    seenVersions.current = versions;
+    if (concerns(previous, versions, error ? null : dependsOn)) setReload((n) => n + 1);
+  }, [versions, dependsOn, error]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    apiFetch<LoadedWidget>(`/widget/${encodeURIComponent(widgetId)}`, { query: JSON.parse(queryKey) as Record<string, QueryValue>, signal: controller.signal })
+      .then((next) => {
+        setWidget(next);
+        setError(null);
+      })
+      .catch((failure: unknown) => {
+        if (!controller.signal.aborted) setError(errorMessageOf(failure, translate));
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setSettled(true);
+      });
+    return () => controller.abort();
+  }, [apiFetch, translate, widgetId, queryKey, reload, enabled]);
+
+  return { widget, error, loading: !settled };
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseUrl, DESKTOP, hasBrowser, openBrowser, PHONE, screenshot, signIn, type BrowserSession } from './browser';
+
+const eventually = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout });
+
+/**
+ * Issue 6 in Chromium: the seeded engineer dashboard draws every widget type; a technician's
+ * breaching inspection reaches the engineer's open dashboard and the on-site board live; a filter
+ * change reloads only the widgets that receive it; a widget opens its table.
+ */
+describe.skipIf(!hasBrowser())('dashboards in Chromium', () => {
+  let session: BrowserSession;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    session = await openBrowser();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  async function signedIn(username: string, home: string, viewport = DESKTOP): Promise<Page> {
+    const { page } = await session.newPage(viewport);
+    page.on('pageerror', (error) => pageErrors.push(`${username}: ${error.message}`));
+    await page.goto(`${baseUrl()}/login`);
+    await signIn(page, username);
+    await page.waitForURL(`**${home}`);
+    return page;
+  }
+
+  const widgets = (page: Page) => page.locator('[data-widget-id]');
+  /** Every widget has answered and drawn (none busy, none showing an error). */
+  async function allDrawn(page: Page) {
+    await eventually(() => widgets(page).count()).toBeGreaterThan(0);
+    await eventually(() => page.locator('[data-widget-id][aria-busy="true"]').count()).toBe(0);
+    expect(await page.getByText('This widget could not be loaded').count()).toBe(0);
+  }
+  const openAlertsValue = async (page: Page) => Number(await page.getByRole('region', { name: 'Open alerts' }).getByTestId('widget-value').innerText());
+
+  it('the engineer dashboard draws every widget type with the seeded data', async () => {
+    const page = await signedIn('engineer', '/home');
+    await allDrawn(page);
+    expect(await widgets(page).count()).toBe(7);
+    // string, progress, html, chart (canvas), table
+    expect(await openAlertsValue(page)).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('region', { name: 'Inspections this week vs schedule' }).getByRole('progressbar').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('region', { name: 'Today at a glance' }).getByText('inspections submitted').count()).toBe(1);
+    await eventually(() => page.locator('[data-widget-id] canvas').count()).toBe(3);
+    expect(await page.getByRole('region', { name: 'Latest inspections' }).locator('tbody tr').count()).toBeGreaterThan(0);
+    // Spec §9: a chart at 90% of its item.
+    const item = await page.getByRole('region', { name: 'Alert trend' }).getByTestId('chart-box').evaluate((box) => {
+      const parent = box.parentElement!.parentElement!;
+      return { box: box.getBoundingClientRect().width, body: parent.clientWidth };
+    });
+    expect(item.box / item.body).toBeCloseTo(0.9, 1);
+    await page.waitForTimeout(600);
+    await screenshot(page, 'dashboard-engineer');
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it("a breaching inspection updates the engineer's open dashboard and the on-site board within 2 s, without a reload", async () => {
+    const engineer = await signedIn('engineer', '/home');
+    const board = await signedIn('onsite', '/onsite', { width: 1920, height: 1080 });
+    await allDrawn(engineer);
+    await allDrawn(board);
+    await board.getByRole('status', { name: 'Connection' }).getByText('Live').waitFor();
+    const before = { engineer: await openAlertsValue(engineer), board: await openAlertsValue(board) };
+    for (const page of [engineer, board]) await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+    const technician = await signedIn('technician', '/inspection', PHONE);
+    await technician.goto(`${baseUrl()}/inspection/asset/identification/FEX-001`);
+    await technician.getByRole('heading', { level: 2, name: 'Fire extinguisher CO2 plant room' }).waitFor();
+    await technician.getByRole('radio', { name: 'Recharge' }).check();
+    await technician.getByRole('button', { name: 'Yes', exact: true }).click();
+    await technician.getByRole('button', { name: 'Submit', exact: true }).click();
+    await technician.getByText('Checklist submitted successfully.').waitFor();
+    const submitted = Date.now();
+
+    await Promise.all([
+      eventually(() => openAlertsValue(engineer), 2000).toBe(before.engineer + 1),
+      eventually(() => openAlertsValue(board), 2000).toBe(before.board + 1),
+      board.getByRole('complementary', { name: 'Open alerts' }).getByText('Fire extinguisher CO2 plant room').first().waitFor({ timeout: 2000 }),
+    ]);
+    const elapsed = Date.now() - submitted;
+    expect(elapsed).toBeLessThan(2000);
+    for (const page of [engineer, board]) expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await board.waitForTimeout(600);
+    await screenshot(board, 'dashboard-onsite-live');
+    await technician.close();
+    await board.close();
+    await engineer.close();
+  });
+
+  it('changing a filter reloads only the widgets that receive it; a widget opens its table', async () => {
+    const page = await signedIn('engineer', '/home');
+    await allDrawn(page);
+    const names = new Map<string, string>();
+    for (const item of await widgets(page).all()) names.set((await item.getAttribute('data-widget-id'))!, (await item.getAttribute('aria-label'))!);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/api\/widget\/([^/?]+)/.exec(request.url());
+      if (match) asked.push(names.get(decodeURIComponent(match[1]!)) ?? match[1]!);
+    });
+
+    await page.getByRole('button', { name: '30 days' }).click();
+    await eventually(() => asked.length).toBe(3);
+    await page.waitForTimeout(800);
+    // Only the 'Over the period' section receives the period.
+    expect([...asked].sort()).toEqual(['Alert trend', 'Latest inspections', 'Top assets by alerts']);
+    await allDrawn(page);
+
+    await page.getByRole('button', { name: 'Open alerts', exact: true }).click();
+    await page.waitForURL(/\/home\/alert\/table\/[^?]+/);
+    await page.locator('tbody tr').first().waitFor();
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('the technician home shows its dashboard on a phone without sideways scrolling', async () => {
+    const page = await signedIn('technician', '/inspection', PHONE);
+    await allDrawn(page);
+    expect(await page.getByRole('region', { name: 'My inspections today' }).getByTestId('widget-value').innerText()).toMatch(/^\d+$/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'dashboard-technician-phone');
+    await page.close();
+  });
+});

@@ -1,0 +1,168 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { DashboardRecord } from '../../../common/resources/dashboard';
+import { dayTextToEpoch, toDayText } from '../../../src/custom/tables/tableFilters';
+import { RELOAD_COALESCE_MS } from '../../../src/custom/dashboard/useLiveVersions';
+import { errorResponse, jsonResponse, mockApi, type ApiCall } from '../helpers/mockApi';
+import { renderApp } from '../helpers/renderApp';
+import { sessionUser } from '../helpers/sessionUsers';
+import { FakeSocket } from '../realtime/fakeSocket';
+
+const sockets = vi.hoisted(() => [] as import('../realtime/fakeSocket').FakeSocket[]);
+vi.mock('socket.io-client', () => ({
+  io: (url: string, options: ConstructorParameters<typeof FakeSocket>[1]) => {
+    const socket = new FakeSocket(url, options);
+    sockets.push(socket);
+    return socket;
+  },
+}));
+
+const DAY = 86_400_000;
+
+const dashboard: DashboardRecord = {
+  _id: 'd1',
+  name: 'Plant overview',
+  filters: [
+    { name: 'period', type: 'date-range', options: { label: 'Period', defaultValue: '30', values: '7,30' } },
+    { name: 'building', type: 'select', options: { label: 'Building', defaultValue: 'Building A', values: 'Building A,Building B' } },
+  ],
+  sections: [
+    { title: 'Trend', sequenceId: 2, filters: ['period'], items: [{ _id: 'i1', widget: 'w-period', width: 6, height: 200, sequenceId: 1 }] },
+    { title: 'Now', sequenceId: 1, filters: ['building'], items: [{ _id: 'i2', widget: 'w-building', width: 6, height: 200, sequenceId: 1 }] },
+    {
+      title: 'Plain',
+      sequenceId: 3,
+      filters: [],
+      items: [
+        { _id: 'i3', widget: 'w-inspections', width: 4, height: 200, sequenceId: 1 },
+        { _id: 'i4', widget: 'w-broken', width: 4, height: 200, sequenceId: 2 },
+        { _id: 'i5', widget: 'w-html', width: 4, height: 200, sequenceId: 3 },
+      ],
+    },
+  ],
+};
+
+/** Each widget answers a count that goes up with every call, so a reload shows. */
+function widgetAnswers(counts: Record<string, number>) {
+  const answer = (id: string, name: string, dependsOn: string[], navigation: unknown = null) => (call: ApiCall) => {
+    counts[id] = (counts[id] ?? 0) + 1;
+    return jsonResponse(200, { _id: id, name, type: 'string', script: 's', options: {}, navigation, data: { value: `${name} #${counts[id]}` }, dependsOn, query: call.search });
+  };
+  return {
+    'GET /api/widget/w-period': answer('w-period', 'Alerts in period', ['alert'], { type: 'alert', table: 't-alerts' }),
+    'GET /api/widget/w-building': answer('w-building', 'Open alerts', ['alert', 'asset']),
+    'GET /api/widget/w-inspections': answer('w-inspections', 'Inspections today', ['inspection']),
+    'GET /api/widget/w-broken': () => errorResponse(422, 'Error: meter offline (line 3)'),
+    'GET /api/widget/w-html': () =>
+      jsonResponse(200, { _id: 'w-html', name: 'Notes', type: 'html', script: 's', options: {}, navigation: null, data: '<b>Shift</b> notes<img src="x" onerror="window.hacked=1"><script>window.hacked=2</script>', dependsOn: [] }),
+  };
+}
+
+function renderDashboard() {
+  localStorage.setItem('jwt', 'stored-jwt');
+  sessionStorage.clear();
+  const counts: Record<string, number> = {};
+  const api = mockApi({
+    'GET /api/token/init': () => jsonResponse(200, sessionUser(['view-engineer', 'nav-home', 'read-dashboard', 'read-alert'], { dashboardId: 'd1' })),
+    'GET /api/dashboard/d1': () => jsonResponse(200, dashboard),
+    ...widgetAnswers(counts),
+  });
+  renderApp('/home');
+  return { api, counts, widgetCalls: (id: string) => api.callsTo('GET', `/api/widget/${id}`).map((call) => new URLSearchParams(call.search)) };
+}
+
+const widget = (name: string) => screen.findByRole('region', { name });
+
+describe('the dashboard', () => {
+  it("initialises every filter before its widgets load: a date range to '{n} days' back from today, a select to its default", async () => {
+    const { widgetCalls } = renderDashboard();
+    expect(within(await widget('Alerts in period')).getByText('Alerts in period #1')).toBeInTheDocument();
+    await widget('Open alerts');
+
+    const today = Date.now();
+    const [periodCall, ...more] = widgetCalls('w-period');
+    expect(more).toHaveLength(0);
+    expect(periodCall!.get('period')).toBe(`${dayTextToEpoch(toDayText(today - 30 * DAY))}|${dayTextToEpoch(toDayText(today), true)}`);
+    expect(widgetCalls('w-building').map((query) => query.get('building'))).toEqual(['Building A']);
+    // Each widget receives only its section's filters.
+    expect(periodCall!.has('building')).toBe(false);
+    expect(widgetCalls('w-inspections')).toHaveLength(1);
+    expect(widgetCalls('w-inspections')[0]!.toString()).toBe('');
+
+    expect(screen.getByLabelText('Period from')).toHaveValue(toDayText(today - 30 * DAY));
+    expect(screen.getByLabelText('Period to')).toHaveValue(toDayText(today));
+    expect(screen.getByRole('button', { name: '30 days' })).toHaveClass('MuiChip-colorPrimary');
+    // Sections in sequence order.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Now', 'Trend', 'Plain']);
+  });
+
+  it('reloads only the widgets whose filter changed', async () => {
+    const { widgetCalls } = renderDashboard();
+    await screen.findByText('Open alerts #1');
+    await screen.findByText('Alerts in period #1');
+
+    fireEvent.click(screen.getByRole('button', { name: '7 days' }));
+    expect(await screen.findByText('Alerts in period #2')).toBeInTheDocument();
+    const today = Date.now();
+    expect(widgetCalls('w-period').at(-1)!.get('period')).toBe(`${dayTextToEpoch(toDayText(today - 7 * DAY))}|${dayTextToEpoch(toDayText(today), true)}`);
+    expect(widgetCalls('w-building')).toHaveLength(1);
+    expect(widgetCalls('w-inspections')).toHaveLength(1);
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Building' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Building B' }));
+    expect(await screen.findByText('Open alerts #2')).toBeInTheDocument();
+    expect(widgetCalls('w-building').at(-1)!.get('building')).toBe('Building B');
+    expect(widgetCalls('w-period')).toHaveLength(2);
+    expect(widgetCalls('w-inspections')).toHaveLength(1);
+  });
+
+  it('reloads on pushes only the widgets that read what changed, keeping the chosen filters', async () => {
+    const { widgetCalls } = renderDashboard();
+    await screen.findByText('Inspections today #1');
+    await screen.findByText('Open alerts #1');
+    fireEvent.click(screen.getByRole('button', { name: '7 days' }));
+    await screen.findByText('Alerts in period #2');
+    await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+    const socket = sockets.at(-1)!;
+    act(() => socket.accept());
+
+    act(() => {
+      // A burst of alerts is one reload.
+      for (let n = 0; n < 5; n++) socket.push('new-alert', { _id: `a${n}`, asset: 'x', inspection: null, level: 'l', timestamp: 1, assetName: 'Pump', levelName: 'High', color: '#f00' });
+    });
+    expect(await screen.findByText('Open alerts #2', {}, { timeout: RELOAD_COALESCE_MS + 2000 })).toBeInTheDocument();
+    expect(await screen.findByText('Alerts in period #3')).toBeInTheDocument();
+    expect(widgetCalls('w-inspections')).toHaveLength(1);
+    expect(widgetCalls('w-period').at(-1)!.get('period')).toBe(widgetCalls('w-period')[1]!.get('period'));
+    // What was shown stays while the reload runs: no skeleton replaced it.
+    expect(screen.getByText('Inspections today #1')).toBeInTheDocument();
+
+    act(() => socket.push('new-inspection', { _id: 'i9', asset: 'x', checklist: 'c', timestamp: 1, assetName: 'Pump', checklistName: 'Weekly' }));
+    expect(await screen.findByText('Inspections today #2', {}, { timeout: RELOAD_COALESCE_MS + 2000 })).toBeInTheDocument();
+    expect(widgetCalls('w-building')).toHaveLength(2);
+    expect(widgetCalls('w-period')).toHaveLength(3);
+  });
+
+  it("shows a failing widget's message inside it while the others draw; HTML is sanitised", async () => {
+    renderDashboard();
+    const broken = await screen.findByText('This widget could not be loaded: Error: meter offline (line 3)');
+    expect(broken.closest('[data-widget-id]')).toHaveAttribute('data-widget-id', 'w-broken');
+    expect(await screen.findByText('Inspections today #1')).toBeInTheDocument();
+    const notes = await widget('Notes');
+    expect(within(notes).getByText('Shift')).toBeInTheDocument();
+    expect(notes.querySelector('script')).toBeNull();
+    expect(notes.querySelector('img')?.getAttribute('onerror')).toBeNull();
+  });
+
+  it('a widget with navigation opens its table with the section filters', async () => {
+    renderDashboard();
+    await screen.findByText('Alerts in period #1');
+    fireEvent.click(screen.getByRole('button', { name: 'Alerts in period' }));
+    const today = Date.now();
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        `/home/alert/table/t-alerts?dateRange=${encodeURIComponent(`${dayTextToEpoch(toDayText(today - 30 * DAY))}|${dayTextToEpoch(toDayText(today), true)}`)}`,
+      ),
+    );
+  });
+});
