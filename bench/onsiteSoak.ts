@@ -11,7 +11,7 @@ import { startServerProcess } from '../tests/helpers/serverProcess';
 import { login } from './largeDatabase';
 
 const PUSHES = 2000;
-const SUBMIT_EVERY_MS = 150;
+const SUBMIT_EVERY_MS = 100;
 const SAMPLE_EVERY = 250;
 
 interface Sample {

@@ -8,6 +8,7 @@ import { NoDashboard } from './NoDashboard';
  */
 export function UserDashboard({ navigable = false, large = false }: { navigable?: boolean; large?: boolean }) {
   const user = useSessionUser();
-  if (!user?.dashboardId) return <NoDashboard large={large} />;
+  // Without read-dashboard its calls would answer 403, which signs the user out (spec §8).
+  if (!user?.dashboardId || !user.permissions.includes('read-dashboard')) return <NoDashboard large={large} />;
   return <DashboardView key={user.dashboardId} dashboardId={user.dashboardId} navigable={navigable} large={large} />;
 }
