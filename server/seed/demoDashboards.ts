@@ -87,9 +87,9 @@ const raised = query.count('alert', { where: assetWhere({ timestamp: { gte: toda
 const resolved = query.count('alert', { where: assetWhere({ resolvedAt: { gte: today } }) });
 return '<h3 style="margin:0 0 8px">Today' + (input.building ? ' in ' + input.building : '') + '</h3>' +
   '<ul style="margin:0;padding-left:20px;line-height:1.8">' +
-  '<li><b>' + inspected + '</b> inspections submitted</li>' +
-  '<li><b>' + raised + '</b> alerts raised</li>' +
-  '<li><b>' + resolved + '</b> alerts resolved</li></ul>';`,
+  '<li><b>' + inspected + '</b> ' + (inspected === 1 ? 'inspection' : 'inspections') + ' submitted</li>' +
+  '<li><b>' + raised + '</b> ' + (raised === 1 ? 'alert' : 'alerts') + ' raised</li>' +
+  '<li><b>' + resolved + '</b> ' + (resolved === 1 ? 'alert' : 'alerts') + ' resolved</li></ul>';`,
 };
 
 const ALERT_TREND: DemoWidget = {

@@ -97,7 +97,7 @@ export function WidgetItem({ widgetId, height, query, versions, ready, onNavigat
       data-widget-id={widgetId}
       sx={{ height, display: 'flex', flexDirection: 'column', p: large ? 2 : 1.5, minWidth: 0, overflow: 'hidden' }}
     >
-      <Typography variant={large ? 'h5' : 'subtitle1'} component="h3" noWrap sx={{ fontWeight: 500, mb: 0.5, minHeight: '1.5em' }}>
+      <Typography variant={large ? 'h5' : 'subtitle1'} component="h3" noWrap title={widget?.name} sx={{ fontWeight: 500, mb: 0.5, minHeight: '1.5em' }}>
         {widget?.name ?? (error ? '' : <Skeleton width="50%" />)}
       </Typography>
       <Box ref={bodyRef} sx={{ flex: 1, minHeight: 0, position: 'relative' }}>
