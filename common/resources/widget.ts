@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { idString, nonBlank, strictObject } from './schemaParts';
+import type { TableType } from './table';
 
 /** Spec §9: what a widget draws. */
 export const WIDGET_TYPES = ['string', 'progress', 'table', 'html', 'chart'] as const;
@@ -8,6 +9,15 @@ export type WidgetType = (typeof WIDGET_TYPES)[number];
 /** Spec §3: the table screens a widget can open. */
 export const WIDGET_NAVIGATION_TYPES = ['asset', 'alert', 'inspection', 'thermography', 'checklist'] as const;
 export type WidgetNavigationType = (typeof WIDGET_NAVIGATION_TYPES)[number];
+
+/** The table type whose tables each navigation type opens (thermography notes live in 'thermography' tables). */
+export const NAVIGATION_TABLE_TYPES: Record<WidgetNavigationType, TableType> = {
+  asset: 'asset',
+  alert: 'alert',
+  inspection: 'inspection',
+  thermography: 'thermography',
+  checklist: 'checklist',
+};
 
 export interface WidgetNavigation {
   type: WidgetNavigationType;

@@ -1,18 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { dashboards, scripts, tableDefinitions, widgets } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { widgetSchema, type WidgetNavigation } from '../../../common/resources/widget';
+import { NAVIGATION_TABLE_TYPES, widgetSchema, type WidgetNavigation } from '../../../common/resources/widget';
 import type { CrudResource } from '../../resources/crudResource';
 import { requireIds } from '../../resources/references';
-
-/** Which table type each navigation type opens (thermography notes live in 'thermography' tables). */
-const NAVIGATION_TABLE_TYPE: Record<WidgetNavigation['type'], string> = {
-  asset: 'asset',
-  alert: 'alert',
-  inspection: 'inspection',
-  thermography: 'thermography',
-  checklist: 'checklist',
-};
 
 /**
  * Widget records (spec §3). GET /widget/{id} is the dashboard's data call (widgetData.routes.ts);
@@ -37,7 +28,7 @@ export const widgetResource: CrudResource = {
         .from(tableDefinitions)
         .where(eq(tableDefinitions._id, navigation.table));
       if (!table) throw badRequest('navigation.table', `navigation.table: unknown table ${navigation.table}`);
-      const wanted = NAVIGATION_TABLE_TYPE[navigation.type];
+      const wanted = NAVIGATION_TABLE_TYPES[navigation.type];
       if (table.type !== wanted) throw badRequest('navigation.table', `navigation.table must be a table of type ${wanted}`);
     }
   },

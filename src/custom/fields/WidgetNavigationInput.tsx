@@ -1,18 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
-import { WIDGET_NAVIGATION_TYPES, type WidgetNavigation, type WidgetNavigationType } from '../../../common/resources/widget';
-import type { TableType } from '../../../common/resources/table';
+import { NAVIGATION_TABLE_TYPES, WIDGET_NAVIGATION_TYPES, type WidgetNavigation, type WidgetNavigationType } from '../../../common/resources/widget';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
-
-/** The table type each navigation opens (thermography notes are shown by 'thermography' tables). */
-const TABLE_TYPE_OF: Record<WidgetNavigationType, TableType> = {
-  asset: 'asset',
-  alert: 'alert',
-  inspection: 'inspection',
-  thermography: 'thermography',
-  checklist: 'checklist',
-};
 
 /** The drawer's words for the screens a widget opens. */
 const NAVIGATION_LABELS: Record<WidgetNavigationType, string> = {
@@ -49,7 +39,7 @@ export function WidgetNavigationInput({ source = 'navigation' }: { source?: stri
   useEffect(() => {
     if (!type) return;
     const controller = new AbortController();
-    apiFetch<TableSummary[]>('/table', { query: { type: TABLE_TYPE_OF[type] }, signal: controller.signal })
+    apiFetch<TableSummary[]>('/table', { query: { type: NAVIGATION_TABLE_TYPES[type] }, signal: controller.signal })
       .then((list) => setTables({ type, list: [...list].sort((a, b) => a.name.localeCompare(b.name)) }))
       .catch(() => {
         if (!controller.signal.aborted) setTables({ type, list: [] });
