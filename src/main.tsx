@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { TOKEN_STORAGE_KEY } from './authProvider/sessionStore';
+import { preloadAreaOf } from './routes/appRoutes';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -12,6 +14,9 @@ if (!container) throw new Error('index.html has no #root element');
  * navigates to Login and then clears its query cache, and as a transition the Login page's render
  * kept being interrupted by the old screen refetching, 401-ing and logging out again.
  */
+// Only with a stored session: /login itself never pulls in an area.
+if (localStorage.getItem(TOKEN_STORAGE_KEY)) preloadAreaOf(window.location.pathname);
+
 createRoot(container).render(
   <StrictMode>
     <BrowserRouter useTransitions={false}>

@@ -6,15 +6,21 @@ import type { GuardedRoute } from './GuardedRoute';
  * Each area is its own lazy chunk, so what an area pulls in (charts, calendar, QR scanner,
  * spreadsheets) never reaches the /login bundle.
  */
-const TechnicianShell = lazyWithTimeout(() =>
-  import('../custom/technician/TechnicianShell').then((module) => module.TechnicianShell),
-);
-const EngineerShell = lazyWithTimeout(() =>
-  import('../custom/layout/EngineerShell').then((module) => module.EngineerShell),
-);
-const OnsiteShell = lazyWithTimeout(() =>
-  import('../custom/onsite/OnsiteShell').then((module) => module.OnsiteShell),
-);
+const loadTechnicianShell = () => import('../custom/technician/TechnicianShell');
+const loadEngineerShell = () => import('../custom/layout/EngineerShell');
+const loadOnsiteShell = () => import('../custom/onsite/OnsiteShell');
+const TechnicianShell = lazyWithTimeout(() => loadTechnicianShell().then((module) => module.TechnicianShell));
+const EngineerShell = lazyWithTimeout(() => loadEngineerShell().then((module) => module.EngineerShell));
+const OnsiteShell = lazyWithTimeout(() => loadOnsiteShell().then((module) => module.OnsiteShell));
+
+/**
+ * Starts downloading the area a page opens on while the session is still being checked (the
+ * route waits for /token/init before it renders the area). A failure is left to the route's own load.
+ */
+export function preloadAreaOf(pathname: string): void {
+  const load = pathname.startsWith('/home') ? loadEngineerShell : pathname.startsWith('/inspection') ? loadTechnicianShell : pathname === '/onsite' ? loadOnsiteShell : null;
+  void load?.().catch(() => undefined);
+}
 
 /** The top of spec §2.1's route table; each area lists its own children. /login is Admin's loginPage. */
 export const appRoutes: readonly GuardedRoute[] = [
