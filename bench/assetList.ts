@@ -4,7 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { asc, sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import { loadConfig, type AppConfig } from '../server/config';
+import { demoAppConfig } from './demoAppConfig';
 import type { Database } from '../server/db/client';
 import { assets } from '../server/db/schema';
 import { startServerProcess } from '../tests/helpers/serverProcess';
@@ -41,18 +41,7 @@ async function timeSelect(db: Database): Promise<number> {
 export async function benchAssetList(durationSeconds = 10, connectionCounts: readonly number[] = [1, 10]) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fo-bench-assets-'));
   try {
-    const config: AppConfig = {
-      ...loadConfig({}),
-      dataDir,
-      databaseUrl: null,
-      redisUrl: null,
-      distDir: null,
-      logLevel: 'silent',
-      seed: 'demo',
-      production: false,
-      demoPassword: 'demo',
-    };
-    const app = await buildApp(config);
+    const app = await buildApp(demoAppConfig({ dataDir }));
     let seedMs: number;
     let selectMs: number;
     try {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import { loadConfig, type AppConfig } from '../server/config';
+import { demoAppConfig } from './demoAppConfig';
 
 export const LARGE_INSPECTIONS = 1_000_000;
 const SPAN_DAYS = 730;
@@ -48,18 +48,7 @@ export async function withLargeDatabase<T>(serverUrl: string, work: (databaseUrl
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
-    const config: AppConfig = {
-      ...loadConfig({}),
-      dataDir: null,
-      databaseUrl: url.toString(),
-      redisUrl: null,
-      distDir: null,
-      logLevel: 'silent',
-      seed: 'demo',
-      production: false,
-      demoPassword: 'demo',
-    };
-    await (await buildApp(config)).close();
+    await (await buildApp(demoAppConfig({ databaseUrl: url.toString() }))).close();
     const seedMs = count > 0 ? await seedInspections(url.toString(), count) : 0;
     return await work(url.toString(), seedMs);
   } finally {

@@ -1,13 +1,11 @@
 import { ChipMultiSelect } from '../../common-ui/ChipMultiSelect';
-import { Box, Button, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'react-admin';
 import { useController, useWatch } from 'react-hook-form';
 import { canDeleteGroup, moveGroup, orderedItems, type ChecklistGroup, type ChecklistItem } from '../../../common/resources/checklist';
 import { useDialogs } from '../../common-ui/dialogs/DialogsProvider';
+import { MoveButtons } from '../../common-ui/MoveButtons';
 import { useAttributeChoices } from './useAttributeChoices';
 
 /**
@@ -66,33 +64,18 @@ export function ChecklistGroupsInput({ source = 'groups', itemsSource = 'checkli
                   nameOf={nameOf}
                   onChange={(attributes) => update(index, { ...group, attributes })}
                 />
-                <Stack direction="row" sx={{ mt: 1 }}>
-                  <Tooltip title={translate('ra.action.move_up')}>
-                    <span>
-                      <IconButton aria-label={translate('app.checklist.fields.move_up', { name: label })} disabled={index === 0} onClick={() => change(moveGroup(groups, index, -1))}>
-                        <ArrowUpwardIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                  <Tooltip title={translate('ra.action.move_down')}>
-                    <span>
-                      <IconButton aria-label={translate('app.checklist.fields.move_down', { name: label })} disabled={index === groups.length - 1} onClick={() => change(moveGroup(groups, index, 1))}>
-                        <ArrowDownwardIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                  <Tooltip title={canDeleteGroup(group) ? translate('ra.action.delete') : translate('app.checklist.fields.group_not_empty')}>
-                    <span>
-                      <IconButton
-                        aria-label={translate('app.checklist.fields.delete_group', { name: label })}
-                        disabled={!canDeleteGroup(group)}
-                        onClick={() => change(groups.filter((_, i) => i !== index))}
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </Stack>
+                <MoveButtons
+                  sx={{ mt: 1 }}
+                  moveUpLabel={translate('app.checklist.fields.move_up', { name: label })}
+                  moveDownLabel={translate('app.checklist.fields.move_down', { name: label })}
+                  first={index === 0}
+                  last={index === groups.length - 1}
+                  onMove={(direction) => change(moveGroup(groups, index, direction))}
+                  deleteLabel={translate('app.checklist.fields.delete_group', { name: label })}
+                  deleteTitle={canDeleteGroup(group) ? translate('ra.action.delete') : translate('app.checklist.fields.group_not_empty')}
+                  deleteDisabled={!canDeleteGroup(group)}
+                  onDelete={() => change(groups.filter((_, i) => i !== index))}
+                />
               </Stack>
             </Paper>
           );

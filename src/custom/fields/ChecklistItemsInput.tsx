@@ -1,8 +1,5 @@
-import { Box, Button, FormControlLabel, IconButton, ListSubheader, MenuItem, Paper, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, FormControlLabel, ListSubheader, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'react-admin';
 import { useController, useFormContext, useFormState, type FieldErrors } from 'react-hook-form';
 import {
@@ -15,6 +12,7 @@ import {
   type ChecklistItem,
 } from '../../../common/resources/checklist';
 import { useDialogs } from '../../common-ui/dialogs/DialogsProvider';
+import { MoveButtons } from '../../common-ui/MoveButtons';
 import { ThresholdInput } from './ThresholdInput';
 import { useAttributeChoices, type AttributeChoice } from './useAttributeChoices';
 
@@ -85,27 +83,17 @@ export function ChecklistItemsInput({ source = 'checklistItems', groupsSource = 
                   label={translate('app.checklist.fields.show_mandatory_indicator')}
                 />
                 <Box sx={{ flexGrow: 1 }} />
-                <Stack direction="row" sx={{ mt: 1 }}>
-                  <Tooltip title={translate('ra.action.move_up')}>
-                    <span>
-                      <IconButton aria-label={translate('app.checklist.fields.move_up', { name: itemName })} disabled={position === 0} onClick={() => change(moveItem(items, item.sequenceId, -1))}>
-                        <ArrowUpwardIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                  <Tooltip title={translate('ra.action.move_down')}>
-                    <span>
-                      <IconButton aria-label={translate('app.checklist.fields.move_down', { name: itemName })} disabled={position === ordered.length - 1} onClick={() => change(moveItem(items, item.sequenceId, 1))}>
-                        <ArrowDownwardIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                  <Tooltip title={translate('app.checklist.fields.delete_item')}>
-                    <IconButton aria-label={`${translate('app.checklist.fields.delete_item')} ${itemName}`} onClick={() => void remove(item)}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </Stack>
+                <MoveButtons
+                  sx={{ mt: 1 }}
+                  moveUpLabel={translate('app.checklist.fields.move_up', { name: itemName })}
+                  moveDownLabel={translate('app.checklist.fields.move_down', { name: itemName })}
+                  first={position === 0}
+                  last={position === ordered.length - 1}
+                  onMove={(direction) => change(moveItem(items, item.sequenceId, direction))}
+                  deleteLabel={`${translate('app.checklist.fields.delete_item')} ${itemName}`}
+                  deleteTitle={translate('app.checklist.fields.delete_item')}
+                  onDelete={() => void remove(item)}
+                />
               </Stack>
               <Box sx={{ pl: { sm: 5 } }}>
                 <ThresholdInput attribute={attribute} threshold={item.threshold} onChange={(threshold) => replace(item, { ...item, threshold })} />

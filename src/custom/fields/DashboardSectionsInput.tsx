@@ -1,13 +1,11 @@
 import { ChipMultiSelect } from '../../common-ui/ChipMultiSelect';
-import { Box, Button, FormHelperText, IconButton, MenuItem, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, FormHelperText, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'react-admin';
 import { useController, useWatch } from 'react-hook-form';
 import { ITEM_HEIGHT, ITEM_WIDTH, type DashboardFilter, type DashboardItem, type DashboardSection } from '../../../common/resources/dashboard';
 import { useDialogs } from '../../common-ui/dialogs/DialogsProvider';
+import { MoveButtons } from '../../common-ui/MoveButtons';
 import { useRelatedListState } from '../../resources/generic/useRelatedList';
 import { firstErrorMessage, moveInSequence, nextSequenceId, sequenceOrder } from './DashboardEditing';
 
@@ -85,7 +83,9 @@ export function DashboardSectionsInput({ source = 'sections', filtersSource = 'f
                   onChange={(filters) => replace(section, { ...section, filters })}
                 />
                 <MoveButtons
-                  label={label}
+                  sx={{ ml: 'auto' }}
+                  moveUpLabel={translate('app.dashboard_admin.move_up', { name: label })}
+                  moveDownLabel={translate('app.dashboard_admin.move_down', { name: label })}
                   first={position === 0}
                   last={position === order.length - 1}
                   onMove={(direction) => change(moveInSequence(sections, section, direction))}
@@ -195,7 +195,9 @@ function SectionItems({
                 onChange={(event) => replace(item, { ...item, height: numberOrText(event.target.value) as number })}
               />
               <MoveButtons
-                label={label}
+                sx={{ ml: 'auto' }}
+                moveUpLabel={translate('app.dashboard_admin.move_up', { name: label })}
+                moveDownLabel={translate('app.dashboard_admin.move_down', { name: label })}
                 first={position === 0}
                 last={position === order.length - 1}
                 onMove={(direction) => onChange(moveInSequence(items, item, direction))}
@@ -210,32 +212,5 @@ function SectionItems({
         {translate('app.dashboard_admin.add_item')}
       </Button>
     </Box>
-  );
-}
-
-function MoveButtons({ label, first, last, onMove, onDelete, deleteLabel }: { label: string; first: boolean; last: boolean; onMove: (direction: -1 | 1) => void; onDelete: () => void; deleteLabel: string }) {
-  const translate = useTranslate();
-  return (
-    <Stack direction="row" sx={{ ml: 'auto' }}>
-      <Tooltip title={translate('ra.action.move_up')}>
-        <span>
-          <IconButton aria-label={translate('app.dashboard_admin.move_up', { name: label })} disabled={first} onClick={() => onMove(-1)}>
-            <ArrowUpwardIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Tooltip title={translate('ra.action.move_down')}>
-        <span>
-          <IconButton aria-label={translate('app.dashboard_admin.move_down', { name: label })} disabled={last} onClick={() => onMove(1)}>
-            <ArrowDownwardIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Tooltip title={deleteLabel}>
-        <IconButton aria-label={deleteLabel} onClick={onDelete}>
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    </Stack>
   );
 }
