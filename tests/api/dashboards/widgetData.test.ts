@@ -52,6 +52,21 @@ describe('GET /widget/{id}: data per type', () => {
     expectError(await dataOf(echo._id, 'building=a&building=b'), 400, 'building');
   });
 
+  it('also reads the filters from one `filters` param holding a JSON object (spec §7 GET /widget/{id}?filters)', async () => {
+    const echo = await widgetWith('html', 'return JSON.stringify(input);');
+    const packed = (filters: unknown) => `filters=${encodeURIComponent(JSON.stringify(filters))}`;
+    const body = ok<Doc>(await dataOf(echo._id, packed({ period: '2000|1000', building: 'Building A', all: '', shift: 2 })));
+    expect(JSON.parse(body.data as string)).toEqual({ period: { start: 1000, end: 2000 }, building: 'Building A', shift: '2' });
+    const asObject = ok<Doc>(await dataOf(echo._id, `${packed({ period: { start: 5000, end: 3000 }, building: 'Building A' })}&building=Building%20B`));
+    expect(JSON.parse(asObject.data as string)).toEqual({ period: { start: 3000, end: 5000 }, building: 'Building B' });
+    // A filter named 'filters' that is not a JSON object stays a filter.
+    expect(JSON.parse(ok<Doc>(await dataOf(echo._id, 'filters=North')).data as string)).toEqual({ filters: 'North' });
+
+    expectError(await dataOf(echo._id, 'filters=%7Bnope'), 400, 'filters');
+    expectError(await dataOf(echo._id, packed({ period: { start: 'x', end: 1 } })), 400, 'filters.period');
+    expectError(await dataOf(echo._id, packed({ building: ['a', 'b'] })), 400, 'filters.building');
+  });
+
   it('refuses data that does not fit the type with 422 naming the problem', async () => {
     const chart = await widgetWith('chart', "return { type: 'pie', chartData: { labels: [], datasets: [] } };");
     expect(expectError(await dataOf(chart._id), 422).message).toContain('chart type must be one of: bar, doughnut');
