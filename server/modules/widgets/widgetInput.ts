@@ -20,7 +20,7 @@ function filterValue(name: string, raw: string): unknown {
 }
 
 /** The entries of a `filters` JSON object; a range may also come as {start, end}. */
-function jsonFilters(text: string): Record<string, unknown> {
+function jsonFilters(text: string): [string, unknown][] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -28,16 +28,16 @@ function jsonFilters(text: string): Record<string, unknown> {
     throw badRequest(FILTERS_PARAM, 'filters must be a JSON object of filter values');
   }
   if (!isObject(parsed)) throw badRequest(FILTERS_PARAM, 'filters must be a JSON object of filter values');
-  const input: Record<string, unknown> = {};
+  const entries: [string, unknown][] = [];
   for (const [name, value] of Object.entries(parsed)) {
     const field = `filters.${name}`;
     if (value === null || value === '') continue;
-    if (typeof value === 'string') input[name] = filterValue(field, value);
-    else if (typeof value === 'number' || typeof value === 'boolean') input[name] = String(value);
-    else if (isObject(value) && 'start' in value && 'end' in value) input[name] = parseDateRange(`${String(value.start)}|${String(value.end)}`, field);
+    if (typeof value === 'string') entries.push([name, filterValue(field, value)]);
+    else if (typeof value === 'number' || typeof value === 'boolean') entries.push([name, String(value)]);
+    else if (isObject(value) && 'start' in value && 'end' in value) entries.push([name, parseDateRange(`${String(value.start)}|${String(value.end)}`, field)]);
     else throw badRequest(field, `${field} must be a text, a number or a date range {start, end}`);
   }
-  return input;
+  return entries;
 }
 
 /**
@@ -49,11 +49,12 @@ export function widgetScriptInput(query: WidgetQuery): Record<string, unknown> {
   const packed = query[FILTERS_PARAM];
   // A filter that happens to be named 'filters' still works: only a JSON object is unpacked.
   const packedJson = typeof packed === 'string' && packed.trimStart().startsWith('{');
-  const input: Record<string, unknown> = packedJson ? jsonFilters(packed) : {};
+  const entries = packedJson ? jsonFilters(packed) : [];
   for (const [name, raw] of Object.entries(query)) {
     if (raw === undefined || (name === FILTERS_PARAM && packedJson)) continue;
     if (Array.isArray(raw)) throw badRequest(name, `${name} must be given once`);
-    input[name] = filterValue(name, raw);
+    entries.push([name, filterValue(name, raw)]);
   }
-  return input;
+  // fromEntries defines each name as an own property: a filter named __proto__ stays a plain value.
+  return Object.fromEntries(entries);
 }

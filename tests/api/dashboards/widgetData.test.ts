@@ -62,6 +62,9 @@ describe('GET /widget/{id}: data per type', () => {
     // A filter named 'filters' that is not a JSON object stays a filter.
     expect(JSON.parse(ok<Doc>(await dataOf(echo._id, 'filters=North')).data as string)).toEqual({ filters: 'North' });
 
+    const proto = ok<Doc>(await dataOf(echo._id, packed(JSON.parse('{"__proto__": {"start": 1, "end": 2}, "building": "A"}'))));
+    expect(JSON.parse(proto.data as string)).toEqual(JSON.parse('{"__proto__": {"start": 1, "end": 2}, "building": "A"}'));
+
     expectError(await dataOf(echo._id, 'filters=%7Bnope'), 400, 'filters');
     expectError(await dataOf(echo._id, packed({ period: { start: 'x', end: 1 } })), 400, 'filters.period');
     expectError(await dataOf(echo._id, packed({ building: ['a', 'b'] })), 400, 'filters.building');
