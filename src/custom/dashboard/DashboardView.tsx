@@ -54,7 +54,8 @@ interface SectionProps {
   section: DashboardSection;
   values: DashboardFilterValues;
   versions: EntityVersions;
-  today: string;
+  /** A moment of today, changing at midnight (useToday). */
+  today: number;
   navigable: boolean;
   large: boolean;
 }
@@ -63,7 +64,7 @@ function DashboardSectionView({ dashboard, section, values, versions, today, nav
   const navigate = useNavigate();
   const ready = filtersReady(section.filters, values);
   // `today` rolls '{n} days' ranges forward at midnight.
-  const query = useMemo(() => widgetFilterQuery(dashboard.filters, section.filters, values), [dashboard.filters, section.filters, values, today]); // eslint-disable-line react-hooks/exhaustive-deps -- today is the clock the query reads through Date.now()
+  const query = useMemo(() => widgetFilterQuery(dashboard.filters, section.filters, values, today), [dashboard.filters, section.filters, values, today]);
   const onNavigate = navigable
     ? (widget: LoadedWidget, picked: Record<string, string> | null) => {
         if (widget.navigation) void navigate(navigationPath(widget.navigation, dashboard.filters, section.filters, values, picked));
