@@ -2,17 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './helpers/testApp';
+import { sharedServices } from './helpers/sharedServices';
 import { buildApp } from '../../server/app';
 import { users } from '../../server/db/schema';
 
-const sharedServices = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+const servers = await sharedServices('two server processes sharing one database and one Redis');
 
 /** Two server instances on one PostgreSQL and one Redis, as behind a load balancer (DESIGN §1). */
-describe.skipIf(!sharedServices)('two processes sharing PostgreSQL and Redis', () => {
+describe.skipIf(!servers)('two processes sharing PostgreSQL and Redis', () => {
   let first: TestApp;
   let second: FastifyInstance;
   beforeAll(async () => {
-    first = await createTestApp();
+    first = await createTestApp({}, servers!);
     second = await buildApp(first.config);
   });
   afterAll(async () => {
@@ -32,6 +33,6 @@ describe.skipIf(!sharedServices)('two processes sharing PostgreSQL and Redis', (
     expect((await init(second, token)).statusCode).toBe(200);
     const [row] = await first.app.services.db.select().from(users).where(eq(users.username, 'technician'));
     await first.app.services.users.update(row!._id, { status: 'inactive' });
-    await expect.poll(async () => (await init(second, token)).statusCode, { timeout: 1000, interval: 20 }).toBe(401);
+    await expect.poll(async () => (await init(second, token)).statusCode, { timeout: 4000, interval: 20 }).toBe(401);
   });
 });

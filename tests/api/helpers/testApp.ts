@@ -17,9 +17,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database for one test file: in-memory PGlite, or a new database on DATABASE_URL's server. */
-async function freshDatabaseUrl(): Promise<{ url: string | null; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL;
+/** Where a test app's data lives: DATABASE_URL's and REDIS_URL's servers when set, else embedded. */
+export interface TestServers {
+  /** A PostgreSQL server; each test app gets a fresh database on it. Null: in-memory PGlite. */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+}
+
+const serversOfEnvironment = (): TestServers => ({ databaseUrl: process.env.DATABASE_URL ?? null, redisUrl: process.env.REDIS_URL ?? null });
+
+/** A fresh database for one test file: in-memory PGlite, or a new database on the given server. */
+async function freshDatabaseUrl(base: string | null): Promise<{ url: string | null; drop: () => Promise<void> }> {
   if (!base) return { url: null, drop: async () => undefined };
   const name = `fo_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -39,13 +47,13 @@ async function freshDatabaseUrl(): Promise<{ url: string | null; drop: () => Pro
   };
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const database = await freshDatabaseUrl();
+export async function createTestApp(overrides: Partial<AppConfig> = {}, servers: TestServers = serversOfEnvironment()): Promise<TestApp> {
+  const database = await freshDatabaseUrl(servers.databaseUrl);
   const config: AppConfig = {
     ...loadConfig({}),
     dataDir: null,
     databaseUrl: database.url,
-    redisUrl: process.env.REDIS_URL ?? null,
+    redisUrl: servers.redisUrl,
     distDir: null,
     logLevel: 'silent',
     seed: 'demo',
