@@ -123,6 +123,42 @@ describe('GET /token/init', () => {
     await setUser('admin', { moduleWhitelist: [] });
   });
 
+  it('leaves no manage-* permission outside the whitelist: an engineer whitelisted to technician', async () => {
+    await setUser('engineer', { moduleWhitelist: ['technician'] });
+    const token = await t.login('engineer');
+    const permissions: string[] = (await t.app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': token } })).json().permissions;
+    expect(permissions.filter((p) => p.startsWith('manage-'))).toEqual([]);
+    for (const gone of ['manage-calendar', 'manage-inspection-schedule', 'manage-workorder', 'view-engineer', 'nav-home']) {
+      expect(permissions).not.toContain(gone);
+    }
+    // What the technician area itself uses stays.
+    expect(permissions).toEqual(expect.arrayContaining(['read-asset', 'update-inspection', 'read-workorder']));
+    await setUser('engineer', { moduleWhitelist: [] });
+  });
+
+  it('keeps the engineer screens\' manage-* for a superuser whitelisted to engineer, and drops administration\'s', async () => {
+    await setUser('admin', { moduleWhitelist: ['engineer'] });
+    const token = await t.login('admin');
+    const permissions: string[] = (await t.app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': token } })).json().permissions;
+    expect(permissions.filter((p) => p.startsWith('manage-')).sort()).toEqual(['manage-calendar', 'manage-inspection-schedule', 'manage-workorder']);
+    expect(permissions).not.toContain('view-superuser');
+    await setUser('admin', { moduleWhitelist: [] });
+  });
+
+  it('counts a manage-* permission made up by an administrator as administration', async () => {
+    const adminToken = await t.login('admin');
+    const created = await t.app.inject({
+      method: 'POST', url: '/api/permission', headers: { 'x-auth': adminToken }, payload: { name: 'manage-plant-settings' },
+    });
+    expect(created.statusCode).toBe(200);
+    await setUser('technician', { permissions: [created.json()._id], moduleWhitelist: ['technician'] });
+    const technician = await t.login('technician');
+    const permissions: string[] = (await t.app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': technician } })).json().permissions;
+    expect(permissions).toContain('view-technician');
+    expect(permissions).not.toContain('manage-plant-settings');
+    await setUser('technician', { permissions: [], moduleWhitelist: [] });
+  });
+
   it.each([
     ['no token', undefined],
     ['garbage', 'not-a-jwt'],
