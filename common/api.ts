@@ -44,6 +44,8 @@ export interface ApplicationInfo {
 export interface ProfileUpdate {
   email: string;
   password?: string;
+  /** Required with `password` (DESIGN §4, OWASP ASVS V2.1.6). */
+  currentPassword?: string;
 }
 
 /** Config keys read by GET /init/applicationInfo. */

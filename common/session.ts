@@ -1,34 +1,45 @@
-import { MANAGE_PERMISSIONS, NAV_PERMISSIONS } from './permissions';
+import type { PermissionName } from './permissions';
+import { MODULES } from './resources/user';
 
 /** Top-level areas a user's moduleWhitelist may name (DESIGN §4). */
-export const MODULES = ['technician', 'engineer', 'onsite', 'administration'] as const;
 export type ModuleName = (typeof MODULES)[number];
 
-const MODULE_PERMISSIONS: Record<ModuleName, readonly string[]> = {
-  technician: ['view-technician'],
-  engineer: ['view-engineer', ...NAV_PERMISSIONS],
-  onsite: ['view-onsite'],
-  administration: ['view-superuser', ...MANAGE_PERMISSIONS],
-};
+/** Management permissions of the engineer area's own screens (schedule, calendar, work orders). */
+const ENGINEER_MANAGE_PERMISSIONS: readonly PermissionName[] = ['manage-workorder', 'manage-inspection-schedule', 'manage-calendar'];
+
+/**
+ * The area whose whitelist entry a permission needs (docs/permissions.md "Module whitelist"), or
+ * null for the permissions that open no area of their own (read-*, update-*, resolve-alert…).
+ * Total over the area families, so a permission added later (an administrator may create any
+ * name) cannot slip past a whitelist: a view-* or manage-* not named here falls to administration.
+ */
+export function moduleOf(permission: string): ModuleName | null {
+  if (permission === 'view-technician') return 'technician';
+  if (permission === 'view-engineer' || permission.startsWith('nav-')) return 'engineer';
+  if (permission === 'view-onsite') return 'onsite';
+  if ((ENGINEER_MANAGE_PERMISSIONS as readonly string[]).includes(permission)) return 'engineer';
+  if (permission.startsWith('view-') || permission.startsWith('manage-')) return 'administration';
+  return null;
+}
 
 /**
  * A user's effective permissions: the role's ∪ the direct ones, then narrowed by the module
- * whitelist. An empty whitelist adds no limit; a non-empty one removes the entry permissions of
- * every area it does not name, so the server refuses those areas' calls too.
+ * whitelist. An empty whitelist adds no limit; a non-empty one removes the permissions of every
+ * area it does not name, so the server refuses those areas' calls too.
  */
 export function effectivePermissions(
   rolePermissions: readonly string[],
   directPermissions: readonly string[],
   moduleWhitelist: readonly string[] = [],
 ): string[] {
-  const all = new Set([...rolePermissions, ...directPermissions]);
-  if (moduleWhitelist.length > 0) {
-    for (const module of MODULES) {
-      if (moduleWhitelist.includes(module)) continue;
-      for (const permission of MODULE_PERMISSIONS[module]) all.delete(permission);
-    }
-  }
-  return [...all].sort();
+  const all = [...new Set([...rolePermissions, ...directPermissions])];
+  const allowed = moduleWhitelist.length === 0
+    ? all
+    : all.filter((permission) => {
+        const module = moduleOf(permission);
+        return module === null || moduleWhitelist.includes(module);
+      });
+  return allowed.sort();
 }
 
 export type UserStatus = 'active' | 'inactive';

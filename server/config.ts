@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as yup from 'yup';
+import { MIN_PASSWORD_LENGTH } from './auth/passwords';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -45,7 +46,7 @@ const envSchema = yup.object({
   DATABASE_URL: yup.string().trim().matches(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://').optional(),
   REDIS_URL: yup.string().trim().matches(/^rediss?:\/\//, 'REDIS_URL must start with redis://').optional(),
   JWT_SECRET: yup.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
-  ADMIN_PASSWORD: yup.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  ADMIN_PASSWORD: yup.string().min(MIN_PASSWORD_LENGTH, `ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters`).optional(),
   DEMO_PASSWORD: yup.string().min(1).default('demo'),
   NODE_ENV: yup.string().optional(),
   JOBS_ENABLED: yup.boolean().typeError('JOBS_ENABLED must be true or false').default(true),

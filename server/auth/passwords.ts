@@ -4,6 +4,12 @@ import { hash, verify } from '@node-rs/argon2';
 const ARGON2ID = 2;
 const OPTIONS = { algorithm: ARGON2ID } as const;
 
+/**
+ * Shortest password a person may choose (DESIGN §4; profile change, ADMIN_PASSWORD). The seeded
+ * demo passwords are exempt: they are not chosen through the API.
+ */
+export const MIN_PASSWORD_LENGTH = 10;
+
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }

@@ -62,6 +62,8 @@ export const en: TranslationMessages = {
       email: 'Email',
       new_password: 'New password',
       confirm_password: 'Confirm password',
+      current_password: 'Current password',
+      current_password_required: 'Enter your current password to set a new one',
       close: 'Close',
       update: 'Update',
       password_mismatch: 'Password does not match',

@@ -1,82 +1,126 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyRequest } from 'fastify';
-import { createTestApp, type TestApp } from './helpers/testApp';
-import { DEMO_USERNAMES } from './helpers/demo';
-import { isAllowed, type AuthUser } from '../../server/auth/access';
 import Fastify from 'fastify';
+import { createTestApp, type TestApp } from './helpers/testApp';
 import { authPlugin } from '../../server/auth/authPlugin';
+import { ACCESS_MATRIX, MATRIX_USERS, WHITELISTED_USERS, type AccessRow, type AccessVariant, type MatrixUser } from './accessMatrix';
 
 /**
- * Walks every registered /api route × every demo role and checks the server's answer against the
- * route's own access declaration: 403 exactly when the declaration refuses, never 401 for a valid
- * token. Routes added later are covered without touching this file.
+ * Walks every registered /api route × every user of the hand-kept access matrix
+ * (tests/api/accessMatrix.ts) and holds the server to it: allowed → neither 401 nor 403 and
+ * below 500; refused → 403. The expectations never come from the routes' own declarations, so
+ * loosening a route's access fails here, and a new route fails until its row is written.
  */
 let t: TestApp;
-const sessions = new Map<string, { token: string; user: AuthUser }>();
+const sessions = new Map<MatrixUser, { token: string; id: string }>();
+/** A path parameter that is nobody's id: "another user's" record, and an unknown id elsewhere. */
+const OTHER_ID = 'someone-else';
+
+async function signIn(username: string, password?: string) {
+  const token = await t.login(username, password);
+  const me = (await t.app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': token } })).json();
+  return { token, id: me._id as string };
+}
+
+/** The whitelisted users, made the way an administrator makes them: add, set role and whitelist, reset. */
+async function createWhitelistedUsers() {
+  const roles: { _id: string; name: string }[] = (await t.request({ method: 'GET', url: '/api/role?fields=name', as: 'admin' })).json();
+  for (const spec of WHITELISTED_USERS) {
+    const role = roles.find((r) => r.name === spec.role)!;
+    const created = await t.request({ method: 'POST', url: '/api/user', as: 'admin', payload: { username: spec.username, role: role._id } });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json()._id as string;
+    const updated = await t.request({
+      method: 'PUT', url: `/api/user/updateByUserAdministration/${id}`, as: 'admin', payload: { moduleWhitelist: spec.moduleWhitelist },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const reset = await t.request({ method: 'POST', url: `/api/user/${id}/resetPassword`, as: 'admin' });
+    sessions.set(spec.username, await signIn(spec.username, reset.json().password));
+  }
+}
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const username of DEMO_USERNAMES) {
-    const token = await t.login(username);
-    const me = (await t.app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': token } })).json();
-    sessions.set(username, {
-      token,
-      user: { _id: me._id, name: me.name, username: me.username, roleName: me.roleName, permissions: new Set(me.permissions) },
-    });
+  for (const username of MATRIX_USERS) {
+    if (!WHITELISTED_USERS.some((w) => w.username === username)) sessions.set(username, await signIn(username));
   }
+  await createWhitelistedUsers();
 });
 afterAll(() => t.close());
 
-/** Fills every path parameter with `value`. */
-function fillParams(url: string, value: string): { url: string; params: Record<string, string> } {
-  const params: Record<string, string> = {};
-  const filled = url.replace(/:(\w+)/g, (_m, name: string) => {
-    params[name] = value;
-    return value;
-  });
-  return { url: filled, params };
+const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+function isUserList(row: readonly MatrixUser[] | readonly AccessVariant[]): row is readonly MatrixUser[] {
+  return row.length === 0 || typeof row[0] === 'string';
 }
 
-describe('route × role access', () => {
-  it('has routes, each with a declaration', () => {
-    expect(t.app.apiRouteTable.length).toBeGreaterThanOrEqual(6);
-    for (const route of t.app.apiRouteTable) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+/** The calls to make for one row: a plain row is tried with the caller's own id and another. */
+function variantsOf(row: AccessRow, hasParams: boolean): (AccessVariant & { public?: true })[] {
+  if (row === 'public') return [{ when: 'public', allowed: MATRIX_USERS, public: true }];
+  if (!isUserList(row)) return [...row];
+  if (!hasParams) return [{ when: 'the route', allowed: row }];
+  return [
+    { when: "with the caller's own id", id: 'own', allowed: row },
+    { when: 'with another id', id: 'other', allowed: row },
+  ];
+}
+
+function urlFor(path: string, variant: AccessVariant, ownId: string): string {
+  const filled = path.replace(/:(\w+)/g, () => (variant.id === 'own' ? ownId : OTHER_ID));
+  return variant.query ? `${filled}?${variant.query}` : filled;
+}
+
+describe('route × user access, held to the hand-kept matrix', () => {
+  it('has a row for every route, and no row for a route that does not exist', () => {
+    const registered = t.app.apiRouteTable.map(routeKey);
+    const missing = registered.filter((key) => !(key in ACCESS_MATRIX));
+    expect(
+      missing,
+      `Routes without a row in tests/api/accessMatrix.ts: add a row for each saying which users may call it ` +
+        `(from spec §6, DESIGN §4 and docs/permissions.md), not copied from its declaration.`,
+    ).toEqual([]);
+    const stale = Object.keys(ACCESS_MATRIX).filter((key) => !registered.includes(key));
+    expect(stale, 'Rows of tests/api/accessMatrix.ts for routes the server does not have: remove or rename them.').toEqual([]);
   });
 
-  it('answers every protected route without a token with 401', async () => {
+  it('answers every route the matrix does not call public with 401 without a token', async () => {
+    const failures: string[] = [];
     for (const route of t.app.apiRouteTable) {
-      if ('public' in route.access) continue;
-      const { url } = fillParams(route.url, 'probe');
+      if (ACCESS_MATRIX[routeKey(route)] === 'public') continue;
+      const url = route.url.replace(/:(\w+)/g, OTHER_ID);
       const response = await t.app.inject({ method: route.method as 'GET', url });
-      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      if (response.statusCode !== 401) failures.push(`${route.method} ${url}: ${response.statusCode}`);
     }
+    expect(failures).toEqual([]);
   });
 
-  it('answers 403 exactly where the declaration refuses the role', async () => {
+  it('answers each user exactly as the matrix says: allowed → not 401/403 and < 500, refused → 403', async () => {
+    const failures: string[] = [];
     let refused = 0;
     let allowed = 0;
     for (const route of t.app.apiRouteTable) {
-      for (const [username, { token, user }] of sessions) {
-        // With the caller's own id and with somebody else's, so `self` rules are tried both ways.
-        for (const paramValue of [user._id, 'someone-else']) {
-          const { url, params } = fillParams(route.url, paramValue);
-          const probe = { params, query: {} } as unknown as FastifyRequest;
-          const expected = isAllowed(route.access, user, probe);
-          const response = await t.app.inject({ method: route.method as 'GET', url, headers: { 'x-auth': token }, payload: ['GET', 'DELETE'].includes(route.method) ? undefined : {} });
-          const label = `${route.method} ${url} as ${username}: ${response.statusCode} ${response.body.slice(0, 120)}`;
-          expect(response.statusCode, label).not.toBe(401);
-          if (expected) {
-            expect(response.statusCode, label).not.toBe(403);
-            expect(response.statusCode, label).toBeLessThan(500);
-            if (route.method === 'GET' && !route.url.includes(':')) expect(response.statusCode, label).toBe(200);
+      const row = ACCESS_MATRIX[routeKey(route)];
+      if (!row) continue;
+      for (const variant of variantsOf(row, route.url.includes(':'))) {
+        for (const [username, { token, id }] of sessions) {
+          const url = urlFor(route.url, variant, id);
+          const response = await t.app.inject({
+            method: route.method as 'GET', url, headers: { 'x-auth': token },
+            payload: ['GET', 'DELETE'].includes(route.method) ? undefined : {},
+          });
+          const status = response.statusCode;
+          const label = `${route.method} ${url} (${variant.when}) as ${username}: ${status} ${response.body.slice(0, 100)}`;
+          if (variant.allowed.includes(username)) {
             allowed++;
+            const plainGet = route.method === 'GET' && !route.url.includes(':');
+            if (status === 401 || status === 403 || status >= 500 || (plainGet && status !== 200)) failures.push(`expected allowed: ${label}`);
           } else {
-            expect(response.statusCode, label).toBe(403);
             refused++;
+            if (status !== 403) failures.push(`expected 403: ${label}`);
           }
         }
       }
     }
+    expect(failures).toEqual([]);
     expect(refused).toBeGreaterThan(0);
     expect(allowed).toBeGreaterThan(0);
   });

@@ -7,7 +7,7 @@ import { ALL_PERMISSIONS } from '../../common/permissions';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ loginLimits: { perUsername: 3, perAddress: 6, windowMs: 60_000 } });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
@@ -87,25 +87,7 @@ describe('POST /token/login', () => {
     await setUser('thermo.tech', { status: 'active' });
   });
 
-  it('limits failed attempts per username with 429, even for the right password afterwards', async () => {
-    for (let i = 0; i < 3; i++) {
-      expect((await login({ username: 'thermo.manager', password: 'bad' }, `10.1.0.${i}`)).statusCode).toBe(401);
-    }
-    const blocked = await login({ username: 'thermo.manager', password: 'demo' }, '10.1.0.99');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().response).toBe('error');
-    expect((await login({ username: 'onsite', password: 'demo' }, '10.1.0.99')).statusCode).toBe(200);
-    await t.app.services.db.delete(loginAttempts);
-  });
-
-  it('limits failed attempts per client address across usernames', async () => {
-    for (let i = 0; i < 6; i++) {
-      expect((await login({ username: `nobody${i}`, password: 'bad' }, '10.2.0.1')).statusCode).toBe(401);
-    }
-    expect((await login({ username: 'admin', password: 'demo' }, '10.2.0.1')).statusCode).toBe(429);
-    expect((await login({ username: 'admin', password: 'demo' }, '10.2.0.2')).statusCode).toBe(200);
-    await t.app.services.db.delete(loginAttempts);
-  });
+  // The limits themselves (10 per username, 50 per address, bursts, a plant's NAT): loginRateLimit.test.ts.
 });
 
 describe('GET /token/init', () => {
@@ -139,6 +121,42 @@ describe('GET /token/init', () => {
     const forbidden = await t.app.inject({ method: 'GET', url: '/api/user/someone', headers: { 'x-auth': token } });
     expect(forbidden.statusCode).toBe(403);
     await setUser('admin', { moduleWhitelist: [] });
+  });
+
+  it('leaves no manage-* permission outside the whitelist: an engineer whitelisted to technician', async () => {
+    await setUser('engineer', { moduleWhitelist: ['technician'] });
+    const token = await t.login('engineer');
+    const permissions: string[] = (await t.app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': token } })).json().permissions;
+    expect(permissions.filter((p) => p.startsWith('manage-'))).toEqual([]);
+    for (const gone of ['manage-calendar', 'manage-inspection-schedule', 'manage-workorder', 'view-engineer', 'nav-home']) {
+      expect(permissions).not.toContain(gone);
+    }
+    // What the technician area itself uses stays.
+    expect(permissions).toEqual(expect.arrayContaining(['read-asset', 'update-inspection', 'read-workorder']));
+    await setUser('engineer', { moduleWhitelist: [] });
+  });
+
+  it('keeps the engineer screens\' manage-* for a superuser whitelisted to engineer, and drops administration\'s', async () => {
+    await setUser('admin', { moduleWhitelist: ['engineer'] });
+    const token = await t.login('admin');
+    const permissions: string[] = (await t.app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': token } })).json().permissions;
+    expect(permissions.filter((p) => p.startsWith('manage-')).sort()).toEqual(['manage-calendar', 'manage-inspection-schedule', 'manage-workorder']);
+    expect(permissions).not.toContain('view-superuser');
+    await setUser('admin', { moduleWhitelist: [] });
+  });
+
+  it('counts a manage-* permission made up by an administrator as administration', async () => {
+    const adminToken = await t.login('admin');
+    const created = await t.app.inject({
+      method: 'POST', url: '/api/permission', headers: { 'x-auth': adminToken }, payload: { name: 'manage-plant-settings' },
+    });
+    expect(created.statusCode).toBe(200);
+    await setUser('technician', { permissions: [created.json()._id], moduleWhitelist: ['technician'] });
+    const technician = await t.login('technician');
+    const permissions: string[] = (await t.app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': technician } })).json().permissions;
+    expect(permissions).toContain('view-technician');
+    expect(permissions).not.toContain('manage-plant-settings');
+    await setUser('technician', { permissions: [], moduleWhitelist: [] });
   });
 
   it.each([

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProfileUpdate } from '../../../common/api';
 import { badRequest, notFound } from '../../http/errors';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
-import { hashPassword } from '../../auth/passwords';
+import { MIN_PASSWORD_LENGTH, hashPassword } from '../../auth/passwords';
+import { checkPassword } from '../session/session.service';
 import { currentUser } from '../../auth/authPlugin';
 import { userRecordSchema } from './user.schemas';
 import { toUserRecord } from './user.views';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MIN_PASSWORD_LENGTH = 4;
 
 interface UserParams {
   id: string;
@@ -30,6 +30,16 @@ function readsOnlyNameOrSelf(request: FastifyRequest, user: { _id: string }): bo
 }
 
 export async function userRoutes(app: FastifyInstance) {
+  /** A new password of one's own: long enough, and only by someone who knows the current one. */
+  async function checkPasswordChange(request: FastifyRequest, password: string, currentPassword: string | undefined) {
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      throw badRequest('password', `password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    }
+    if (!currentPassword) throw badRequest('currentPassword', 'currentPassword is required to set a new password');
+    const credentials = { username: currentUser(request).username, password: currentPassword, address: request.ip };
+    await checkPassword(app.services, credentials, () => badRequest('currentPassword', 'currentPassword is not your current password'));
+  }
+
   app.get<{ Params: UserParams; Querystring: UserQuery }>(
     '/user/:id',
     {
@@ -62,8 +72,11 @@ export async function userRoutes(app: FastifyInstance) {
       config: { access: { self: 'id' } },
       schema: {
         tags: ['users'],
-        summary: 'Update one\'s own profile: email, and a new password if given',
-        description: 'A new password invalidates earlier tokens; a fresh token comes back in the x-auth response header.',
+        summary: 'Update one\'s own profile: email, and a new password if given (with the current one)',
+        description:
+          'A new password needs currentPassword (OWASP ASVS V2.1.6) and at least 10 characters; a wrong currentPassword answers 400 ' +
+          '(never 401: the client would sign out) and counts against the login limits. A new password invalidates earlier tokens; ' +
+          'a fresh token comes back in the x-auth response header.',
         params: idParamsSchema,
         body: {
           type: 'object',
@@ -72,18 +85,17 @@ export async function userRoutes(app: FastifyInstance) {
           properties: {
             email: { type: 'string', maxLength: 320 },
             password: { type: 'string', maxLength: 1024 },
+            currentPassword: { type: 'string', maxLength: 1024 },
           },
         },
-        response: { 200: userRecordSchema, 400: errorSchema, 404: errorSchema },
+        response: { 200: userRecordSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
       const email = request.body.email.trim();
       if (email && !EMAIL_PATTERN.test(email)) throw badRequest('email', 'email is not a valid email address');
-      const password = request.body.password;
-      if (password !== undefined && password !== '' && password.length < MIN_PASSWORD_LENGTH) {
-        throw badRequest('password', `password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-      }
+      const { password, currentPassword } = request.body;
+      if (password) await checkPasswordChange(request, password, currentPassword);
       const passwordHash = password ? await hashPassword(password) : undefined;
       const saved = await app.services.users.updateProfile(currentUser(request)._id, { email, passwordHash });
       if (!saved) throw notFound('User not found');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { Form, PasswordInput, TextInput, useNotify, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import type { SessionUser } from '../../../common/api';
 import { sessionStore } from '../../authProvider/sessionStore';
 import { useSessionUser } from '../../authProvider/useSession';
@@ -31,7 +32,7 @@ const ProfileForm = ({ user, onClose }: { user: SessionUser; onClose: () => void
   const apiFetch = useApiFetch();
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const defaultValues: ProfileFormValues = { email: user.email, password: '', confirmPassword: '' };
+  const defaultValues: ProfileFormValues = { email: user.email, password: '', confirmPassword: '', currentPassword: '' };
 
   const submit = async (values: Record<string, unknown>) => {
     setSaving(true);
@@ -70,6 +71,7 @@ const ProfileForm = ({ user, onClose }: { user: SessionUser; onClose: () => void
           autoComplete="new-password"
           fullWidth
         />
+        <CurrentPasswordInput />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>{translate('app.profile.close')}</Button>
@@ -78,5 +80,20 @@ const ProfileForm = ({ user, onClose }: { user: SessionUser; onClose: () => void
         </Button>
       </DialogActions>
     </Form>
+  );
+};
+
+/** Shown only once a new password is typed: changing the email alone needs no password. */
+const CurrentPasswordInput = () => {
+  const newPassword = useWatch({ name: 'password' }) as string | undefined;
+  if (!newPassword) return null;
+  return (
+    <PasswordInput
+      source="currentPassword"
+      label="app.profile.current_password"
+      autoComplete="current-password"
+      fullWidth
+      isRequired
+    />
   );
 };

@@ -27,6 +27,7 @@ describe('Profile dialog (spec §2.4, §5, §8)', () => {
     expect(within(dialog).getByLabelText('Email')).toHaveValue('dana@example.com');
     expect(within(dialog).getByLabelText('New password')).toHaveValue('');
     expect(within(dialog).getByLabelText('Confirm password')).toHaveValue('');
+    expect(within(dialog).queryByLabelText(/Current password/)).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Update' })).toBeInTheDocument();
   });
@@ -54,16 +55,40 @@ describe('Profile dialog (spec §2.4, §5, §8)', () => {
     expect(sessionStore.getUser()?.email).toBe('dana.new@example.com');
   });
 
-  it('sends email and password when both passwords match', async () => {
+  it('asks for the current password once a new one is typed, and sends all three', async () => {
     const { api, user, dialog } = await openProfile();
-    await user.type(within(dialog).getByLabelText('New password'), 'new-secret');
-    await user.type(within(dialog).getByLabelText('Confirm password'), 'new-secret');
+    await user.type(within(dialog).getByLabelText('New password'), 'new-secret-10');
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'new-secret-10');
+    await user.type(await within(dialog).findByLabelText(/Current password/), 'old-secret');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     await screen.findByText('Profile update successfully.');
     expect(api.callsTo('PUT', '/api/user/u1')[0]?.body).toEqual({
       email: 'dana@example.com',
-      password: 'new-secret',
+      password: 'new-secret-10',
+      currentPassword: 'old-secret',
     });
+  });
+
+  it('sends nothing while the current password is missing', async () => {
+    const { api, user, dialog } = await openProfile();
+    await user.type(within(dialog).getByLabelText('New password'), 'new-secret-10');
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'new-secret-10');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await within(dialog).findByText('Enter your current password to set a new one')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/user/u1')).toHaveLength(0);
+  });
+
+  it("shows the server's message for a wrong current password and keeps the user signed in", async () => {
+    const message = 'currentPassword is not your current password';
+    const { user, dialog } = await openProfile(() => jsonResponse(400, { response: 'error', message, errors: { currentPassword: message } }));
+    await user.type(within(dialog).getByLabelText('New password'), 'new-secret-10');
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'new-secret-10');
+    await user.type(await within(dialog).findByLabelText(/Current password/), 'not-it');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Profile' })).toBeInTheDocument();
+    expect(localStorage.getItem('jwt')).toBe('stored-jwt');
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
   });
 
   it("shows the server's message when the update is refused", async () => {

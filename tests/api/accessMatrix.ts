@@ -1,0 +1,208 @@
+/**
+ * Who may call each /api route, kept by hand — written from spec §6, DESIGN §4 and
+ * docs/permissions.md (its role table and its "Always allowed" and "Module whitelist" sections),
+ * never computed from the routes' declarations or `isAllowed`. tests/api/routeAccess.test.ts
+ * walks every registered route as every user below and holds the server to this table, so a
+ * route given looser (or tighter) access fails there, and a new route fails until someone writes
+ * its row here.
+ */
+
+/** The users the walk signs in as: the seven demo users and two whitelisted ones. */
+export const MATRIX_USERS = [
+  'admin',
+  'engineer',
+  'technician',
+  'thermo.tech',
+  'thermo.engineer',
+  'thermo.manager',
+  'onsite',
+  /** ROLE_ENGINEER whitelisted to `technician`: the engineer's reads, no engineer or admin area. */
+  'eng.tech',
+  /** ROLE_SUPERUSER whitelisted to `engineer`: the engineer area with its own manage-*, no administration. */
+  'super.eng',
+] as const;
+export type MatrixUser = (typeof MATRIX_USERS)[number];
+
+/** The whitelisted users routeAccess.test.ts creates through the administration API. */
+export const WHITELISTED_USERS = [
+  { username: 'eng.tech', role: 'ROLE_ENGINEER', moduleWhitelist: ['technician'] },
+  { username: 'super.eng', role: 'ROLE_SUPERUSER', moduleWhitelist: ['engineer'] },
+] as const;
+
+const everyone: readonly MatrixUser[] = MATRIX_USERS;
+/** Administration permissions (manage-config … manage-script): the superuser alone, unwhitelisted. */
+const administrators: readonly MatrixUser[] = ['admin'];
+
+/** Holders of each permission a route below needs, copied by hand from docs/permissions.md's role table. */
+const holders = {
+  'read-asset': everyone,
+  'read-dashboard': everyone,
+  'read-checklist': ['admin', 'engineer', 'technician', 'eng.tech', 'super.eng'],
+  'read-inspection': ['admin', 'engineer', 'technician', 'thermo.engineer', 'thermo.manager', 'eng.tech', 'super.eng'],
+  'update-inspection': ['admin', 'engineer', 'technician', 'eng.tech', 'super.eng'],
+  'read-alert': ['admin', 'engineer', 'thermo.engineer', 'thermo.manager', 'onsite', 'eng.tech', 'super.eng'],
+  'resolve-alert': ['admin', 'engineer', 'thermo.engineer', 'thermo.manager', 'eng.tech', 'super.eng'],
+  'read-table': ['admin', 'engineer', 'thermo.engineer', 'thermo.manager', 'eng.tech', 'super.eng'],
+  'read-report': ['admin', 'engineer', 'thermo.engineer', 'thermo.manager', 'eng.tech', 'super.eng'],
+} as const satisfies Record<string, readonly MatrixUser[]>;
+
+/** One way of calling a route whose answer depends on the request (an `orIf` rule or an own id). */
+export interface AccessVariant {
+  /** What this variant is, for failure messages. */
+  when: string;
+  /** Added to the URL. */
+  query?: string;
+  /** Path parameters: the caller's own user id, or an id that is not the caller's. */
+  id?: 'own' | 'other';
+  allowed: readonly MatrixUser[];
+}
+
+/** 'public': no token needed. A list of users: those allowed; everyone else gets 403. */
+export type AccessRow = 'public' | readonly MatrixUser[] | readonly AccessVariant[];
+
+/** Keyed "METHOD path" exactly as docs/permissions.md's routes table writes them. */
+export const ACCESS_MATRIX: Record<string, AccessRow> = {
+  'GET /api/alert': holders['read-alert'],
+  'GET /api/alert/:id': holders['read-alert'],
+  'POST /api/alert/resolve': holders['resolve-alert'],
+  'GET /api/alertLevel': everyone,
+
+  // Asset reads: read-asset, which every demo role holds; names alone for anyone signed in.
+  'GET /api/asset': [
+    { when: 'the whole list', allowed: holders['read-asset'] },
+    { when: 'names only', query: 'fields=id,name', allowed: everyone },
+  ],
+  'POST /api/asset': administrators,
+  'DELETE /api/asset/:id': administrators,
+  'GET /api/asset/:id': holders['read-asset'],
+  'PUT /api/asset/:id': administrators,
+  'GET /api/asset/:id/history': administrators,
+  'GET /api/asset/:id/previousInspections': holders['read-inspection'],
+  'GET /api/asset/identification/:identification': holders['read-asset'],
+  'GET /api/asset/identification/group/:identification': holders['read-asset'],
+
+  // Attributes are read by the checklist screens too (technicians fill checklists of attributes).
+  'GET /api/attribute': holders['read-checklist'],
+  'POST /api/attribute': administrators,
+  'DELETE /api/attribute/:id': administrators,
+  'GET /api/attribute/:id': holders['read-checklist'],
+  'PUT /api/attribute/:id': administrators,
+  'GET /api/attribute/:id/history': administrators,
+
+  'GET /api/checklist': holders['read-checklist'],
+  'POST /api/checklist': administrators,
+  'DELETE /api/checklist/:id': administrators,
+  'GET /api/checklist/:id': holders['read-checklist'],
+  'PUT /api/checklist/:id': administrators,
+  'GET /api/checklist/:id/history': administrators,
+
+  'GET /api/config': administrators,
+  'POST /api/config': administrators,
+  'GET /api/config/:id': administrators,
+  'PUT /api/config/:id': administrators,
+  'GET /api/config/:id/history': administrators,
+
+  // The list is for the administration screens; one dashboard by id for everyone's dashboard screen.
+  'GET /api/dashboard': administrators,
+  'POST /api/dashboard': administrators,
+  'DELETE /api/dashboard/:id': administrators,
+  'GET /api/dashboard/:id': holders['read-dashboard'],
+  'PUT /api/dashboard/:id': administrators,
+  'GET /api/dashboard/:id/history': administrators,
+
+  'GET /api/docs': 'public',
+  'POST /api/file': holders['update-inspection'],
+  'GET /api/file/:id': everyone,
+  'GET /api/init/applicationInfo': 'public',
+
+  'GET /api/inspection': holders['read-inspection'],
+  'POST /api/inspection': holders['update-inspection'],
+  'GET /api/inspection/:id': holders['read-inspection'],
+  'GET /api/inspection/:id/:recordId/alert': holders['read-alert'],
+  'GET /api/inspection/:id/alert': holders['read-alert'],
+  'GET /api/inspection/myRecentAssets': holders['update-inspection'],
+
+  'GET /api/job': administrators,
+  'POST /api/job': administrators,
+  'DELETE /api/job/:id': administrators,
+  'GET /api/job/:id': administrators,
+  'PUT /api/job/:id': administrators,
+  'GET /api/job/:id/history': administrators,
+  'POST /api/job/:id/run': administrators,
+  'GET /api/job/:id/runs': administrators,
+
+  'GET /api/masterdata/assetStaticAttributeKeys': holders['read-asset'],
+  'GET /api/masterdata/assetTags': holders['read-asset'],
+
+  'GET /api/permission': administrators,
+  'POST /api/permission': administrators,
+  'DELETE /api/permission/:id': administrators,
+  'GET /api/permission/:id': administrators,
+  'GET /api/permission/:id/history': administrators,
+
+  'GET /api/report': holders['read-report'],
+  'POST /api/report': administrators,
+  'DELETE /api/report/:id': administrators,
+  'GET /api/report/:id': holders['read-report'],
+  'PUT /api/report/:id': administrators,
+  'GET /api/report/:id/download': holders['read-report'],
+  'GET /api/report/:id/history': administrators,
+
+  'GET /api/role': administrators,
+  'POST /api/role': administrators,
+  'DELETE /api/role/:id': administrators,
+  'GET /api/role/:id': administrators,
+  'PUT /api/role/:id': administrators,
+  'GET /api/role/:id/history': administrators,
+
+  'GET /api/script': administrators,
+  'POST /api/script': administrators,
+  'DELETE /api/script/:id': administrators,
+  'GET /api/script/:id': administrators,
+  'PUT /api/script/:id': administrators,
+  'GET /api/script/:id/history': administrators,
+  'POST /api/script/:id/run': administrators,
+  'POST /api/script/run': administrators,
+
+  // Table definitions are administration; the table screens list their role's own tables.
+  'GET /api/table': [
+    { when: 'every table', allowed: administrators },
+    { when: "the role's own tables", query: 'limitToRole=true', allowed: holders['read-table'] },
+  ],
+  'POST /api/table': administrators,
+  'DELETE /api/table/:id': administrators,
+  'PUT /api/table/:id': administrators,
+  'GET /api/table/:id/history': administrators,
+  'GET /api/table/:tableId': holders['read-table'],
+  'GET /api/table/id/:id': administrators,
+
+  'GET /api/token/init': everyone,
+  'POST /api/token/login': 'public',
+
+  'GET /api/user': administrators,
+  'POST /api/user': administrators,
+  'DELETE /api/user/:id': administrators,
+  // Spec §7 and DESIGN §4: one's own record always; another user's name for anyone signed in.
+  'GET /api/user/:id': [
+    { when: 'own record', id: 'own', allowed: everyone },
+    { when: "another user's record", id: 'other', allowed: administrators },
+    { when: "another user's name", id: 'other', query: 'fields=name', allowed: everyone },
+  ],
+  // The profile: one's own only, administrators included.
+  'PUT /api/user/:id': [
+    { when: 'own profile', id: 'own', allowed: everyone },
+    { when: "another user's profile", id: 'other', allowed: [] },
+  ],
+  'GET /api/user/:id/history': administrators,
+  'POST /api/user/:id/resetPassword': administrators,
+  'PUT /api/user/updateByUserAdministration/:id': administrators,
+
+  'GET /api/widget': administrators,
+  'POST /api/widget': administrators,
+  'DELETE /api/widget/:id': administrators,
+  // A widget's data, for the dashboards everyone reads.
+  'GET /api/widget/:id': holders['read-dashboard'],
+  'PUT /api/widget/:id': administrators,
+  'GET /api/widget/:id/history': administrators,
+  'GET /api/widget/id/:id': administrators,
+};
