@@ -16,19 +16,21 @@ async function signIn(baseUrl: string, password = 'demo') {
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('the server process on the embedded database', () => {
   it('prints the address and demo users, finishes in-flight writes on SIGTERM, and keeps them across a restart', { timeout: 120_000 }, async () => {
-    const first = await startServerProcess({ DATA_DIR: dataDir });
+    // info: Fastify logs each request as it arrives, the signal that the write below is in flight.
+    const first = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     expect(first.output()).toContain(`running at http://127.0.0.1:`);
     for (const username of ['admin', 'engineer', 'technician', 'thermo.tech', 'thermo.engineer', 'thermo.manager', 'onsite']) {
       expect(first.output()).toContain(username);
     }
     const { body } = await signIn(first.baseUrl);
     const me = (await (await fetch(`${first.baseUrl}/api/token/init`, { headers: { 'x-auth': body.token! } })).json()) as { _id: string };
-    // The profile write is in flight (argon2 hashing) when the signal arrives.
+    // The profile write is in flight (argon2 verifying and hashing) when the signal arrives: the
+    // signal waits for the server's own log of the request, not for a guessed delay.
     const write = fetch(`${first.baseUrl}/api/user/${me._id}`, {
       method: 'PUT', headers: { 'content-type': 'application/json', 'x-auth': body.token! },
-      body: JSON.stringify({ email: 'eric@plant.example', password: 'after-restart' }),
+      body: JSON.stringify({ email: 'eric@plant.example', currentPassword: 'demo', password: 'after-restart' }),
     });
-    await new Promise((r) => setTimeout(r, 5));
+    await expect.poll(() => first.output().split('\n').some((line) => line.includes('incoming request') && line.includes(`/api/user/${me._id}`)), { timeout: 10_000, interval: 2 }).toBe(true);
     const exitCode = await first.stop('SIGTERM');
     expect((await write).status).toBe(200);
     expect(exitCode).toBe(0);
