@@ -19,6 +19,7 @@ import { attachSocketServer } from './realtime/socketServer';
 import { deploymentChannel } from './realtime/deploymentChannel';
 import { seedDatabase } from './seed/seed';
 import { apiRoutes } from './routes';
+import { createLogoImageSource } from './modules/appInfo/logoImageSource';
 import { createJobScheduler } from './jobs/scheduler';
 
 export interface BuildOptions {
@@ -58,6 +59,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   installValidators(app);
   app.setErrorHandler(handleError);
+  // The logo is the one image the page loads from a configured host (issue 16 §3).
+  const logoSource = createLogoImageSource(app.services.configEntries, app.services.bus);
+  await logoSource.refresh();
   await app.register(helmet, {
     // Served over plain http on plant LANs too: no HSTS, no forced upgrade of requests.
     hsts: false,
@@ -66,7 +70,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         upgradeInsecureRequests: null,
         // The QR scanner decodes with our own zxing wasm (issue 4); compiling wasm needs this, not 'unsafe-eval'.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        // Images: our own (files arrive as blob: object URLs), data:, and the configured logo's origin — no other host.
+        imgSrc: ["'self'", 'data:', 'blob:', (req) => [derivedApiHostSource(req.headers.host), logoSource.current()].filter(Boolean).join(' ')],
         connectSrc: ["'self'", (req) => derivedApiHostSource(req.headers.host)],
       },
     },

@@ -1,4 +1,5 @@
 import type { WidgetType } from '../resources/widget';
+import { withCssCellColours } from '../tables/cellColours';
 
 /**
  * What a widget script returns for each type (DESIGN §7, docs/dashboards.md), as the server checks
@@ -88,7 +89,8 @@ function checkTable(value: unknown): Checked<TableWidgetData> {
   const fields = given
     ? (given as Record<string, unknown>[]).map((f) => ({ heading: typeof f.heading === 'string' ? f.heading : String(f.dataField), dataField: String(f.dataField) }))
     : Object.keys(rows[0] ?? {}).filter((key) => key !== '_id').map((key) => ({ heading: key, dataField: key }));
-  return { ok: true, data: { fields, data: rows as Record<string, unknown>[] } };
+  // Cells are drawn as on the table screens: their colours are checked the same way.
+  return { ok: true, data: { fields, data: (rows as Record<string, unknown>[]).map(withCssCellColours) } };
 }
 
 function checkHtml(value: unknown): Checked<HtmlWidgetData> {

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { colourProblem, isCssColor } from '../cssColor';
 import { idList, idString, nonBlank, strictObject } from './schemaParts';
 
 export const USER_STATUSES = ['active', 'inactive'] as const;
@@ -40,7 +41,14 @@ export const userAdministrationSchema = strictObject({
   permissions: idList(),
   moduleWhitelist: yup.array(yup.string().oneOf([...MODULES]).required()).default([]),
   dashboardId: idString().nullable().default(null),
-  banner: strictObject({ color: yup.string().max(50).default(''), message: yup.string().max(20_000).default('') })
+  banner: strictObject({
+    // Blank is no colour; anything else is drawn as CSS (DESIGN §7), so it must be a colour and only that.
+    color: yup
+      .string()
+      .default('')
+      .test('css-colour', colourProblem('banner.color'), (value) => !value || isCssColor(value)),
+    message: yup.string().max(20_000).default(''),
+  })
     .nullable()
     .default(null),
   customAttributes: yup

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { colourProblem, isCssColor } from '../cssColor';
 import { idString, nonBlank, strictObject } from './schemaParts';
 import type { TableType } from './table';
 
@@ -51,6 +52,11 @@ const optionsSchema = yup
         return this.createError({ message: `options.${name} must be a text, a number or yes/no` });
       }
       if (typeof option === 'string' && option.length > 2000) return this.createError({ message: `options.${name} must be at most 2000 characters` });
+    }
+    // The colour option is drawn as CSS (DESIGN §7): a CSS colour or blank (none), nothing else.
+    const colour = (value as Record<string, unknown> | undefined)?.[WIDGET_COLOR_OPTION];
+    if (colour !== undefined && colour !== '' && !isCssColor(colour)) {
+      return this.createError({ path: `options.${WIDGET_COLOR_OPTION}`, message: colourProblem(`options.${WIDGET_COLOR_OPTION}`) });
     }
     return Object.keys(value ?? {}).length <= 100 || this.createError({ message: 'options: at most 100 options' });
   });

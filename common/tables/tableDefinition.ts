@@ -1,9 +1,11 @@
+import { isCssColor, isThemeColourName } from '../cssColor';
 import { TABLE_TYPES, type TableType } from '../resources/table';
+import { withCssCellColours } from './cellColours';
 
 /**
  * Spec §3 Table definition: what a table record's script returns and GET /table/{tableId}
  * answers. `validateTableDefinition` names the first problem, so an administrator can fix the
- * script (the server answers it as 422).
+ * script (the server answers it as 422), and answers a valid definition with its colours checked.
  */
 export const TABLE_FILTER_TYPES = ['date', 'dateRange', 'dropdown'] as const;
 
@@ -122,7 +124,27 @@ function problemOf(value: unknown): string | null {
   return null;
 }
 
+/** An action's colour: a CSS colour or a theme palette name (the button draws those), else none. */
+function withActionColour(action: TableDefinitionAction): TableDefinitionAction {
+  if (action.color === undefined || action.color === null || isCssColor(action.color) || isThemeColourName(action.color)) return action;
+  const { color: _dropped, ...rest } = action;
+  return rest;
+}
+
+/**
+ * Colours a script returns reach CSS on the table screen (DESIGN §7, issue 16 §4): one that is not a
+ * CSS colour is dropped here, once, and the screen draws that cell or button as if none was given.
+ */
+function withCssColoursOnly(definition: TableDefinition): TableDefinition {
+  return {
+    ...definition,
+    data: definition.data.map(withCssCellColours),
+    ...(definition.bulkActions ? { bulkActions: definition.bulkActions.map(withActionColour) } : {}),
+    ...(definition.customActions ? { customActions: definition.customActions.map(withActionColour) } : {}),
+  };
+}
+
 export function validateTableDefinition(value: unknown): TableDefinitionCheck {
   const problem = problemOf(value);
-  return problem ? { ok: false, problem } : { ok: true, definition: value as unknown as TableDefinition };
+  return problem ? { ok: false, problem } : { ok: true, definition: withCssColoursOnly(value as unknown as TableDefinition) };
 }

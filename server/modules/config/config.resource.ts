@@ -1,6 +1,7 @@
 import { configEntries } from '../../db/schema';
 import { configSchema } from '../../../common/resources/config';
 import type { CrudResource } from '../../resources/crudResource';
+import { CONFIG_KEY } from '../appInfo/logoImageSource';
 
 /** Spec §7: GET, POST and PUT only; PUT answers a message; a taken key is spec §5's message. */
 export const configResource: CrudResource = {
@@ -15,4 +16,6 @@ export const configResource: CrudResource = {
   unique: { field: 'key', message: () => 'Config with the same key already exists' },
   operations: { delete: false },
   updateResponse: (row) => ({ ...row, message: 'Config updated' }),
+  // The CSP's img-src names the logo's origin (server/modules/appInfo/logoImageSource.ts).
+  afterWrite: (app) => app.services.bus.publish(CONFIG_KEY),
 };

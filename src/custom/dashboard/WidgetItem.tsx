@@ -1,6 +1,7 @@
 import { Suspense, useRef, type ReactNode } from 'react';
 import { Alert, Box, ButtonBase, Paper, Skeleton, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { cssColorOrNone } from '../../../common/cssColor';
 import { WIDGET_COLOR_OPTION } from '../../../common/resources/widget';
 import type { QueryValue } from '../../dataProvider/apiBase';
 import { lazyWithTimeout } from '../../common-ui/lazyWithTimeout';
@@ -39,9 +40,9 @@ export interface WidgetItemProps {
   large?: boolean;
 }
 
+/** The colour option, when it is a CSS colour (DESIGN §7; records older than the check may hold anything). */
 function colorOf(widget: LoadedWidget): string | undefined {
-  const value = widget.options?.[WIDGET_COLOR_OPTION];
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  return cssColorOrNone(widget.options?.[WIDGET_COLOR_OPTION]);
 }
 
 function WidgetBody({ widget, size, onNavigate }: { widget: LoadedWidget; size: ElementSize; onNavigate?: WidgetItemProps['onNavigate'] }) {

@@ -1,19 +1,35 @@
 import { useMemo } from 'react';
-import DOMPurify from 'dompurify';
 import { Box, type SxProps, type Theme } from '@mui/material';
+import { sanitizeStoredHtml } from './sanitizeStoredHtml';
 
 interface SafeHtmlProps {
   html: string | null | undefined;
-  component?: 'div' | 'span';
   sx?: SxProps<Theme>;
   className?: string;
 }
 
 /**
- * The one way HTML from data or scripts reaches the page (DESIGN §7): sanitised by DOMPurify
- * (HTML profile only: scripts, event handlers, SVG/MathML and javascript: URLs are removed).
+ * What contains whatever the sanitiser's rules miss: paint containment makes the box the containing
+ * block of fixed and absolute descendants, a stacking context of its own, and clips them to it.
  */
-export const SafeHtml = ({ html, component = 'div', sx, className }: SafeHtmlProps) => {
-  const clean = useMemo(() => DOMPurify.sanitize(html ?? '', { USE_PROFILES: { html: true } }), [html]);
-  return <Box component={component} className={className} sx={sx} dangerouslySetInnerHTML={{ __html: clean }} />;
+const CONTAINED = {
+  contain: 'paint',
+  overflowWrap: 'break-word',
+  '& img': { maxWidth: '100%', height: 'auto' },
+} as const;
+
+/**
+ * The one way HTML from data or scripts reaches the page (DESIGN §7): sanitised with the data
+ * profile (sanitizeStoredHtml) and drawn inside a box it cannot leave.
+ */
+export const SafeHtml = ({ html, sx, className }: SafeHtmlProps) => {
+  const clean = useMemo(() => sanitizeStoredHtml(html), [html]);
+  return (
+    <Box
+      data-safe-html=""
+      className={className}
+      sx={[CONTAINED, ...(Array.isArray(sx) ? sx : [sx])]}
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
 };

@@ -1,5 +1,6 @@
 import { Box, useTheme } from '@mui/material';
 import { useSessionUser } from '../../authProvider/useSession';
+import { cssColorOrNone } from '../../../common/cssColor';
 import { SafeHtml } from '../fields/SafeHtml';
 import { readableTextColor } from './readableTextColor';
 
@@ -8,12 +9,13 @@ export const SessionBanner = () => {
   const banner = useSessionUser()?.banner;
   const theme = useTheme();
   if (!banner?.message) return null;
+  const background = cssColorOrNone(banner.color);
   return (
     <Box
       role="status"
       data-testid="session-banner"
       // a style, not sx: sx would read a colour such as 'primary' as a theme path
-      style={{ backgroundColor: banner.color, color: readableTextColor(theme, banner.color) }}
+      style={background ? { backgroundColor: background, color: readableTextColor(theme, background) } : undefined}
       sx={{ px: 2, py: 1, '& a': { color: 'inherit' }, '& p': { my: 0.5 } }}
     >
       <SafeHtml html={banner.message} />

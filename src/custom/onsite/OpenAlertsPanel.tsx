@@ -3,6 +3,7 @@ import { Alert, Box, List, ListItem, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
+import { cssColorOrNone } from '../../../common/cssColor';
 import { formatTimestamp } from '../../common-ui/formatTime';
 import { SafeHtml } from '../fields/SafeHtml';
 import { useLiveVersions } from '../dashboard/useLiveVersions';
@@ -58,7 +59,7 @@ export function OpenAlertsPanel() {
       )}
       <List disablePadding sx={{ overflow: 'auto' }}>
         {(alerts ?? []).map((alert) => {
-          const color = alert.severityLevel?.color ?? 'warning.main';
+          const color = cssColorOrNone(alert.severityLevel?.color) ?? 'warning.main';
           return (
             <ListItem key={alert._id} disableGutters sx={{ display: 'block', borderLeft: 6, borderColor: color, pl: 1.5, mb: 1.5, py: 0.5 }}>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>

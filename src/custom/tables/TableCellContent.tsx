@@ -84,6 +84,7 @@ export function TableCellContent({ row, rowId, dataField, filters }: TableCellCo
   if (dataField === 'level') {
     const level = levelOf(value);
     if (!level) return null;
+    if (!level.color) return <>{level.name}</>;
     return (
       <Tooltip title={level.name}>
         <Box role="img" aria-label={level.name} data-color={level.color} sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: level.color, display: 'inline-block' }} />

@@ -1,3 +1,4 @@
+import { cssColorOrNone } from '../../../common/cssColor';
 import { formatTimestamp } from '../../common-ui/formatTime';
 
 /** Spec §2.5 special columns, by dataField. */
@@ -9,19 +10,23 @@ export interface SeverityLevel {
   color?: string;
 }
 
+// Colours reach CSS: one that is not a CSS colour is read as none (DESIGN §7). Script output is
+// already checked by the server; alerts read from the API pass here too.
 export function severityOf(value: unknown): SeverityLevel | null {
   if (!value || typeof value !== 'object') return null;
   const { text, color } = value as { text?: unknown; color?: unknown };
   if (text === undefined || text === null || text === '') return null;
-  return { text: String(text), color: typeof color === 'string' ? color : undefined };
+  return { text: String(text), color: cssColorOrNone(color) };
 }
 
-/** A level cell holds an alert level ({name, color}) or just its colour. */
-export function levelOf(value: unknown): { name: string; color: string } | null {
-  if (typeof value === 'string' && value) return { name: value, color: value };
+/** A level cell holds an alert level ({name, color}) or just its colour; without a CSS colour only its name is left. */
+export function levelOf(value: unknown): { name: string; color?: string } | null {
+  if (typeof value === 'string' && value) return { name: value, color: cssColorOrNone(value) };
   if (value && typeof value === 'object') {
     const { name, color } = value as { name?: unknown; color?: unknown };
-    if (typeof color === 'string' && color) return { name: typeof name === 'string' ? name : color, color };
+    const colour = cssColorOrNone(color);
+    const shownName = typeof name === 'string' && name ? name : colour;
+    if (shownName) return { name: shownName, color: colour };
   }
   return null;
 }

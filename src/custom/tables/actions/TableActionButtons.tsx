@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { cssColorOrNone, isThemeColourName } from '../../../../common/cssColor';
 import { useDialogs } from '../../../common-ui/dialogs/DialogsProvider';
 import { useApiFetch } from '../../../dataProvider/useApiFetch';
 import type { TableAction } from '../tableDefinition';
 import { runTableAction, type TableActionContext, type TableActionHost } from './runTableAction';
-
-const THEME_COLOURS = new Set(['primary', 'secondary', 'error', 'warning', 'info', 'success', 'inherit']);
 
 interface TableActionButtonsProps {
   customActions: readonly TableAction[];
@@ -53,14 +52,16 @@ export function TableActionButtons({ customActions, bulkActions, context, hasSel
   };
 
   const button = (action: TableAction, key: string, disabled: boolean) => {
-    const themed = action.color && THEME_COLOURS.has(action.color);
+    // A palette name is drawn by the theme; any other colour must be a CSS colour (else none).
+    const themed = isThemeColourName(action.color) ? action.color : undefined;
+    const fill = themed ? undefined : cssColorOrNone(action.color);
     return (
       <Button
         key={key}
         variant="contained"
         size="small"
-        color={themed ? (action.color as 'primary') : 'primary'}
-        sx={action.color && !themed ? { bgcolor: action.color } : undefined}
+        color={themed ?? 'primary'}
+        sx={fill ? { bgcolor: fill } : undefined}
         disabled={disabled || running !== null}
         onClick={() => void run(action, key)}
       >
