@@ -227,7 +227,7 @@ const MISSED_SCHEDULES: DemoWidget = {
   code: `${HELPERS}
 const ended = query.list('inspectionSchedule', { where: { end: { gte: startOfDay(now) - 30 * DAY, lt: now } }, fields: ['inspections'], limit: 10000 });
 const missed = ended.filter((s) => s.inspections.length === 0).length;
-return { value: missed, caption: (missed === 1 ? 'schedule' : 'schedules') + ' missed in 30 days, of ' + ended.length };`,
+return { value: missed, caption: 'of ' + ended.length + ' schedules of the last 30 days ended without an inspection' };`,
   options: { color: '#ffa726' },
 };
 
@@ -239,7 +239,7 @@ const FAILED_JOB_RUNS: DemoWidget = {
 const since = now - 7 * DAY;
 const failed = query.count('jobRun', { where: { outcome: 'error', startedAt: { gte: since } } });
 const runs = query.count('jobRun', { where: { startedAt: { gte: since } } });
-return { value: failed, caption: runs === 0 ? 'job runs in 7 days' : 'failed, of ' + runs + (runs === 1 ? ' job run' : ' job runs') + ' in 7 days' };`,
+return { value: failed, caption: runs === 0 ? 'failed: no job has run in 7 days' : 'failed of ' + runs + (runs === 1 ? ' job run' : ' job runs') + ' in 7 days' };`,
   options: { color: '#ef5350' },
 };
 
@@ -490,10 +490,10 @@ export const DEMO_DASHBOARDS: readonly DemoDashboard[] = [
         title: 'Users and configuration',
         filters: [],
         items: [
-          { widget: USERS_BY_ROLE, width: 4, height: 340 },
-          { widget: CONFIGURATION_COUNTS, width: 4, height: 340 },
-          { widget: OPEN_ALERTS_BY_LEVEL, width: 4, height: 340 },
-          { widget: JOBS_STATUS, width: 12, height: 240 },
+          { widget: USERS_BY_ROLE, width: 6, height: 340 },
+          { widget: CONFIGURATION_COUNTS, width: 3, height: 340 },
+          { widget: OPEN_ALERTS_BY_LEVEL, width: 3, height: 340 },
+          { widget: JOBS_STATUS, width: 12, height: 200 },
         ],
       },
     ],
@@ -508,9 +508,9 @@ export const DEMO_DASHBOARDS: readonly DemoDashboard[] = [
         title: 'Right now',
         filters: ['building'],
         items: [
-          { widget: SURVEY_OPEN_ALERTS, width: 4, height: 300 },
-          { widget: OPEN_ALERTS_BY_LEVEL, width: 4, height: 300 },
-          { widget: SURVEY_ASSETS_TABLE, width: 4, height: 300 },
+          { widget: SURVEY_OPEN_ALERTS, width: 3, height: 300 },
+          { widget: OPEN_ALERTS_BY_LEVEL, width: 3, height: 300 },
+          { widget: SURVEY_ASSETS_TABLE, width: 6, height: 300 },
         ],
       },
       {
@@ -533,9 +533,9 @@ export const DEMO_DASHBOARDS: readonly DemoDashboard[] = [
         title: 'My round',
         filters: [],
         items: [
-          { widget: SURVEY_COUNT, width: 4, height: 200 },
-          { widget: THERMAL_IMAGING_TIPS, width: 8, height: 200 },
-          { widget: SURVEY_LIST, width: 12, height: 320 },
+          { widget: SURVEY_COUNT, width: 4, height: 260 },
+          { widget: THERMAL_IMAGING_TIPS, width: 8, height: 260 },
+          { widget: SURVEY_LIST, width: 12, height: 260 },
         ],
       },
     ],
