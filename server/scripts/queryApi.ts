@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PermissionName } from '../../common/permissions';
 import type { AuthUser } from '../auth/access';
 import type { Database } from '../db/client';
-import { alertLevels, alerts, assets, attributes, checklists, inspections, inspectionSchedules, reports, roles, users } from '../db/schema';
+import { alertLevels, alerts, assets, attributes, checklists, inspections, inspectionSchedules, jobRuns, jobs, reports, roles, scripts, tableDefinitions, users } from '../db/schema';
 
 /**
  * The read-only query API scripts call (`query.list/count/groupBy`, docs/scripts.md). Entity and
@@ -67,6 +67,11 @@ export const QUERY_ENTITIES: Record<string, EntityDef> = {
   user: entity('user', users, null, ['_id', 'name', 'username', 'role'], ['name']),
   role: entity('role', roles, null, ['_id', 'name'], ['name']),
   report: entity('report', reports, 'read-report', ['_id', 'name', 'formats', ...timestamps], ['name']),
+  // Administration records, for an administrator's dashboard: names and states, never script code.
+  script: entity('script', scripts, 'manage-script', ['_id', 'name', 'description', ...timestamps], ['name']),
+  table: entity('table', tableDefinitions, 'manage-table', ['_id', 'name', 'type', 'script', ...timestamps], ['name']),
+  job: entity('job', jobs, 'manage-job', ['_id', 'name', 'cronExpression', 'active', 'script', ...timestamps], ['name']),
+  jobRun: entity('jobRun', jobRuns, 'manage-job', ['_id', 'job', 'tick', 'startedAt', 'durationMs', 'outcome', 'error'], ['-startedAt']),
 };
 
 export type QueryOp = 'list' | 'count' | 'groupBy';

@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { newId } from '../db/ids';
-import { dashboards, roles, scripts, tableDefinitions, widgets } from '../db/schema';
+import { dashboards, roles, scripts, serverSecrets, tableDefinitions, widgets } from '../db/schema';
 import { ROLE_NAMES, type RoleName } from '../../common/permissions';
 import type { DashboardFilter, DashboardSection } from '../../common/resources/dashboard';
 import type { WidgetNavigation, WidgetOptionValue, WidgetType } from '../../common/resources/widget';
@@ -185,8 +185,8 @@ const SAFETY_NOTE: DemoWidget = {
   name: 'Before you start',
   type: 'html',
   description: 'A safety reminder for technicians',
-  code: `return '<p style="margin:0 0 6px"><b>Before you start</b></p>' +
-  '<ul style="margin:0;padding-left:20px;line-height:1.7">' +
+  // The item's title is the widget's name: the content starts with the first point, not a heading of its own.
+  code: `return '<ul style="margin:0;padding-left:20px;line-height:1.7">' +
   '<li>Isolate and lock out before opening a panel.</li>' +
   '<li>Readings past a limit raise an alert at once: add a comment saying what you saw.</li>' +
   '<li>No signal in the basement? Your inspection is kept on the phone until you can submit.</li></ul>';`,
@@ -202,10 +202,192 @@ return { value: today, caption: today === 1 ? 'alert raised today' : 'alerts rai
   options: { color: '#ffa726' },
 };
 
-const DEMO_WIDGETS = [
-  OPEN_ALERTS, OPEN_ALERTS_BY_LEVEL, WEEK_VS_SCHEDULE, TODAY_NOTE, ALERT_TREND, TOP_ASSETS, LATEST_INSPECTIONS,
-  MY_INSPECTIONS_TODAY, MY_LATEST, SAFETY_NOTE, ALERTS_TODAY,
-];
+/** Thermography surveys electrical equipment: the assets carrying this tag (of the chosen building). */
+const SURVEY_HELPERS = `${HELPERS}
+const SURVEY_TAG = 'Electrical';
+const surveyAssets = () => query.list('asset', { where: { tags: SURVEY_TAG }, fields: ['name', 'identification', 'tags', 'staticAttributes'], limit: 10000 })
+  .filter((a) => !input.building || a.tags.includes(input.building));
+const idsOf = (rows) => rows.map((r) => r._id);`;
+
+const INSPECTIONS_TODAY: DemoWidget = {
+  name: 'Inspections today',
+  type: 'string',
+  description: "Everyone's inspections since midnight",
+  code: `${HELPERS}
+const today = query.count('inspection', { where: { timestamp: { gte: startOfDay(now) } } });
+return { value: today, caption: today === 1 ? 'inspection submitted today' : 'inspections submitted today' };`,
+  options: { color: '#29b6f6' },
+  navigation: { type: 'inspection', table: 'Inspections' },
+};
+
+const MISSED_SCHEDULES: DemoWidget = {
+  name: 'Missed inspection schedules',
+  type: 'string',
+  description: 'Inspection schedules of the last 30 days whose window ended without an inspection',
+  code: `${HELPERS}
+const ended = query.list('inspectionSchedule', { where: { end: { gte: startOfDay(now) - 30 * DAY, lt: now } }, fields: ['inspections'], limit: 10000 });
+const missed = ended.filter((s) => s.inspections.length === 0).length;
+return { value: missed, caption: 'of ' + ended.length + ' schedules of the last 30 days ended without an inspection' };`,
+  options: { color: '#ffa726' },
+};
+
+const FAILED_JOB_RUNS: DemoWidget = {
+  name: 'Failed job runs',
+  type: 'string',
+  description: 'Job runs of the last 7 days that ended in an error',
+  code: `${HELPERS}
+const since = now - 7 * DAY;
+const failed = query.count('jobRun', { where: { outcome: 'error', startedAt: { gte: since } } });
+const runs = query.count('jobRun', { where: { startedAt: { gte: since } } });
+return { value: failed, caption: runs === 0 ? 'failed: no job has run in 7 days' : 'failed of ' + runs + (runs === 1 ? ' job run' : ' job runs') + ' in 7 days' };`,
+  options: { color: '#ef5350' },
+};
+
+const USERS_BY_ROLE: DemoWidget = {
+  name: 'Users by role',
+  type: 'table',
+  description: 'How many users each role has',
+  code: `const counts = {};
+for (const g of query.groupBy('user', { by: 'role', count: true })) counts[g.key] = g.count;
+const rows = query.list('role', { fields: ['name'] }).map((r) => ({ _id: r._id, role: r.name, users: counts[r._id] || 0 }));
+const withoutRole = query.count('user', { where: { role: null } });
+if (withoutRole > 0) rows.push({ _id: 'none', role: 'No role', users: withoutRole });
+return { fields: [{ heading: 'Role', dataField: 'role' }, { heading: 'Users', dataField: 'users' }], data: rows };`,
+};
+
+const JOBS_STATUS: DemoWidget = {
+  name: 'Jobs',
+  type: 'table',
+  description: "Each job, whether it is active, and its last run's outcome",
+  code: `const rows = query.list('job', { fields: ['name', 'cronExpression', 'active'] }).map((job) => {
+  const [last] = query.list('jobRun', { where: { job: job._id }, fields: ['startedAt', 'outcome', 'error'], limit: 1 });
+  const outcome = !last ? 'not run yet' : last.outcome === 'error' ? 'failed: ' + (last.error || '') : last.outcome;
+  // 'timestamp' is the column the tables draw as a local time.
+  return { _id: job._id, name: job.name, active: job.active ? 'yes' : 'no', cron: job.cronExpression, timestamp: last ? last.startedAt : 'never', outcome };
+});
+return {
+  fields: [
+    { heading: 'Job', dataField: 'name' },
+    { heading: 'Active', dataField: 'active' },
+    { heading: 'CRON (GMT)', dataField: 'cron' },
+    { heading: 'Last run', dataField: 'timestamp' },
+    { heading: 'Outcome', dataField: 'outcome' },
+  ],
+  data: rows,
+};`,
+};
+
+const CONFIGURATION_COUNTS: DemoWidget = {
+  name: 'Configuration at a glance',
+  type: 'html',
+  description: 'How many records of each administration screen exist',
+  code: `const count = (entity, where) => query.count(entity, { where: where || {} });
+const line = (n, one, many) => '<li><b>' + n + '</b> ' + (n === 1 ? one : many) + '</li>';
+const jobs = count('job');
+return '<ul style="margin:0;padding-left:20px;line-height:1.8">' +
+  line(count('user'), 'user', 'users') + line(count('role'), 'role', 'roles') +
+  line(count('asset'), 'asset', 'assets') + line(count('checklist'), 'checklist', 'checklists') + line(count('attribute'), 'attribute', 'attributes') +
+  line(count('script'), 'script', 'scripts') + line(count('table'), 'table', 'tables') + line(count('report'), 'report', 'reports') +
+  '<li><b>' + jobs + '</b> ' + (jobs === 1 ? 'job' : 'jobs') + ', ' + count('job', { active: true }) + ' active</li></ul>';`,
+};
+
+const SURVEY_OPEN_ALERTS: DemoWidget = {
+  name: 'Open alerts on electrical assets',
+  type: 'string',
+  description: 'Unresolved alerts of the assets tagged Electrical (of the chosen building)',
+  code: `${SURVEY_HELPERS}
+const ids = idsOf(surveyAssets());
+const open = ids.length === 0 ? 0 : query.count('alert', { where: { resolvedAt: null, asset: { in: ids } } });
+return { value: open, caption: 'open on ' + ids.length + ' electrical ' + (ids.length === 1 ? 'asset' : 'assets') };`,
+  options: { color: '#ef5350' },
+  navigation: { type: 'alert', table: 'Alerts' },
+};
+
+const SURVEY_ASSETS_TABLE: DemoWidget = {
+  name: 'Electrical assets',
+  type: 'table',
+  description: 'The assets tagged Electrical with their open alerts and last inspection, most alerts first',
+  code: `${SURVEY_HELPERS}
+const assets = surveyAssets();
+const open = {};
+if (assets.length > 0) for (const g of query.groupBy('alert', { by: 'asset', where: { resolvedAt: null, asset: { in: idsOf(assets) } }, count: true })) open[g.key] = g.count;
+const rows = assets.map((a) => {
+  const [last] = query.list('inspection', { where: { asset: a._id }, fields: ['timestamp'], limit: 1 });
+  return { _id: a._id, name: a.name, identification: a.identification, openAlerts: open[a._id] || 0, timestamp: last ? last.timestamp : 'never', navigation: { search: a.name } };
+});
+rows.sort((x, y) => y.openAlerts - x.openAlerts || x.name.localeCompare(y.name));
+return {
+  fields: [
+    { heading: 'Asset', dataField: 'name' },
+    { heading: 'Identification', dataField: 'identification' },
+    { heading: 'Open alerts', dataField: 'openAlerts' },
+    { heading: 'Last inspected', dataField: 'timestamp' },
+  ],
+  data: rows,
+};`,
+  navigation: { type: 'asset', table: 'Assets' },
+};
+
+const SURVEY_LATEST_INSPECTIONS: DemoWidget = {
+  name: 'Latest electrical inspections',
+  type: 'table',
+  description: 'The ten latest inspections of assets tagged Electrical in the period',
+  code: `${SURVEY_HELPERS}
+const assets = surveyAssets();
+const assetNames = {};
+for (const a of assets) assetNames[a._id] = a.name;
+const rows = assets.length === 0 ? [] : query.list('inspection', { where: { asset: { in: idsOf(assets) }, timestamp: { gte: period.start, lte: period.end } }, fields: ['timestamp', 'asset', 'user'], orderBy: ['-timestamp'], limit: 10 });
+const userNames = names('user');
+return {
+  fields: [{ heading: 'Time', dataField: 'timestamp' }, { heading: 'Asset', dataField: 'asset' }, { heading: 'Inspected by', dataField: 'user' }],
+  data: rows.map((r) => ({
+    _id: r._id, timestamp: r.timestamp, asset: assetNames[r.asset] || '', user: userNames[r.user] || '',
+    navigation: { dateRange: period.start + '|' + period.end, search: assetNames[r.asset] || '' },
+  })),
+};`,
+  navigation: { type: 'inspection', table: 'Inspections' },
+};
+
+const SURVEY_COUNT: DemoWidget = {
+  name: 'Assets to survey',
+  type: 'string',
+  description: 'How many assets are tagged Electrical, and how many of them are critical',
+  code: `${SURVEY_HELPERS}
+const assets = surveyAssets();
+const critical = assets.filter((a) => a.tags.includes('Critical')).length;
+return { value: assets.length, caption: 'electrical ' + (assets.length === 1 ? 'asset' : 'assets') + ', ' + critical + ' critical' };`,
+  options: { color: '#ff7043' },
+};
+
+const SURVEY_LIST: DemoWidget = {
+  name: 'Survey list',
+  type: 'table',
+  description: 'The assets tagged Electrical, critical ones first, with where to find them',
+  code: `${SURVEY_HELPERS}
+const locationOf = (a) => ((a.staticAttributes || []).find((s) => s.name === 'Location') || {}).value || '';
+const rows = surveyAssets().map((a) => ({ _id: a._id, name: a.name, identification: a.identification, location: locationOf(a), critical: a.tags.includes('Critical') ? 'yes' : '' }));
+rows.sort((x, y) => (x.critical ? 0 : 1) - (y.critical ? 0 : 1) || x.name.localeCompare(y.name));
+return {
+  fields: [
+    { heading: 'Asset', dataField: 'name' },
+    { heading: 'Identification', dataField: 'identification' },
+    { heading: 'Location', dataField: 'location' },
+    { heading: 'Critical', dataField: 'critical' },
+  ],
+  data: rows,
+};`,
+};
+
+const THERMAL_IMAGING_TIPS: DemoWidget = {
+  name: 'Thermal imaging tips',
+  type: 'html',
+  description: 'Reminders for a thermography round',
+  code: `return '<ul style="margin:0;padding-left:20px;line-height:1.7">' +
+  '<li>Survey under load: at least 40% of rated current, or the hot spots do not show.</li>' +
+  '<li>Keep the safe distance of the panel label; open covers only with a permit.</li>' +
+  '<li>Note the ambient temperature and number every image in the order you take it.</li>' +
+  '<li>Name each record after the breaker or terminal in the image (e.g. Q3 phase L2).</li></ul>';`,
+};
 
 interface DemoItem {
   widget: DemoWidget;
@@ -215,7 +397,8 @@ interface DemoItem {
 
 interface DemoDashboard {
   name: string;
-  role: RoleName;
+  /** The seeded roles it is tied to (a role that already has a dashboard keeps it). */
+  roles: RoleName[];
   filters: DashboardFilter[];
   sections: { title: string; filters: string[]; items: DemoItem[] }[];
 }
@@ -226,7 +409,7 @@ const BUILDING: DashboardFilter = { name: 'building', type: 'select', options: {
 export const DEMO_DASHBOARDS: readonly DemoDashboard[] = [
   {
     name: 'Engineering overview',
-    role: ROLE_NAMES.engineer,
+    roles: [ROLE_NAMES.engineer],
     filters: [PERIOD, BUILDING],
     sections: [
       {
@@ -252,7 +435,7 @@ export const DEMO_DASHBOARDS: readonly DemoDashboard[] = [
   },
   {
     name: 'Technician overview',
-    role: ROLE_NAMES.technician,
+    roles: [ROLE_NAMES.technician],
     filters: [],
     sections: [
       {
@@ -269,7 +452,7 @@ export const DEMO_DASHBOARDS: readonly DemoDashboard[] = [
   },
   {
     name: 'Plant room board',
-    role: ROLE_NAMES.onsite,
+    roles: [ROLE_NAMES.onsite],
     filters: [PERIOD],
     sections: [
       {
@@ -288,48 +471,182 @@ export const DEMO_DASHBOARDS: readonly DemoDashboard[] = [
       },
     ],
   },
+  {
+    name: 'Administration overview',
+    roles: [ROLE_NAMES.superuser],
+    filters: [],
+    sections: [
+      {
+        title: 'Needs attention',
+        filters: [],
+        items: [
+          { widget: OPEN_ALERTS, width: 3, height: 220 },
+          { widget: MISSED_SCHEDULES, width: 3, height: 220 },
+          { widget: FAILED_JOB_RUNS, width: 3, height: 220 },
+          { widget: INSPECTIONS_TODAY, width: 3, height: 220 },
+        ],
+      },
+      {
+        title: 'Users and configuration',
+        filters: [],
+        items: [
+          { widget: USERS_BY_ROLE, width: 6, height: 340 },
+          { widget: CONFIGURATION_COUNTS, width: 3, height: 340 },
+          { widget: OPEN_ALERTS_BY_LEVEL, width: 3, height: 340 },
+          { widget: JOBS_STATUS, width: 12, height: 200 },
+        ],
+      },
+    ],
+  },
+  {
+    // Thermography notes come in a later version; until then the engineers watch the equipment they survey.
+    name: 'Thermography overview',
+    roles: [ROLE_NAMES.thermographyEngineer, ROLE_NAMES.thermographyEngineerManager],
+    filters: [PERIOD, BUILDING],
+    sections: [
+      {
+        title: 'Right now',
+        filters: ['building'],
+        items: [
+          { widget: SURVEY_OPEN_ALERTS, width: 3, height: 300 },
+          { widget: OPEN_ALERTS_BY_LEVEL, width: 3, height: 300 },
+          { widget: SURVEY_ASSETS_TABLE, width: 6, height: 300 },
+        ],
+      },
+      {
+        title: 'Over the period',
+        filters: ['period', 'building'],
+        items: [
+          { widget: ALERT_TREND, width: 6, height: 320 },
+          { widget: TOP_ASSETS, width: 6, height: 320 },
+          { widget: SURVEY_LATEST_INSPECTIONS, width: 12, height: 380 },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Thermography round',
+    roles: [ROLE_NAMES.thermographyTechnician],
+    filters: [],
+    sections: [
+      {
+        title: 'My round',
+        filters: [],
+        items: [
+          { widget: SURVEY_COUNT, width: 4, height: 260 },
+          { widget: THERMAL_IMAGING_TIPS, width: 8, height: 260 },
+          { widget: SURVEY_LIST, width: 12, height: 260 },
+        ],
+      },
+    ],
+  },
 ];
 
+/** The dashboards the first version seeded, all at once, while no widget existed. */
+const FIRST_VERSION_DASHBOARDS = ['Engineering overview', 'Technician overview', 'Plant room board'];
+
+/** Widget code an earlier version seeded; replaced on start as long as nobody has edited it since. */
+const SUPERSEDED_CODE: readonly { widget: DemoWidget; code: string }[] = [
+  {
+    // It repeated the item's title inside its content ('Before you start' twice on the technician home).
+    widget: SAFETY_NOTE,
+    code: `return '<p style="margin:0 0 6px"><b>Before you start</b></p>' +
+  '<ul style="margin:0;padding-left:20px;line-height:1.7">' +
+  '<li>Isolate and lock out before opening a panel.</li>' +
+  '<li>Readings past a limit raise an alert at once: add a comment saying what you saw.</li>' +
+  '<li>No signal in the basement? Your inspection is kept on the phone until you can submit.</li></ul>';`,
+  },
+];
+
+/** The seed's ledger in server_secrets: one key per demo dashboard ever seeded, so none is added twice. */
+const LEDGER_PREFIX = 'seeded-demo-dashboard:';
+const ledgerKey = (name: string) => `${LEDGER_PREFIX}${name}`;
+
+const scriptNameOf = (widget: DemoWidget) => `${widget.name} widget`;
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /**
- * The demo widgets (their scripts), the engineer, technician and on-site dashboards, each tied to
- * its role (issue 6). Once, while no widget exists; a role that already has a dashboard keeps it.
+ * The demo dashboards (docs/dashboards.md "Seeded"), each seeded once by name — also into a demo
+ * database from an earlier version, which gets the dashboards added since. A dashboard an
+ * administrator deleted or renamed is not brought back, one they edited is not touched, and a role
+ * that already has a dashboard keeps it.
  */
 export async function ensureDemoDashboards(db: Database): Promise<void> {
+  await recordFirstVersionDashboards(db);
+  for (const demo of DEMO_DASHBOARDS) {
+    await db.transaction(async (tx) => {
+      const [claimed] = await tx.insert(serverSecrets).values({ key: ledgerKey(demo.name), value: String(Date.now()) }).onConflictDoNothing().returning();
+      if (!claimed) return;
+      const [existing] = await tx.select({ _id: dashboards._id }).from(dashboards).where(eq(sql`lower(${dashboards.name})`, demo.name.toLowerCase()));
+      if (existing) return;
+      await createDashboard(tx, demo);
+    });
+  }
+  await replaceSupersededCode(db);
+}
+
+/**
+ * A demo database from before the ledger: the first version seeded its three dashboards together
+ * with the first widgets, so widgets without a ledger mean those three were seeded already (and any
+ * of them missing now was deleted by an administrator).
+ */
+async function recordFirstVersionDashboards(db: Database): Promise<void> {
+  const [anyEntry] = await db.select({ key: serverSecrets.key }).from(serverSecrets).where(like(serverSecrets.key, `${LEDGER_PREFIX}%`)).limit(1);
+  if (anyEntry) return;
   const [anyWidget] = await db.select({ _id: widgets._id }).from(widgets).limit(1);
-  if (anyWidget) return;
-  const tableRows = await db.select({ _id: tableDefinitions._id, name: tableDefinitions.name }).from(tableDefinitions);
-  const tableIds = new Map(tableRows.map((row) => [row.name, row._id]));
-  const scriptNames = DEMO_WIDGETS.map((w) => `${w.name} widget`);
+  if (!anyWidget) return;
   await db
-    .insert(scripts)
-    .values(DEMO_WIDGETS.map((w) => ({ _id: newId(), name: `${w.name} widget`, description: w.description, code: w.code })))
+    .insert(serverSecrets)
+    .values(FIRST_VERSION_DASHBOARDS.map((name) => ({ key: ledgerKey(name), value: '0' })))
     .onConflictDoNothing();
-  const scriptRows = await db.select({ _id: scripts._id, name: scripts.name }).from(scripts).where(inArray(scripts.name, scriptNames));
-  const scriptIds = new Map(scriptRows.map((row) => [row.name, row._id]));
-  const widgetIds = new Map(DEMO_WIDGETS.map((w) => [w, newId()]));
-  await db.insert(widgets).values(
-    DEMO_WIDGETS.map((w) => {
-      const table = w.navigation ? tableIds.get(w.navigation.table) : undefined;
-      return {
-        _id: widgetIds.get(w)!,
+}
+
+async function createDashboard(tx: Tx, demo: DemoDashboard): Promise<void> {
+  const widgetIds = await ensureWidgets(tx, [...new Set(demo.sections.flatMap((section) => section.items.map((item) => item.widget)))]);
+  const sections: DashboardSection[] = demo.sections.map((section, index) => ({
+    title: section.title,
+    sequenceId: index + 1,
+    filters: section.filters,
+    items: section.items.map((item, position) => ({ _id: newId(), widget: widgetIds.get(item.widget)!, width: item.width, height: item.height, sequenceId: position + 1 })),
+  }));
+  const dashboardId = newId();
+  await tx.insert(dashboards).values({ _id: dashboardId, name: demo.name, filters: demo.filters, sections });
+  await tx.update(roles).set({ dashboard: dashboardId }).where(and(inArray(roles.name, demo.roles), isNull(roles.dashboard)));
+}
+
+/** The widgets by name: an existing one of that name is used as it is; a missing one is created with its script. */
+async function ensureWidgets(tx: Tx, wanted: DemoWidget[]): Promise<Map<DemoWidget, string>> {
+  const found = await tx.select({ _id: widgets._id, name: widgets.name }).from(widgets).where(inArray(widgets.name, wanted.map((w) => w.name)));
+  const byName = new Map(found.map((row) => [row.name, row._id]));
+  const missing = wanted.filter((w) => !byName.has(w.name));
+  if (missing.length > 0) {
+    await tx
+      .insert(scripts)
+      .values(missing.map((w) => ({ _id: newId(), name: scriptNameOf(w), description: w.description, code: w.code })))
+      .onConflictDoNothing();
+    const scriptRows = await tx.select({ _id: scripts._id, name: scripts.name }).from(scripts).where(inArray(scripts.name, missing.map(scriptNameOf)));
+    const scriptIds = new Map(scriptRows.map((row) => [row.name, row._id]));
+    const tableRows = await tx.select({ _id: tableDefinitions._id, name: tableDefinitions.name }).from(tableDefinitions);
+    const tableIds = new Map(tableRows.map((row) => [row.name, row._id]));
+    for (const w of missing) {
+      const _id = newId();
+      await tx.insert(widgets).values({
+        _id,
         name: w.name,
         type: w.type,
-        script: scriptIds.get(`${w.name} widget`) ?? null,
+        script: scriptIds.get(scriptNameOf(w)) ?? null,
         options: w.options ?? {},
-        navigation: w.navigation ? { type: w.navigation.type, table: table ?? null } : null,
-      };
-    }),
-  );
-  for (const demo of DEMO_DASHBOARDS) {
-    const sections: DashboardSection[] = demo.sections.map((section, index) => ({
-      title: section.title,
-      sequenceId: index + 1,
-      filters: section.filters,
-      items: section.items.map((item, position) => ({ _id: newId(), widget: widgetIds.get(item.widget)!, width: item.width, height: item.height, sequenceId: position + 1 })),
-    }));
-    const [dashboard] = await db.insert(dashboards).values({ _id: newId(), name: demo.name, filters: demo.filters, sections }).onConflictDoNothing().returning({ _id: dashboards._id });
-    if (!dashboard) continue;
-    const [role] = await db.select({ _id: roles._id, dashboard: roles.dashboard }).from(roles).where(eq(roles.name, demo.role));
-    if (role && !role.dashboard) await db.update(roles).set({ dashboard: dashboard._id }).where(eq(roles._id, role._id));
+        navigation: w.navigation ? { type: w.navigation.type, table: tableIds.get(w.navigation.table) ?? null } : null,
+      });
+      byName.set(w.name, _id);
+    }
+  }
+  return new Map(wanted.map((w) => [w, byName.get(w.name)!]));
+}
+
+async function replaceSupersededCode(db: Database): Promise<void> {
+  for (const { widget, code } of SUPERSEDED_CODE) {
+    await db.update(scripts).set({ code: widget.code, updatedAt: Date.now() }).where(and(eq(scripts.name, scriptNameOf(widget)), eq(scripts.code, code)));
   }
 }

@@ -2,6 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Loading } from 'react-admin';
 import type { PermissionName } from '../../common/permissions';
+import { holdsAll } from '../routes/routeAccess';
+import { guardedPage } from './guardedPage';
 import { loadSessionUser } from './loadSessionUser';
 import { loginPathFor } from './loginRedirect';
 import { useSession } from './useSession';
@@ -15,13 +17,15 @@ interface RequireAuthProps {
 /**
  * The route guard of spec §2.1: no stored jwt → Login with 'from'; permissions not loaded → load
  * them with the stored jwt (spinner meanwhile); a rejected token or a missing permission → Login
- * with 'from'.
+ * with 'from' (which then names the signed-in account and says it cannot open that page).
  */
 export const RequireAuth = ({ permissions = [], children }: RequireAuthProps) => {
   const location = useLocation();
   const { token, user } = useSession();
   // remembered per token, so signing in again starts from a clean slate
   const [failedToken, setFailedToken] = useState<string | null>(null);
+  const granted = Boolean(user && holdsAll(user.permissions, permissions));
+  const page = location.pathname + location.search;
 
   useEffect(() => {
     if (!token || user) return;
@@ -34,9 +38,12 @@ export const RequireAuth = ({ permissions = [], children }: RequireAuthProps) =>
     };
   }, [token, user]);
 
+  useEffect(() => {
+    if (granted) guardedPage.set(page);
+  }, [granted, page]);
+
   if (!token || failedToken === token) return <Navigate to={loginPathFor(location)} replace />;
   if (!user) return <Loading />;
-  const granted = permissions.every((permission) => user.permissions.includes(permission));
   if (!granted) return <Navigate to={loginPathFor(location)} replace />;
   return <>{children}</>;
 };

@@ -11,12 +11,14 @@ export const TOKEN_STORAGE_KEY = 'jwt';
 export interface SessionState {
   token: string | null;
   user: SessionUser | null;
+  /** A page the server refused this session (a 403 from a data call): Login says so instead of looping. */
+  deniedPath: string | null;
 }
 
 type Listener = () => void;
 
 const listeners = new Set<Listener>();
-let state: SessionState = { token: readStoredToken(), user: null };
+let state: SessionState = { token: readStoredToken(), user: null, deniedPath: null };
 
 function readStoredToken(): string | null {
   return localStorage.getItem(TOKEN_STORAGE_KEY);
@@ -32,7 +34,7 @@ export const sessionStore = {
   getState(): SessionState {
     const token = readStoredToken();
     if (token !== state.token) {
-      state = { token, user: null };
+      state = { token, user: null, deniedPath: null };
     }
     return state;
   },
@@ -48,23 +50,29 @@ export const sessionStore = {
   /** A new token belongs to a new sign-in: the previous user is dropped until /token/init answers. */
   setToken(token: string): void {
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
-    update({ token, user: null });
+    update({ token, user: null, deniedPath: null });
   },
 
   /** The same sign-in under a fresh token (after a password change): the user stays loaded. */
   renewToken(token: string): void {
-    const { user } = state;
+    const { user, deniedPath } = state;
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
-    update({ token, user });
+    update({ token, user, deniedPath });
   },
 
   setUser(user: SessionUser): void {
-    update({ token: readStoredToken(), user });
+    const token = readStoredToken();
+    update({ token, user, deniedPath: token === state.token ? state.deniedPath : null });
+  },
+
+  /** The server answered 403 to a call of this page; forgotten with the session. */
+  markDenied(path: string): void {
+    update({ ...sessionStore.getState(), deniedPath: path });
   },
 
   clear(): void {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
-    update({ token: null, user: null });
+    update({ token: null, user: null, deniedPath: null });
   },
 
   subscribe(listener: Listener): () => void {

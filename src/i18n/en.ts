@@ -23,6 +23,10 @@ export const en: TranslationMessages = {
       blank_credentials: 'Please enter both username and password',
       no_area: 'Your account has no area to open. Ask an administrator for access.',
       server_unreachable: 'The server could not be reached. Try again in a moment.',
+      signed_in_as: 'Signed in as %{name} (%{username})',
+      cannot_open: 'This account cannot open %{path}.',
+      back_home: 'Back to my home',
+      other_account: 'Or sign in with an account that may open it:',
     },
     shell: {
       home: 'Home',

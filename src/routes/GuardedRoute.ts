@@ -8,4 +8,9 @@ export interface GuardedRoute {
   element: ReactNode;
   /** All must be held; [] means signed in is enough. */
   permissions: readonly PermissionName[];
+  /**
+   * An area's own route table (its shell renders it), loaded on demand: the Login page asks it
+   * whether a signed-in account may open a page of the area without the area's code in its bundle.
+   */
+  loadChildren?: () => Promise<readonly GuardedRoute[]>;
 }

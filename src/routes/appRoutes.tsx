@@ -25,7 +25,17 @@ export function preloadAreaOf(pathname: string): void {
 /** The top of spec §2.1's route table; each area lists its own children. /login is Admin's loginPage. */
 export const appRoutes: readonly GuardedRoute[] = [
   { path: '/', element: <HomeRedirect />, permissions: [] },
-  { path: '/inspection/*', element: <TechnicianShell />, permissions: ['view-technician'] },
-  { path: '/home/*', element: <EngineerShell />, permissions: ['view-engineer'] },
+  {
+    path: '/inspection/*',
+    element: <TechnicianShell />,
+    permissions: ['view-technician'],
+    loadChildren: () => import('../custom/technician/technicianRoutes').then((module) => module.technicianRoutes),
+  },
+  {
+    path: '/home/*',
+    element: <EngineerShell />,
+    permissions: ['view-engineer'],
+    loadChildren: () => import('../custom/layout/engineerRoutes').then((module) => module.engineerRoutes),
+  },
   { path: '/onsite', element: <OnsiteShell />, permissions: ['view-onsite'] },
 ];

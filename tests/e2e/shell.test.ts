@@ -136,6 +136,103 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     await page.close();
   });
 
+  it('tells a signed-in technician on Login that this account cannot open /home/userManagement, with a way home', async () => {
+    const page = await open('/login', PHONE);
+    await signIn(page, 'technician');
+    await page.waitForURL('**/inspection');
+    await page.goto(`${baseUrl()}/home/userManagement`);
+    await page.waitForURL('**/login?from=%2Fhome%2FuserManagement');
+    await page.getByText('Signed in as Tom Technician (technician)').waitFor();
+    await page.getByText('This account cannot open /home/userManagement.').waitFor();
+    await screenshot(page, 'login-signed-in-cannot-open');
+    // Signing in as the same account again does not loop: Login stays, with the notice.
+    const signedInAgain = page.waitForResponse((response) => response.url().endsWith('/api/token/init'));
+    await signIn(page, 'technician');
+    await signedInAgain;
+    await expect.poll(() => page.getByRole('button', { name: 'Login' }).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await page.getByText('Signed in as Tom Technician (technician)').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByRole('button', { name: 'Back to my home' }).click();
+    await page.waitForURL((url) => url.pathname === '/inspection');
+    await page.getByText('Welcome, Tom Technician').waitFor();
+    await page.close();
+  });
+
+  /** Every widget of the page has answered (none busy). */
+  async function widgetsDrawn(page: Page) {
+    await expect.poll(() => page.locator('[data-widget-id]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-widget-id][aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
+  }
+
+  /** A widget title shown whole: not cut at the end of its line or lines. */
+  const titleShownWhole = (page: Page, name: string) =>
+    page.getByRole('region', { name, exact: true }).locator('h3').evaluate((title) => title.scrollHeight <= title.clientHeight + 1 && title.scrollWidth <= title.clientWidth + 1);
+
+  it.each([
+    ['admin', '/home', 'Users by role'],
+    ['thermo.engineer', '/home', 'Electrical assets'],
+    ['thermo.manager', '/home', 'Open alerts on electrical assets'],
+    ['thermo.tech', '/inspection', 'Survey list'],
+  ])('gives %s a dashboard on their home %s', async (username, home, widget) => {
+    const page = await open('/login');
+    await signIn(page, username);
+    await page.waitForURL((url) => url.pathname === home);
+    await page.getByRole('region', { name: widget, exact: true }).waitFor();
+    await widgetsDrawn(page);
+    expect(await page.getByText('No dashboard yet').count()).toBe(0);
+    expect(await page.getByText('This widget could not be loaded').count()).toBe(0);
+    await screenshot(page, `dashboard-${username}`);
+    await page.close();
+  });
+
+  it.each([
+    ['engineer', '/home', DESKTOP, 'desktop'],
+    ['technician', '/inspection', PHONE, 'phone'],
+    ['technician', '/inspection', DESKTOP, 'desktop'],
+  ])("shows %s's widget titles whole, and the safety note's title once (%s, %s)", async (username, home, viewport, label) => {
+    const page = await open('/login', viewport);
+    await signIn(page, username);
+    await page.waitForURL((url) => url.pathname === home);
+    await widgetsDrawn(page);
+    expect(await titleShownWhole(page, 'Inspections this week vs schedule')).toBe(true);
+    if (username === 'technician') expect(await page.getByText('Before you start').count()).toBe(1);
+    await screenshot(page, `widget-titles-${username}-${label}`);
+    await page.close();
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('keeps app name, user name and Logout on one row of the on-site bar (%s)', async (label, viewport) => {
+    const page = await open('/login', viewport);
+    await signIn(page, 'onsite');
+    await page.waitForURL('**/onsite');
+    const header = page.locator('header');
+    const appName = header.getByText('FacilityOps');
+    const userName = header.getByTestId('session-user-name');
+    const logout = header.getByRole('button', { name: 'Logout' });
+    await userName.waitFor();
+    const boxes = await Promise.all([appName, userName, logout].map(async (element) => (await element.boundingBox())!));
+    for (const box of boxes) {
+      expect(box.width).toBeGreaterThan(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    }
+    // Each one's vertical middle lies within the others' height: they share a row.
+    for (const box of boxes) {
+      for (const other of boxes) {
+        const middle = box.y + box.height / 2;
+        expect(middle).toBeGreaterThanOrEqual(other.y);
+        expect(middle).toBeLessThanOrEqual(other.y + other.height);
+      }
+    }
+    await header.locator('[data-connection]').waitFor();
+    await header.locator('time').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, `onsite-bar-${label}`);
+    await page.close();
+  });
+
   it('raised no uncaught errors in any page', () => {
     expect(pageErrors).toEqual([]);
   });

@@ -24,12 +24,13 @@ export interface PromptOptions {
 type Pending =
   | { kind: 'prompt'; options: PromptOptions; resolve: (value: string | null) => void }
   | { kind: 'confirm'; title: string; message: string; confirmLabel: string; resolve: (ok: boolean) => void }
-  | { kind: 'alert'; message: string; resolve: () => void };
+  | { kind: 'alert'; message: string; title?: string; resolve: () => void };
 
 interface Dialogs {
   prompt(options: PromptOptions): Promise<string | null>;
   confirm(message: string, options?: { title?: string; confirmLabel?: string }): Promise<boolean>;
-  alert(message: string): Promise<void>;
+  /** `title`: what failed, above the message saying why. */
+  alert(message: string, options?: { title?: string }): Promise<void>;
 }
 
 const DialogsContext = createContext<Dialogs | null>(null);
@@ -51,7 +52,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
             resolve,
           }),
         ),
-      alert: (message) => new Promise((resolve) => setPending({ kind: 'alert', message, resolve })),
+      alert: (message, options = {}) => new Promise((resolve) => setPending({ kind: 'alert', message, title: options.title, resolve })),
     }),
     [translate],
   );
@@ -77,7 +78,13 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
         </Dialog>
       )}
       {pending?.kind === 'alert' && (
-        <Dialog open onClose={() => { pending.resolve(); close(); }} aria-describedby="app-alert-message">
+        <Dialog
+          open
+          onClose={() => { pending.resolve(); close(); }}
+          aria-labelledby={pending.title ? 'app-alert-title' : undefined}
+          aria-describedby="app-alert-message"
+        >
+          {pending.title && <DialogTitle id="app-alert-title">{pending.title}</DialogTitle>}
           <DialogContent>
             <DialogContentText id="app-alert-message" sx={{ whiteSpace: 'pre-wrap' }}>{pending.message}</DialogContentText>
           </DialogContent>

@@ -40,6 +40,19 @@ export interface WidgetItemProps {
   large?: boolean;
 }
 
+const TITLE_SX = {
+  fontWeight: 500,
+  mb: 0.5,
+  minHeight: '1.5em',
+  lineHeight: 1.3,
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+  flexShrink: 0,
+} as const;
+
 /** The colour option, when it is a CSS colour (DESIGN §7; records older than the check may hold anything). */
 function colorOf(widget: LoadedWidget): string | undefined {
   return cssColorOrNone(widget.options?.[WIDGET_COLOR_OPTION]);
@@ -98,7 +111,8 @@ export function WidgetItem({ widgetId, height, query, versions, ready, onNavigat
       data-widget-id={widgetId}
       sx={{ height, display: 'flex', flexDirection: 'column', p: large ? 2 : 1.5, minWidth: 0, overflow: 'hidden' }}
     >
-      <Typography variant={large ? 'h5' : 'subtitle1'} component="h3" noWrap title={widget?.name} sx={{ fontWeight: 500, mb: 0.5, minHeight: '1.5em' }}>
+      {/* A long name wraps to a second line rather than losing its end in a narrow item; past two lines it is cut, whole in the tooltip. */}
+      <Typography variant={large ? 'h5' : 'subtitle1'} component="h3" title={widget?.name} sx={TITLE_SX}>
         {widget?.name ?? (error ? '' : <Skeleton width="50%" />)}
       </Typography>
       <Box ref={bodyRef} sx={{ flex: 1, minHeight: 0, position: 'relative' }}>

@@ -1,20 +1,47 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
+import { useNavigate } from 'react-router-dom';
 import { Form, PasswordInput, TextInput, required, useLogin, useTranslate } from 'react-admin';
+import type { LoginParams } from '../../authProvider';
 import { AppTitle } from '../../common-ui/AppTitle';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { hasBlankCredentials, readLoginValues, type LoginFormValues } from './loginForm';
 import { useReturnPath } from './useReturnPath';
+import { useSignedInNotice, type SignedInNotice } from './useSignedInNotice';
 
 const requiredField = [required()];
 const emptyForm: LoginFormValues = { username: '', password: '' };
 
-/** Sign-in (spec §2.2, §5, §8): fields, show/hide toggle, the server's message in a red alert. */
+/** Who is signed in, that it cannot open the page Login was sent from, and the way back to its home. */
+function SignedInNoticeAlert({ notice }: { notice: SignedInNotice }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { home } = notice;
+  return (
+    <Alert severity="warning" variant="outlined" role="status" sx={{ mb: 2 }}>
+      <AlertTitle sx={{ overflowWrap: 'anywhere' }}>{translate('app.auth.signed_in_as', { name: notice.name, username: notice.username })}</AlertTitle>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {translate('app.auth.cannot_open', { path: notice.path })}
+      </Typography>
+      {home ? (
+        <Button variant="contained" color="warning" size="small" onClick={() => navigate(home)} sx={{ mt: 1.5 }}>
+          {translate('app.auth.back_home')}
+        </Button>
+      ) : null}
+    </Alert>
+  );
+}
+
+/**
+ * Sign-in (spec §2.2, §5, §8): fields, show/hide toggle, the server's message in a red alert.
+ * Reached from a page the signed-in account may not open, it says so first (issue 16 §9).
+ */
 export const LoginPage = () => {
   const translate = useTranslate();
   const login = useLogin();
   const returnPath = useReturnPath();
+  const notice = useSignedInNotice(returnPath);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -27,9 +54,12 @@ export const LoginPage = () => {
     setError(null);
     setSubmitting(true);
     try {
-      await login({ username: credentials.username.trim(), password: credentials.password }, returnPath);
+      // The auth provider goes to returnPath, or stays here (the notice) when the account may not open it.
+      const params: LoginParams = { username: credentials.username.trim(), password: credentials.password, returnTo: returnPath };
+      await login(params);
     } catch (failure: unknown) {
       setError(errorMessageOf(failure, translate));
+    } finally {
       setSubmitting(false);
     }
   };
@@ -67,8 +97,14 @@ export const LoginPage = () => {
             </Box>
             <AppTitle variant="h5" logoHeight={40} />
           </Stack>
+          {notice ? <SignedInNoticeAlert notice={notice} /> : null}
           <Form defaultValues={emptyForm} onSubmit={submit}>
             <Stack spacing={1}>
+              {notice ? (
+                <Typography variant="body2" color="text.secondary" sx={{ pb: 1 }}>
+                  {translate('app.auth.other_account')}
+                </Typography>
+              ) : null}
               {error ? (
                 <Alert severity="error" variant="filled" role="alert" sx={{ mb: 1 }}>
                   {error}

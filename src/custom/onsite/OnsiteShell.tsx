@@ -19,17 +19,47 @@ export const OnsiteShell = () => {
       sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
       aria-label={translate('app.onsite.board_label')}
     >
+      {/*
+        One row on a wall screen. On a phone the names and Logout keep the first row (the names cut
+        with an ellipsis, never dropped) and the connection and clock take a row of their own.
+      */}
       <Box
         component="header"
-        sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: { xs: 1.5, md: 4 }, px: { xs: 2, md: 4 }, py: 2, position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.default' }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          columnGap: { xs: 1, md: 4 },
+          rowGap: 1,
+          px: { xs: 2, md: 4 },
+          py: { xs: 1.5, md: 2 },
+          position: 'sticky',
+          top: 0,
+          zIndex: 1,
+          bgcolor: 'background.default',
+        }}
       >
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
           <AppTitle variant="h3" logoHeight={64} nameSx={{ typography: { xs: 'h5', md: 'h3' } }} />
         </Box>
-        <UserName variant="h5" sx={{ display: { xs: 'none', lg: 'block' }, maxWidth: 360 }} />
-        <ConnectionIndicator />
-        <LiveClock />
-        <LogoutIconButton />
+        <UserName variant="h5" sx={{ flex: '0 1 auto', minWidth: 0, maxWidth: { xs: '45%', lg: 360 }, typography: { xs: 'body1', md: 'h5' } }} />
+        <Box
+          data-testid="onsite-status"
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: { xs: 1.5, md: 4 },
+            justifyContent: 'space-between',
+            order: { xs: 1, md: 0 },
+            flexBasis: { xs: '100%', md: 'auto' },
+          }}
+        >
+          <ConnectionIndicator />
+          <LiveClock />
+        </Box>
+        <Box sx={{ flexShrink: 0 }}>
+          <LogoutIconButton />
+        </Box>
       </Box>
       <Divider />
       <Box

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useDataProvider, useLogoutIfAccessDenied, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { copyBody } from '../../../common/resources/schemaParts';
 import { useDialogs } from '../../common-ui/dialogs/DialogsProvider';
+import { httpStatusOf } from '../../authProvider/httpStatus';
 import type { ResourceAction, ResourceDefinition } from './ResourceDefinition';
 
 /** The server's message of a failed call (DESIGN §3 `message`), when it gave one. */
@@ -9,10 +10,24 @@ export function serverMessageOf(error: unknown): string | null {
   return error instanceof Error && error.message ? error.message : null;
 }
 
+const serverMessageOnly = (shows: ResourceDefinition<RaRecord>['failureShowsServerMessage'], action: ResourceAction) =>
+  shows === true || (Array.isArray(shows) && shows.includes(action));
+
+/**
+ * A refused write told the way the user screens tell theirs (spec §8): an alert with the server's
+ * reason, titled with the spec's failure message ('Attribute creation failed') — or the reason
+ * alone where the spec shows just the server's message (users' add and update, config). Null when
+ * the server gave no reason (no answer at all): the spec's message is then a notice.
+ */
+export function failureAlert(error: unknown, specMessage: string, reasonOnly: boolean): { title?: string; message: string } | null {
+  const reason = httpStatusOf(error) === undefined ? null : serverMessageOf(error);
+  if (!reason) return null;
+  return reasonOnly ? { message: reason } : { title: specMessage, message: reason };
+}
+
 /**
  * Create, copy, update and delete for a resource, with the spec's notices (§8) and a refresh of
- * the list afterwards. Failures are notified (or, for users and config, the server's message is
- * shown in an alert) and rethrown for callers that show them in place.
+ * the list afterwards. Failures are told by `failureAlert` and rethrown for callers that show them in place.
  */
 export function useResourceActions<T extends RaRecord>(definition: ResourceDefinition<T>, refresh: () => void) {
   const dataProvider = useDataProvider();
@@ -25,13 +40,11 @@ export function useResourceActions<T extends RaRecord>(definition: ResourceDefin
   const fail = useCallback(
     async (error: unknown, messageKey: string, action: ResourceAction) => {
       if (await logoutIfAccessDenied(error)) return;
-      const serverMessage = serverMessageOf(error);
-      const shows = definition.failureShowsServerMessage;
-      const alertsServerMessage = shows === true || (Array.isArray(shows) && shows.includes(action));
-      if (alertsServerMessage && serverMessage) await dialogs.alert(serverMessage);
+      const failure = failureAlert(error, translate(messageKey), serverMessageOnly(definition.failureShowsServerMessage, action));
+      if (failure) await dialogs.alert(failure.message, { title: failure.title });
       else notify(messageKey, { type: 'error' });
     },
-    [definition.failureShowsServerMessage, dialogs, logoutIfAccessDenied, notify],
+    [definition.failureShowsServerMessage, dialogs, logoutIfAccessDenied, notify, translate],
   );
 
   const create = useCallback(

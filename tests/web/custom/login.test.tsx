@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, mockApi, testApplicationInfo, type ApiCall } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
-import { engineerPermissions, onsitePermissions, sessionUser } from '../helpers/sessionUsers';
+import { engineerPermissions, onsitePermissions, sessionUser, technicianPermissions } from '../helpers/sessionUsers';
 
 const location = () => screen.getByTestId('location');
 
@@ -87,6 +87,59 @@ describe('Login page (spec §2.2, §5, §8)', () => {
     await signIn('dana', 'secret');
     await waitFor(() => expect(location()).toHaveTextContent(/^\/home\/userManagement$/));
     expect(api.callsTo('POST', '/api/token/login')).toHaveLength(1);
+  });
+
+  describe('reached from a page the signed-in account may not open (issue 16 §9)', () => {
+    /** 'stored-jwt' is the technician Tom; signing in as dana/secret gives 'fresh-jwt' with `danaPermissions`. */
+    function signedInAsTechnician(danaPermissions: string[]) {
+      localStorage.setItem('jwt', 'stored-jwt');
+      return mockApi({
+        ...loginAnswers(danaPermissions),
+        'GET /api/token/init': (call: ApiCall) => {
+          const token = call.headers.get('x-auth');
+          if (token === 'stored-jwt') return jsonResponse(200, sessionUser(technicianPermissions, { name: 'Tom Technician', username: 'technician' }));
+          if (token === 'fresh-jwt') return jsonResponse(200, sessionUser(danaPermissions));
+          return errorResponse(401, 'Invalid token');
+        },
+      });
+    }
+
+    it('names the account after a reload of Login, from the stored jwt', async () => {
+      signedInAsTechnician(engineerPermissions);
+      renderApp('/login?from=%2Fhome%2FuserManagement');
+      expect(await screen.findByText('Signed in as Tom Technician (technician)')).toBeInTheDocument();
+      expect(screen.getByText('This account cannot open /home/userManagement.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Back to my home' })).toBeInTheDocument();
+    });
+
+    it('goes to from after signing in as an account that may open it', async () => {
+      signedInAsTechnician([...engineerPermissions, 'manage-user']);
+      renderApp('/login?from=%2Fhome%2FuserManagement');
+      await screen.findByText('Signed in as Tom Technician (technician)');
+      await signIn('dana', 'secret');
+      await waitFor(() => expect(location()).toHaveTextContent(/^\/home\/userManagement$/));
+      expect(localStorage.getItem('jwt')).toBe('fresh-jwt');
+    });
+
+    it('stays on Login with the same notice, naming the new account, when that one may not open it either', async () => {
+      const api = signedInAsTechnician(engineerPermissions);
+      renderApp('/login?from=%2Fhome%2FuserManagement');
+      await screen.findByText('Signed in as Tom Technician (technician)');
+      await signIn('dana', 'secret');
+      expect(await screen.findByText('Signed in as Dana Field (dana)')).toBeInTheDocument();
+      expect(screen.getByText('This account cannot open /home/userManagement.')).toBeInTheDocument();
+      expect(location()).toHaveTextContent('/login?from=%2Fhome%2FuserManagement');
+      expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+      expect(api.callsTo('POST', '/api/token/login')).toHaveLength(1);
+    });
+
+    it('shows the plain form to a signed-in account coming from a page it may open', async () => {
+      const api = signedInAsTechnician(engineerPermissions);
+      renderApp('/login?from=%2Finspection%2Fscanner');
+      await waitFor(() => expect(api.callsTo('GET', '/api/token/init')).toHaveLength(1));
+      expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+      expect(screen.queryByText(/Signed in as/)).toBeNull();
+    });
   });
 
   it('toggles the password between hidden and shown', async () => {

@@ -4,6 +4,7 @@ import { AdminContext, useGetList } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { authProvider } from '../../../src/authProvider';
+import { RequireAuth } from '../../../src/authProvider/RequireAuth';
 import { LoginPage } from '../../../src/custom/login/LoginPage';
 import { dataProvider } from '../../../src/dataProvider';
 import { useApiFetch } from '../../../src/dataProvider/useApiFetch';
@@ -34,7 +35,7 @@ function renderAt(path: string, probe: React.ReactNode) {
       <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
-          <Route path="/home/*" element={probe} />
+          <Route path="/home/*" element={<RequireAuth>{probe}</RequireAuth>} />
         </Routes>
       </AdminContext>
       <LocationProbe />
@@ -47,15 +48,36 @@ const signedInAnswers = {
 };
 
 describe('a 401/403 from a data call sends the user to Login with from (spec §8)', () => {
-  it.each([401, 403])('useApiFetch call answered %i', async (status) => {
+  it('useApiFetch call answered 401: signed out', async () => {
     localStorage.setItem('jwt', 'stored-jwt');
-    const api = mockApi({ ...signedInAnswers, 'GET /api/workOrder/my': () => errorResponse(status, 'No') });
+    const api = mockApi({ ...signedInAnswers, 'GET /api/workOrder/my': () => errorResponse(401, 'Token expired') });
     renderAt('/home/workOrders?tab=mine', <ApiFetchProbe />);
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/login?from=%2Fhome%2FworkOrders%3Ftab%3Dmine'),
     );
     expect(localStorage.getItem('jwt')).toBeNull();
     expect(api.callsTo('GET', '/api/workOrder/my')[0]?.headers.get('x-auth')).toBe('stored-jwt');
+  });
+
+  it('useApiFetch call answered 403: still signed in, and Login names the account that cannot open the page', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    mockApi({ ...signedInAnswers, 'GET /api/workOrder/my': () => errorResponse(403, 'Not permitted') });
+    renderAt('/home/workOrders?tab=mine', <ApiFetchProbe />);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/login?from=%2Fhome%2FworkOrders%3Ftab%3Dmine'),
+    );
+    expect(await screen.findByText('Signed in as Dana Field (dana)')).toBeInTheDocument();
+    expect(screen.getByText('This account cannot open /home/workOrders?tab=mine.')).toBeInTheDocument();
+    expect(localStorage.getItem('jwt')).toBe('stored-jwt');
+  });
+
+  it('react-admin data hook answered 403: the same notice', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    mockApi({ ...signedInAnswers, 'GET /api/asset': () => errorResponse(403, 'Not permitted') });
+    renderAt('/home/assets', <ListProbe />);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login?from=%2Fhome%2Fassets'));
+    expect(await screen.findByText('This account cannot open /home/assets.')).toBeInTheDocument();
+    expect(localStorage.getItem('jwt')).toBe('stored-jwt');
   });
 
   it('react-admin data hook answered 401', async () => {

@@ -86,7 +86,9 @@ describe('Asset management (spec §2.9)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Copy Asset' });
     await within(dialog).findByDisplayValue('Pump B');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Asset creation failed')).toBeInTheDocument();
+    const failure = await screen.findByRole('dialog', { name: 'Asset creation failed' });
+    expect(failure).toHaveTextContent('Asset with the name "Pump B" already exists');
+    await userEvent.click(within(failure).getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('dialog', { name: 'Copy Asset' })).toBeInTheDocument();
   });
 

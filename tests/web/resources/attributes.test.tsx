@@ -147,14 +147,18 @@ describe('Attribute management (spec §2.9)', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
-  it('says "Attribute creation failed" when the server refuses the new attribute', async () => {
+  it('says "Attribute creation failed" and the server\'s reason when the server refuses the new attribute', async () => {
     open({ 'POST /api/attribute': () => errorResponse(409, 'Attribute with the name "Pressure" already exists') });
     const dialog = await openNewDialog();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Pressure');
     await chooseType(dialog, 'number');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Attribute creation failed')).toBeInTheDocument();
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    const failure = await screen.findByRole('dialog', { name: 'Attribute creation failed' });
+    expect(within(failure).getByText('Attribute with the name "Pressure" already exists')).toBeInTheDocument();
+    await userEvent.click(within(failure).getByRole('button', { name: 'Close' }));
+    // The New Attribute dialog stays, to correct the name.
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Pressure');
   });
 
   it('enables Copy Attribute only with exactly one row selected', async () => {
@@ -214,14 +218,16 @@ describe('Attribute management (spec §2.9)', () => {
     const technicalName = await screen.findByRole('textbox', { name: 'Technical Name' });
     await userEvent.type(technicalName, '_x');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Attribute creation failed')).toBeInTheDocument();
+    const failure = await screen.findByRole('dialog', { name: 'Attribute creation failed' });
+    expect(failure).toHaveTextContent('technicalName must start with a letter or _');
   });
 
   it('says "Attribute deletion failed" when the server refuses to delete an attribute in use', async () => {
     const api = open({ 'DELETE /api/attribute/a2': () => errorResponse(409, 'Attribute "Pressure" is used by checklists "Pump weekly"') });
     await userEvent.click(within(await rowOf('Pressure')).getByRole('button', { name: 'Delete Pressure' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Attribute deletion failed')).toBeInTheDocument();
+    const failure = await screen.findByRole('dialog', { name: 'Attribute deletion failed' });
+    expect(failure).toHaveTextContent('Attribute "Pressure" is used by checklists "Pump weekly"');
     expect(api.callsTo('DELETE', '/api/attribute/a2')).toHaveLength(1);
   });
 

@@ -94,7 +94,8 @@ describe('Checklist management (spec §2.9)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Copy Checklist' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Boiler monthly');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Checklist copying failed')).toBeInTheDocument();
+    const failure = await screen.findByRole('dialog', { name: 'Checklist copying failed' });
+    expect(failure).toHaveTextContent('Checklist with the name "Boiler monthly" already exists');
   });
 
   it('edits name, frequency, scripts, items and groups in the expanded row and says "Checklist updated"', { timeout: 60_000 }, async () => {
@@ -149,7 +150,8 @@ describe('Checklist management (spec §2.9)', () => {
     open({ 'PUT /api/checklist/c1': () => errorResponse(400, 'checklistItems[0].threshold.value must be a number') });
     await expandPumpWeekly();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Checklist updating failed')).toBeInTheDocument();
+    const failure = await screen.findByRole('dialog', { name: 'Checklist updating failed' });
+    expect(failure).toHaveTextContent('checklistItems[0].threshold.value must be a number');
   });
 
   it("deletes after confirmation and says 'Checklist deleted'; a refusal says 'Checklist deletion failed'", async () => {

@@ -92,7 +92,8 @@ describe('Report management (spec §2.9: Report, Formats, Script, Actions; New R
     });
     await userEvent.click(within(await rowOf('Inspection summary')).getByRole('button', { name: 'Delete Inspection summary' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Report deletion failed')).toBeInTheDocument();
+    const failure = await screen.findByRole('dialog', { name: 'Report deletion failed' });
+    await userEvent.click(within(failure).getByRole('button', { name: 'Close' }));
     await userEvent.click(within(await rowOf('Open alerts by asset')).getByRole('button', { name: 'Delete Open alerts by asset' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Report deleted')).toBeInTheDocument();

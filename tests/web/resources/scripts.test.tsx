@@ -70,7 +70,9 @@ describe('Script management (spec §2.9: scripts by _id and name)', () => {
     });
     await userEvent.click(within(await rowOf('Overdue inspections')).getByRole('button', { name: 'Delete Overdue inspections' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Script deletion failed')).toBeInTheDocument();
+    const failure = await screen.findByRole('dialog', { name: 'Script deletion failed' });
+    expect(failure).toHaveTextContent('Script "Overdue inspections" is used by table Overdue');
+    await userEvent.click(within(failure).getByRole('button', { name: 'Close' }));
     await userEvent.click(within(await rowOf('Asset table rows')).getByRole('button', { name: 'Delete Asset table rows' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Script deleted')).toBeInTheDocument();

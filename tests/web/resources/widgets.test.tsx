@@ -205,7 +205,9 @@ describe('Widget management (spec §2.9: Widget, Type, Script, Dashboards, Actio
     });
     await expandOpenAlerts();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Widget updating failed')).toBeInTheDocument();
+    const failure = await screen.findByRole('dialog', { name: 'Widget updating failed' });
+    expect(failure).toHaveTextContent('navigation.table must be a table of type alert');
+    await userEvent.click(within(failure).getByRole('button', { name: 'Close' }));
     await userEvent.click(within(await rowOf('Welcome')).getByRole('button', { name: 'Delete Welcome' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Widget deleted')).toBeInTheDocument();

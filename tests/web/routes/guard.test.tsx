@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, mockApi } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
@@ -45,6 +46,28 @@ describe('route guard (spec §2.1)', () => {
     signedInWith(technicianPermissions);
     renderApp('/home');
     await waitFor(() => expect(location()).toHaveTextContent('/login?from=%2Fhome'));
+  });
+
+  it('says on Login which account is signed in and that it cannot open the page, with a way back to its home', async () => {
+    signedInWith(technicianPermissions);
+    renderApp('/home/userManagement');
+    await waitFor(() => expect(location()).toHaveTextContent('/login?from=%2Fhome%2FuserManagement'));
+    expect(await screen.findByText('Signed in as Dana Field (dana)')).toBeInTheDocument();
+    expect(screen.getByText('This account cannot open /home/userManagement.')).toBeInTheDocument();
+    // Signing in as another account stays possible.
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Back to my home' }));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/inspection$/));
+    expect(localStorage.getItem('jwt')).toBe('stored-jwt');
+  });
+
+  it("names the account too when only the area's own route table refuses the page", async () => {
+    signedInWith(engineerPermissions);
+    renderApp('/home/userManagement');
+    await waitFor(() => expect(location()).toHaveTextContent('/login?from=%2Fhome%2FuserManagement'));
+    expect(await screen.findByText('This account cannot open /home/userManagement.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Back to my home' }));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/home$/));
   });
 
   it('forgets a token that /token/init rejects and goes to Login with from', async () => {
