@@ -10,8 +10,9 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { createTokenService } from './auth/tokens';
 import { resolveJwtSecret } from './auth/jwtSecret';
 import { API_PREFIX, authPlugin } from './auth/authPlugin';
-import { errorBody, handleError } from './http/errors';
+import { answerFrameworkError, errorBody, handleError } from './http/errors';
 import { installValidators } from './http/validation';
+import { installInputHygiene } from './http/inputHygiene';
 import { allowDerivedPageOrigin, derivedApiHostSource } from './http/crossHostApi';
 import { createServices } from './services';
 import { createInvalidationBus } from './realtime/invalidationBus';
@@ -33,6 +34,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: MAX_JSON_BODY_BYTES,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     return503OnClosing: true,
+    // Prototype keys in JSON bodies are refused by inputHygiene.ts with the field's path, rather
+    // than by the parser as "body is not valid JSON"; JSON.parse keeps them as plain data till then.
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
+    // A path with a %-escape that is not UTF-8 (`/api/asset/%ED%A0%80`) is refused before routing:
+    // answer it in DESIGN §3's shape like every other 400.
+    frameworkErrors: answerFrameworkError,
   });
 
   const database = options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
@@ -57,6 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('preClose', () => jobs.stop());
 
   installValidators(app);
+  installInputHygiene(app);
   app.setErrorHandler(handleError);
   await app.register(helmet, {
     // Served over plain http on plant LANs too: no HSTS, no forced upgrade of requests.
