@@ -13,6 +13,7 @@ import { API_PREFIX, authPlugin } from './auth/authPlugin';
 import { answerFrameworkError, errorBody, handleError } from './http/errors';
 import { installValidators } from './http/validation';
 import { installInputHygiene } from './http/inputHygiene';
+import { compressApiAnswers } from './http/compression';
 import { allowDerivedPageOrigin, derivedApiHostSource } from './http/crossHostApi';
 import { createServices } from './services';
 import { createInvalidationBus } from './realtime/invalidationBus';
@@ -89,7 +90,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   });
   await app.register(authPlugin);
-  await app.register(apiRoutes, { prefix: API_PREFIX });
+  await app.register(async (api) => {
+    await compressApiAnswers(api);
+    await api.register(apiRoutes);
+  }, { prefix: API_PREFIX });
   await serveWebApp(app, config.distDir);
   await app.ready();
   if (config.jobsEnabled) jobs.start();
