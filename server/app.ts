@@ -14,6 +14,7 @@ import { answerFrameworkError, errorBody, handleError } from './http/errors';
 import { installValidators } from './http/validation';
 import { installInputHygiene } from './http/inputHygiene';
 import { compressApiAnswers } from './http/compression';
+import { documentedSchema } from './modules/docs/openApiTransform';
 import { allowDerivedPageOrigin, derivedApiHostSource } from './http/crossHostApi';
 import { createServices } from './services';
 import { createInvalidationBus } from './realtime/invalidationBus';
@@ -88,6 +89,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       info: { title: 'FacilityOps API', version: '1' },
       components: { securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'x-auth' } } },
     },
+    transform: documentedSchema,
   });
   await app.register(authPlugin);
   await app.register(async (api) => {
