@@ -101,7 +101,7 @@ function checkRequest(request: FastifyRequest) {
   const querySchema = request.routeOptions.schema?.querystring as QuerySchema | undefined;
   for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
     const nameProblem = unstorableProblem(name);
-    if (nameProblem) throw badRequest(shown(name), `query parameter name ${nameProblem}`);
+    if (nameProblem) throw badRequest(shown(name), `${shown(name)}: a query parameter name ${nameProblem}`);
     // `?fields=a&fields=b` arrives as an array: a param that takes one value says so by name.
     if (Array.isArray(value) && takesOneValue(querySchema, name)) throw badRequest(name, `${name} must be given once`);
     assertCleanInput(value, name);
