@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -29,6 +30,43 @@ async function timeSelect(db: Database): Promise<number> {
   return Math.round(times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0);
 }
 
+interface Transfer {
+  encoding: string;
+  /** Bytes on the wire: the body as sent, before any decoding. */
+  bytes: number;
+  /** Median time to the last byte, over five calls (compressing costs the server some of it). */
+  medianMs: number;
+}
+
+/** One GET as a browser asking for `encoding` sends it, counting the raw body (fetch would decode it). */
+function rawGet(url: string, token: string, encoding: string): Promise<{ bytes: number; contentEncoding: string; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { 'x-auth': token, 'accept-encoding': encoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ bytes, contentEncoding: String(res.headers['content-encoding'] ?? 'identity'), ms: performance.now() - started }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Issue 16 §7: the list's bytes on the wire plain, brotli- and gzip-compressed. */
+async function compressedTransfers(url: string, token: string): Promise<Transfer[]> {
+  const transfers: Transfer[] = [];
+  for (const encoding of ['identity', 'br', 'gzip']) {
+    const calls = [];
+    for (let i = 0; i < 5; i++) calls.push(await rawGet(url, token, encoding));
+    const sent = calls[0]?.contentEncoding;
+    if (sent !== encoding) throw new Error(`asked for ${encoding}, the server sent ${sent}`);
+    const times = calls.map((c) => c.ms).sort((a, b) => a - b);
+    transfers.push({ encoding, bytes: calls[0]?.bytes ?? 0, medianMs: Math.round(times[2] ?? 0) });
+  }
+  return transfers;
+}
+
 /**
  * Issue 3: the Assets screen's list call, GET /api/asset?fields=name,identification,tags,checklists,
  * over 10,000 assets (1–3 tags, 1–3 checklists each) and 500 checklists on the embedded database.
@@ -36,7 +74,9 @@ async function timeSelect(db: Database): Promise<number> {
  * seed, then seedLargeCatalogue), then the server runs as its own process the way `npm start`
  * runs it (like the /token/init bench), so autocannon does not share its event loop.
  * One connection is one user opening the screen (the p99 < 150 ms target); ten show how calls
- * queue behind each other on the single-threaded embedded database.
+ * queue behind each other on the single-threaded embedded database. autocannon asks for no
+ * compression; `compression` gives the same answer's bytes as a browser asking for br or gzip
+ * receives them (issue 16 §7).
  */
 export async function benchAssetList(durationSeconds = 10, connectionCounts: readonly number[] = [1, 10]) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fo-bench-assets-'));
@@ -91,6 +131,7 @@ export async function benchAssetList(durationSeconds = 10, connectionCounts: rea
           requests: result.requests.total,
         };
       }
+      const transfers = await compressedTransfers(`${server.baseUrl}${URL_PATH}`, token);
       const single = runs[`connections${connectionCounts[0]}`];
       const screen = await benchAssetScreen(server.baseUrl, 'pump 0012');
       return {
@@ -98,6 +139,8 @@ export async function benchAssetList(durationSeconds = 10, connectionCounts: rea
         assets: rows,
         checklists: CHECKLISTS,
         responseKB: Math.round(bytes / 102.4) / 10,
+        /** Issue 16 §7: the same answer as it travels to a browser that accepts br or gzip. */
+        compression: Object.fromEntries(transfers.map((t) => [t.encoding, { KB: Math.round(t.bytes / 102.4) / 10, medianMs: t.medianMs }])),
         seedMs,
         /** The list's query alone, in process (Drizzle over PGlite, median of 5): what the database costs of each call. */
         selectMedianMs: selectMs,

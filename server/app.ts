@@ -10,8 +10,11 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { createTokenService } from './auth/tokens';
 import { resolveJwtSecret } from './auth/jwtSecret';
 import { API_PREFIX, authPlugin } from './auth/authPlugin';
-import { errorBody, handleError } from './http/errors';
+import { answerFrameworkError, errorBody, handleError } from './http/errors';
 import { installValidators } from './http/validation';
+import { installInputHygiene } from './http/inputHygiene';
+import { compressApiAnswers } from './http/compression';
+import { documentedSchema } from './modules/docs/openApiTransform';
 import { allowDerivedPageOrigin, derivedApiHostSource } from './http/crossHostApi';
 import { createServices } from './services';
 import { createInvalidationBus } from './realtime/invalidationBus';
@@ -34,6 +37,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: MAX_JSON_BODY_BYTES,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     return503OnClosing: true,
+    // Prototype keys in JSON bodies are refused by inputHygiene.ts with the field's path, rather
+    // than by the parser as "body is not valid JSON"; JSON.parse keeps them as plain data till then.
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
+    // A path with a %-escape that is not UTF-8 (`/api/asset/%ED%A0%80`) is refused before routing:
+    // answer it in DESIGN §3's shape like every other 400.
+    frameworkErrors: answerFrameworkError,
   });
 
   const database = options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
@@ -58,6 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('preClose', () => jobs.stop());
 
   installValidators(app);
+  installInputHygiene(app);
   app.setErrorHandler(handleError);
   // The logo is the one image the page loads from a configured host (issue 16 §3).
   const logoSource = createLogoImageSource(app.services.configEntries, app.services.bus);
@@ -83,9 +94,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       info: { title: 'FacilityOps API', version: '1' },
       components: { securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'x-auth' } } },
     },
+    transform: documentedSchema,
   });
   await app.register(authPlugin);
-  await app.register(apiRoutes, { prefix: API_PREFIX });
+  await app.register(async (api) => {
+    await compressApiAnswers(api);
+    await api.register(apiRoutes);
+  }, { prefix: API_PREFIX });
   await serveWebApp(app, config.distDir);
   await app.ready();
   if (config.jobsEnabled) jobs.start();

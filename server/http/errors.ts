@@ -49,8 +49,25 @@ function describeValidation(issues: AjvIssue[], context: string | undefined): { 
   return { message: first, errors };
 }
 
-/** Postgres error codes that are the client's fault, never a 500. */
-const CLIENT_DB_ERRORS: Record<string, number> = { '23505': 409, '22P02': 400, '23503': 409 };
+/**
+ * PostgreSQL errors that can only come from a value the client sent. The last line of defence:
+ * input is checked before it reaches SQL (inputHygiene.ts, listQuery.ts) so the answer names the
+ * field; one that slips past still is the client's 4xx, never a 500 — and is logged, to be closed.
+ */
+const CLIENT_DB_ERRORS: Record<string, { status: number; message: string }> = {
+  '23505': { status: 409, message: 'A record with the same value already exists' },
+  '23503': { status: 409, message: 'The record is referred to by, or refers to, another record' },
+  '22P02': { status: 400, message: 'Invalid value' },
+  // invalid byte sequence (a NUL in text), untranslatable character (\u0000 in jsonb)
+  '22021': { status: 400, message: 'A value holds a character that cannot be stored' },
+  '22P05': { status: 400, message: 'A value holds a character that cannot be stored' },
+  '22003': { status: 400, message: 'A number is out of range' },
+  '22001': { status: 400, message: 'A value is too long' },
+  '2201W': { status: 400, message: 'A row count is out of range' },
+  '2201X': { status: 400, message: 'A row count is out of range' },
+  '22025': { status: 400, message: 'A search pattern is invalid' },
+  '54001': { status: 400, message: 'A value is nested too deeply' },
+};
 
 export function handleError(error: FastifyError & { code?: string; detail?: string }, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
@@ -60,10 +77,10 @@ export function handleError(error: FastifyError & { code?: string; detail?: stri
     const { message, errors } = describeValidation(error.validation as AjvIssue[], error.validationContext);
     return reply.status(400).send(errorBody(message, errors));
   }
-  const dbStatus = error.code ? CLIENT_DB_ERRORS[error.code] : undefined;
-  if (dbStatus) {
-    const message = dbStatus === 409 ? 'A record with the same value already exists' : 'Invalid value';
-    return reply.status(dbStatus).send(errorBody(message));
+  const dbError = error.code && Object.hasOwn(CLIENT_DB_ERRORS, error.code) ? CLIENT_DB_ERRORS[error.code] : undefined;
+  if (dbError) {
+    if (dbError.status === 400) request.log.warn({ err: error }, 'database refused a value that input checks let through');
+    return reply.status(dbError.status).send(errorBody(dbError.message));
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -85,4 +102,14 @@ function clientMessage(error: FastifyError, status: number): string {
     default:
       return status === 429 ? 'Too many requests, try again later' : error.message;
   }
+}
+
+/**
+ * Fastify answers some bad requests before routing — a %-escape that is not UTF-8
+ * (`/api/asset/%ED%A0%80`), an over-long path parameter — in its own shape: DESIGN §3's here.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The address holds a %-escape that is not valid UTF-8' : error.message;
+  void reply.status(status).send(errorBody(message, { path: message }));
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -43,6 +44,13 @@ export async function attachSocketServer(app: FastifyInstance): Promise<Server> 
     // site's page cannot ride a user's session.
     cors: (request, callback) =>
       callback(null, { origin: derivedPageOrigin(request) ?? false, methods: ['GET', 'POST'], maxAge: 600 }),
+  });
+
+  // engine.io answers its HTTP long-polling requests itself, past Fastify and helmet's headers:
+  // every answer, errors included, says nosniff as the rest of the app does (issue 16 §7).
+  io.engine.use((_request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
   });
 
   const redisClients = config.redisUrl ? await attachRedisAdapter(app, io, config.redisUrl) : [];

@@ -1,8 +1,10 @@
-import { and, asc, desc, getTableColumns, inArray, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, getTableColumns, inArray, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/client';
 import { badRequest } from '../http/errors';
+import { parseRange } from '../http/paging';
+import { parseQueryJson } from '../http/queryJson';
 
 /**
  * The list conventions of DESIGN §3, once for every entity: `fields=a,b` projects (always with
@@ -40,27 +42,24 @@ export interface ListOptions {
   where?: SQL;
 }
 
-type Columns = Record<string, PgColumn>;
+/**
+ * API field name → column. A Map, not a plain object: names come from the request, and a plain
+ * object answers `__proto__` or `constructor` with Object.prototype's members (issue 16 §1).
+ */
+type Columns = ReadonlyMap<string, PgColumn>;
 
 function columnsOf(table: PgTable, hidden: readonly string[] = []): Columns {
-  const all = getTableColumns(table) as Columns;
-  return Object.fromEntries(Object.entries(all).filter(([key]) => !hidden.includes(key)));
+  const all = getTableColumns(table) as Record<string, PgColumn>;
+  return new Map(Object.entries(all).filter(([key]) => !hidden.includes(key)));
 }
 
 function parseJson<T>(text: string | undefined, param: string, check: (value: unknown) => value is T): T | undefined {
   if (text === undefined || text === '') return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw badRequest(param, `${param} is not valid JSON`);
-  }
+  const value = parseQueryJson(param, text);
   if (!check(value)) throw badRequest(param, `${param} has the wrong shape`);
   return value;
 }
 
-const isRange = (v: unknown): v is [number, number] =>
-  Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n) && n >= 0) && v[0] <= v[1];
 const isSort = (v: unknown): v is [string, string] =>
   Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && /^(asc|desc)$/i.test(String(v[1]));
 const isFilter = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -69,7 +68,7 @@ const isFilter = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const apiField = (name: string) => (name === 'id' ? '_id' : name);
 
 function column(columns: Columns, name: string, param: string): PgColumn {
-  const found = columns[apiField(name)];
+  const found = columns.get(apiField(name));
   if (!found) throw badRequest(param, `${param}: unknown field ${name}`);
   return found;
 }
@@ -82,9 +81,42 @@ function orderTerm(col: PgColumn, descending: boolean): SQL {
 function projection(columns: Columns, fields: string | undefined): Columns {
   const names = (fields ?? '').split(',').map((f) => f.trim()).filter(Boolean);
   if (names.length === 0) return columns;
-  const picked: Columns = { _id: column(columns, '_id', 'fields') };
-  for (const name of names) picked[apiField(name)] = column(columns, name, 'fields');
+  const picked = new Map<string, PgColumn>([['_id', column(columns, '_id', 'fields')]]);
+  for (const name of names) picked.set(apiField(name), column(columns, name, 'fields'));
   return picked;
+}
+
+/** PostgreSQL `integer`; `bigint` epoch columns take any safe integer. */
+const INT4 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+
+/**
+ * A filter value as the column can compare it, or a 400 naming `filter.<field>`: a number the
+ * column cannot hold (1e308 for an epoch bigint) would otherwise fail inside PostgreSQL.
+ */
+function comparable(col: PgColumn, value: unknown, field: string): unknown {
+  const refuse = (expected: string) => badRequest(field, `${field} must be ${expected}`);
+  switch (col.dataType) {
+    case 'number': {
+      const number = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+      const bounds = col.columnType === 'PgInteger' ? INT4 : { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER };
+      if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < bounds.min || number > bounds.max) {
+        throw refuse(`a whole number from ${bounds.min} to ${bounds.max}`);
+      }
+      return number;
+    }
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      if (value === 'true' || value === 'false') return value === 'true';
+      throw refuse('true or false');
+    case 'string':
+    case 'array':
+      // Text columns and text[] elements compare as text.
+      if (typeof value === 'string') return value;
+      if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return String(value);
+      throw refuse('a text, a number or a list of them');
+    default:
+      throw badRequest(field, `${field} cannot be filtered on`);
+  }
 }
 
 function filterConditions(columns: Columns, filter: Record<string, unknown>, searchFields: readonly string[]): SQL[] {
@@ -98,9 +130,11 @@ function filterConditions(columns: Columns, filter: Record<string, unknown>, sea
       continue;
     }
     const col = column(columns, name, 'filter');
-    if (Array.isArray(value)) conditions.push(inArray(col, value as unknown[]));
-    else if (col.columnType === 'PgArray') conditions.push(sql`${value} = any(${col})`);
-    else conditions.push(eq(col, value));
+    const field = `filter.${name}`;
+    const values = Array.isArray(value) ? value.map((item, i) => comparable(col, item, `${field}.${i}`)) : null;
+    // A list column (tags) matches when it holds the value, or any of a list of them.
+    if (col.columnType === 'PgArray') conditions.push(values ? arrayOverlaps(col, values) : sql`${comparable(col, value, field)} = any(${col})`);
+    else conditions.push(values ? inArray(col, values) : eq(col, comparable(col, value, field)));
   }
   return conditions;
 }
@@ -109,7 +143,7 @@ function filterConditions(columns: Columns, filter: Record<string, unknown>, sea
 export async function runList(db: Database, table: PgTable, query: ListQuery, options: ListOptions, reply: FastifyReply, resource: string) {
   const columns = columnsOf(table, options.hiddenFields);
   const selected = projection(columns, query.fields);
-  const range = parseJson(query.range, 'range', isRange);
+  const range = query.range === undefined || query.range === '' ? undefined : parseRange(query.range);
   const sort = parseJson(query.sort, 'sort', isSort);
   const filter = parseJson(query.filter, 'filter', isFilter) ?? {};
 
@@ -120,7 +154,7 @@ export async function runList(db: Database, table: PgTable, query: ListQuery, op
     const descending = term.startsWith('-');
     order.push(orderTerm(column(columns, descending ? term.slice(1) : term, 'orderBy'), descending));
   }
-  order.push(asc(columns._id as PgColumn));
+  order.push(asc(column(columns, '_id', 'orderBy')));
 
   const conditions = filterConditions(columns, filter, options.searchFields);
   if (options.where) conditions.push(options.where);
@@ -129,7 +163,7 @@ export async function runList(db: Database, table: PgTable, query: ListQuery, op
   // json_agg over a plain ordered subquery keeps the subquery's order in PostgreSQL.
   // The rows become JSON inside the database: decoding thousands of rows into JS objects (arrays
   // above all) costs several times the query itself, and the list only travels on as JSON anyway.
-  const aliased = Object.fromEntries(Object.entries(selected).map(([key, col]) => [key, sql`${col}`.as(key)]));
+  const aliased = Object.fromEntries([...selected].map(([key, col]) => [key, sql`${col}`.as(key)]));
   let statement = db.select(aliased).from(table).where(where).orderBy(...order).$dynamic();
   if (range) statement = statement.limit(range[1] - range[0] + 1).offset(range[0]);
   const result = (await db.execute(
