@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { assets, attributes, checklists, inspections, users } from '../../db/schema';
 
@@ -66,14 +66,14 @@ export async function previousInspections(db: Database, assetId: string) {
     .orderBy(desc(inspections.timestamp));
 }
 
-/** GET /inspection/myRecentAssets: where this technician was lately, for the home page. */
+/** GET /inspection/myRecentAssets: where this technician was lately, for the home page; archived assets take no new inspections. */
 export function recentAssetsOf(db: Database, userId: string, limit = 10) {
   const lastInspectedAt = sql<number>`max(${inspections.timestamp})`.mapWith(Number);
   return db
     .select({ _id: assets._id, name: assets.name, identification: assets.identification, lastInspectedAt })
     .from(inspections)
     .innerJoin(assets, eq(assets._id, inspections.asset))
-    .where(eq(inspections.user, userId))
+    .where(and(eq(inspections.user, userId), isNull(assets.archivedAt)))
     .groupBy(assets._id, assets.name, assets.identification)
     .orderBy(desc(lastInspectedAt))
     .limit(limit);
