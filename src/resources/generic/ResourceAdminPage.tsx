@@ -3,7 +3,7 @@ import { Box, Button, FormControlLabel, IconButton, InputAdornment, Paper, Stack
 import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
-import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
+import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import SearchIcon from '@mui/icons-material/Search';
 import { useDataProvider, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { DataTable, type DataColumn } from '../../common-ui/dataTable/DataTable';
@@ -73,12 +73,11 @@ export function ResourceAdminPage<T extends RaRecord>({ definition }: { definiti
       render: (row) => {
         const rowName = String(row.name ?? row.key ?? row.username ?? row.id);
         if (archivedShown && isArchived(row)) {
+          // Words, not only an icon: next to the Delete bins it must not be mistaken for one.
           return (
-            <Tooltip title={translate('app.archive.restore')}>
-              <IconButton size="small" aria-label={`${translate('app.archive.restore')} ${rowName}`} onClick={() => void actions.restore(row)}>
-                <RestoreFromTrashIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <Button size="small" startIcon={<UnarchiveIcon fontSize="small" />} aria-label={`${translate('app.archive.restore')} ${rowName}`} onClick={() => void actions.restore(row)}>
+              {translate('app.archive.restore')}
+            </Button>
           );
         }
         return (
