@@ -40,6 +40,10 @@ export async function inspectionById(db: Database, id: string) {
         .from(attributes)
         .where(inArray(attributes._id, ids))
     : [];
+  // In the order of the inspection's values: the same read every time, however the rows were
+  // stored (an archived attribute's row is rewritten, which moves it in an unordered scan).
+  const position = new Map(ids.map((id, index) => [id, index]));
+  named.sort((a, b) => (position.get(a._id) ?? 0) - (position.get(b._id) ?? 0));
   return { ...row, attributes: named };
 }
 
