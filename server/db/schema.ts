@@ -19,6 +19,15 @@ const timestamps = {
   updatedAt: epochMs('updated_at').notNull().default(nowMs),
 };
 
+/**
+ * When a record that history refers to was "deleted" (docs/administration.md, "Archived records"):
+ * it stays for the inspections, alerts and schedules naming it, hidden from lists and new work.
+ * Null while current.
+ */
+const archivable = {
+  archivedAt: epochMs('archived_at'),
+};
+
 export const permissions = pgTable('permissions', {
   _id: text('id').primaryKey(),
   name: text('name').notNull().unique(),
@@ -122,6 +131,7 @@ export const attributes = pgTable(
     allowComment: boolean('allow_comment').notNull().default(false),
     options: jsonb('options').$type<{ values: string[] }>().notNull().default(sql`'{"values":[]}'::jsonb`),
     ...timestamps,
+    ...archivable,
   },
   (table) => [
     uniqueIndex('attributes_name_lower_idx').on(sql`lower(${table.name})`),
@@ -139,6 +149,7 @@ export const checklists = pgTable(
     checklistItems: jsonb('checklist_items').$type<ChecklistItem[]>().notNull().default(sql`'[]'::jsonb`),
     groups: jsonb('groups').$type<ChecklistGroup[]>().notNull().default(sql`'[]'::jsonb`),
     ...timestamps,
+    ...archivable,
   },
   uniqueLowerName('checklists'),
 );
@@ -155,6 +166,7 @@ export const assets = pgTable(
     checklistOptions: jsonb('checklist_options').$type<ChecklistOption[]>().notNull().default(sql`'[]'::jsonb`),
     message: text('message').notNull().default(''),
     ...timestamps,
+    ...archivable,
   },
   (table) => [
     uniqueIndex('assets_name_lower_idx').on(sql`lower(${table.name})`),

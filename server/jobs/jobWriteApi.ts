@@ -75,11 +75,16 @@ export function createJobWriteApi(db: Database, pushes: PushHub, now: () => numb
       const start = timeField(call, input, 'start');
       const end = timeField(call, input, 'end');
       if (start > end) fail(call, 'start must not be after end');
-      await assetName(call, asset);
-      const found = await db.select({ _id: checklists._id }).from(checklists).where(inArray(checklists._id, checklistIds));
-      const known = new Set(found.map((c) => c._id));
+      // A schedule is new work: archived assets and checklists take none (docs/administration.md).
+      const [scheduled] = await db.select({ archivedAt: assets.archivedAt }).from(assets).where(eq(assets._id, asset));
+      if (!scheduled) fail(call, `unknown asset ${asset}`);
+      if (scheduled.archivedAt !== null) fail(call, `asset ${asset} is archived`);
+      const found = await db.select({ _id: checklists._id, archivedAt: checklists.archivedAt }).from(checklists).where(inArray(checklists._id, checklistIds));
+      const known = new Map(found.map((c) => [c._id, c.archivedAt]));
       const missing = checklistIds.find((id) => !known.has(id));
       if (missing) fail(call, `unknown checklist ${missing}`);
+      const archived = checklistIds.find((id) => known.get(id) !== null);
+      if (archived) fail(call, `checklist ${archived} is archived`);
       count(call);
       const _id = newId();
       await db.insert(inspectionSchedules).values({ _id, asset, checklists: checklistIds, start, end });

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { newId } from '../db/ids';
 import { auditLog, type AuditChange } from '../db/schema';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'resetPassword';
+export type AuditAction = 'create' | 'update' | 'delete' | 'archive' | 'restore' | 'resetPassword';
 
 /** Fields that are bookkeeping, not content. */
 const NOT_AUDITED = new Set(['createdAt', 'updatedAt', 'tokenVersion']);

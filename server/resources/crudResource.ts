@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyObjectSchema } from 'yup';
@@ -10,6 +10,7 @@ import { conflict, notFound } from '../http/errors';
 import { errorSchema, idParamsSchema } from '../http/schemas';
 import type { PermissionName } from '../../common/permissions';
 import { READ_ONLY_FIELDS } from '../../common/resources/schemaParts';
+import { isReferenced, referenceCounts, type Archiving } from './archiving';
 import { auditHistory, diffRecords, recordAudit, type AuditActor } from './auditLog';
 import { listQuerySchema, runList, type ListQuery } from './listQuery';
 import { validateBody } from './validateBody';
@@ -45,6 +46,11 @@ export interface CrudResource {
   checkReferences?: (db: Database, input: Record<string, unknown>, existingId: string | null) => Promise<void>;
   /** Inside the delete transaction: refuse with 409 naming the referrers, or clean them up. */
   beforeDelete?: (tx: Transaction, row: Row, actor: AuditActor) => Promise<void>;
+  /**
+   * Records that history refers to are archived instead of deleted (server/resources/archiving.ts);
+   * the table needs an archivedAt column. Adds GET /:id/references and POST /:id/restore.
+   */
+  archive?: Archiving;
   /** After any committed write (e.g. sessions depend on roles and permissions). */
   afterWrite?: (app: FastifyInstance) => void;
   /** The body of a successful PUT (config answers a message, spec §7). */
@@ -55,11 +61,27 @@ export interface CrudResource {
 
 const bodySchema = { type: 'object' } as const;
 
-function withoutReadOnly(body: unknown): Record<string, unknown> {
+/** Set only by DELETE and restore; clients send records back whole, so it is ignored in bodies. */
+const ARCHIVE_FIELD = 'archivedAt';
+
+function withoutReadOnly(body: unknown, archivable: boolean): Record<string, unknown> {
   const copy = { ...(body as Record<string, unknown>) };
   for (const field of READ_ONLY_FIELDS) delete copy[field];
+  if (archivable) delete copy[ARCHIVE_FIELD];
   return copy;
 }
+
+/**
+ * Lists of archivable entities leave archived records out; `archived=include` lists them too
+ * (the administrators' "Show archived"), `archived=only` lists just them (names of what records
+ * still refer to).
+ */
+const archivableListQuerySchema = {
+  ...listQuerySchema,
+  properties: { ...listQuerySchema.properties, archived: { type: 'string', enum: ['include', 'only'] } },
+} as const;
+
+type ArchivedParam = 'include' | 'only';
 
 function pick(row: Row, fields: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
@@ -72,6 +94,9 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
   const uniqueField = resource.unique?.field ?? 'name';
   if (!columns._id || !columns[uniqueField]) throw new Error(`Resource ${entity}: table needs _id and ${uniqueField} columns`);
   const idColumn = columns._id as PgColumn;
+  const archiving = resource.archive;
+  if (archiving && !columns[ARCHIVE_FIELD]) throw new Error(`Resource ${entity}: archiving needs an ${ARCHIVE_FIELD} column`);
+  const archivedColumn = archiving ? (columns[ARCHIVE_FIELD] as PgColumn) : null;
   const uniqueColumn = columns[uniqueField] as PgColumn;
   const uniqueMessage = resource.unique?.message ?? ((value: string) => `${label} with the name "${value}" already exists`);
   const writeAccess: Access = { permission: resource.write };
@@ -85,7 +110,8 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
   };
 
   async function validated(body: unknown, existing: Row | null): Promise<Record<string, unknown>> {
-    const merged = existing ? { ...pick(existing, schemaFields), ...withoutReadOnly(body) } : withoutReadOnly(body);
+    const content = withoutReadOnly(body, archiving !== undefined);
+    const merged = existing ? { ...pick(existing, schemaFields), ...content } : content;
     let input = validateBody(resource.schema, merged) as Record<string, unknown>;
     if (resource.prepare) input = resource.prepare(input);
     // Stored and compared trimmed: " Pump" is the same name as "Pump" (as common's keyTakenByOther sees keys).
@@ -94,8 +120,9 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
     if (typeof value === 'string') {
       const same: SQL[] = [sql`lower(${uniqueColumn}) = lower(${value})`];
       if (existing) same.push(ne(idColumn, existing._id));
-      const [taken] = await db().select({ _id: idColumn }).from(table).where(and(...same)).limit(1);
-      if (taken) throw conflict(uniqueField, uniqueMessage(value));
+      const [taken] = await db().select({ _id: idColumn, archivedAt: archivedColumn ?? sql<null>`null` }).from(table).where(and(...same)).limit(1);
+      // Names stay unique with archived records too: history must not show two "AHU monthly check".
+      if (taken) throw conflict(uniqueField, taken.archivedAt === null ? uniqueMessage(value) : `${uniqueMessage(value)} (archived: restore it, or choose another name)`);
     }
     if (resource.checkReferences) await resource.checkReferences(db(), input, existing?._id ?? null);
     return input;
@@ -104,13 +131,27 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
   const actorOf = (request: FastifyRequest): AuditActor => currentUser(request);
   const changed = () => resource.afterWrite?.(app);
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get<{ Querystring: ListQuery & { archived?: ArchivedParam } }>(
     base,
     {
       config: { access: resource.read },
-      schema: { tags, summary: `${label} list: fields, orderBy, range/sort/filter`, querystring: listQuerySchema, response: { 400: errorSchema } },
+      schema: {
+        tags,
+        summary: archivedColumn
+          ? `${label} list: fields, orderBy, range/sort/filter; archived ones with archived=include (all) or archived=only`
+          : `${label} list: fields, orderBy, range/sort/filter`,
+        querystring: archivedColumn ? archivableListQuerySchema : listQuerySchema,
+        response: { 400: errorSchema },
+      },
     },
-    async (request, reply) => (await resource.listVariant?.(app, request, reply)) ?? runList(db(), table, request.query, resource, reply, entity),
+    async (request, reply) => {
+      const variant = await resource.listVariant?.(app, request, reply);
+      if (variant !== undefined && variant !== null) return variant;
+      // Pickers and new work read the default list: archived records are not offered there.
+      const archived = request.query.archived;
+      const where = !archivedColumn || archived === 'include' ? undefined : archived === 'only' ? isNotNull(archivedColumn) : isNull(archivedColumn);
+      return runList(db(), table, request.query, { ...resource, where }, reply, entity);
+    },
   );
 
   app.get<{ Params: { id: string } }>(
@@ -169,17 +210,74 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
   if (resource.operations?.delete !== false) {
     app.delete<{ Params: { id: string } }>(
       `${base}/:id`,
-      { config: { access: writeAccess }, schema: { tags, summary: `Delete a ${label}`, params: idParamsSchema, response: { 404: errorSchema, 409: errorSchema } } },
+      {
+        config: { access: writeAccess },
+        schema: {
+          tags,
+          summary: archiving ? `Delete a ${label}; one that history refers to is archived instead` : `Delete a ${label}`,
+          params: idParamsSchema,
+          response: { 404: errorSchema, 409: errorSchema },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const outcome = await db().transaction(async (tx) => {
+          // Locked: a concurrent delete or restore of the same record waits for this one.
+          const [existing] = (await tx.select().from(table).where(eq(idColumn, request.params.id)).for('update')) as Row[];
+          if (!existing) throw notFound(`${label} not found`);
+          const references = archiving ? await referenceCounts(tx, archiving, existing._id) : {};
+          if (archiving && archivedColumn && isReferenced(references)) {
+            await archiving.beforeArchive?.(tx, existing);
+            if (existing.archivedAt === null) {
+              const [archived] = (await tx.update(table).set({ [ARCHIVE_FIELD]: Date.now(), updatedAt: Date.now() }).where(eq(idColumn, existing._id)).returning()) as [Row];
+              await recordAudit(tx, { entity, recordId: existing._id, action: 'archive', actor, changes: diffRecords(existing, archived) });
+            }
+            return { _id: existing._id, message: `${label} archived`, archived: true, references };
+          }
+          await resource.beforeDelete?.(tx, existing, actor);
+          await tx.delete(table).where(eq(idColumn, existing._id));
+          await recordAudit(tx, { entity, recordId: existing._id, action: 'delete', actor, changes: diffRecords(existing, null) });
+          return { _id: existing._id, message: `${label} deleted`, ...(archiving ? { archived: false, references } : {}) };
+        });
+        changed();
+        return outcome;
+      },
+    );
+  }
+
+  if (archiving && archivedColumn) {
+    app.get<{ Params: { id: string } }>(
+      `${base}/:id/references`,
+      {
+        config: { access: writeAccess },
+        schema: { tags, summary: `What refers to a ${label}, by kind: whether DELETE archives it (the confirmation counts them)`, params: idParamsSchema, response: { 404: errorSchema } },
+      },
       async (request) => {
         const existing = await findById(request.params.id);
         if (!existing) throw notFound(`${label} not found`);
-        await db().transaction(async (tx) => {
-          await resource.beforeDelete?.(tx, existing, actorOf(request));
-          await tx.delete(table).where(eq(idColumn, existing._id));
-          await recordAudit(tx, { entity, recordId: existing._id, action: 'delete', actor: actorOf(request), changes: diffRecords(existing, null) });
+        const references = await referenceCounts(db(), archiving, existing._id);
+        return { references, archives: isReferenced(references) };
+      },
+    );
+
+    app.post<{ Params: { id: string } }>(
+      `${base}/:id/restore`,
+      {
+        config: { access: writeAccess },
+        schema: { tags, summary: `Restore an archived ${label}: listed and offered for new work again`, params: idParamsSchema, response: { 404: errorSchema, 409: errorSchema } },
+      },
+      async (request) => {
+        const row = await db().transaction(async (tx) => {
+          const [existing] = (await tx.select().from(table).where(eq(idColumn, request.params.id)).for('update')) as Row[];
+          if (!existing) throw notFound(`${label} not found`);
+          if (existing.archivedAt === null) return existing;
+          await archiving.beforeRestore?.(tx, existing);
+          const [restored] = (await tx.update(table).set({ [ARCHIVE_FIELD]: null, updatedAt: Date.now() }).where(eq(idColumn, existing._id)).returning()) as [Row];
+          await recordAudit(tx, { entity, recordId: existing._id, action: 'restore', actor: actorOf(request), changes: diffRecords(existing, restored) });
+          return restored;
         });
         changed();
-        return { _id: existing._id, message: `${label} deleted` };
+        return row;
       },
     );
   }

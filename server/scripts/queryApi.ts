@@ -48,11 +48,16 @@ function entity(name: string, table: PgTable, permission: PermissionName | null,
 }
 
 const timestamps = ['createdAt', 'updatedAt'];
+/**
+ * Scripts see archived records too, so the names in history always resolve; a script listing what
+ * is current asks for `where: { archivedAt: null }` (docs/scripts.md, "Archived records").
+ */
+const archivable = [...timestamps, 'archivedAt'];
 
 export const QUERY_ENTITIES: Record<string, EntityDef> = {
-  asset: entity('asset', assets, 'read-asset', ['_id', 'name', 'identification', 'tags', 'checklists', 'staticAttributes', 'checklistOptions', 'message', ...timestamps], ['name']),
-  checklist: entity('checklist', checklists, 'read-checklist', ['_id', 'name', 'frequency', 'scripts', 'checklistItems', 'groups', ...timestamps], ['name']),
-  attribute: entity('attribute', attributes, 'read-checklist', ['_id', 'name', 'technicalName', 'description', 'type', 'isMandatory', 'allowComment', 'options', ...timestamps], ['name']),
+  asset: entity('asset', assets, 'read-asset', ['_id', 'name', 'identification', 'tags', 'checklists', 'staticAttributes', 'checklistOptions', 'message', ...archivable], ['name']),
+  checklist: entity('checklist', checklists, 'read-checklist', ['_id', 'name', 'frequency', 'scripts', 'checklistItems', 'groups', ...archivable], ['name']),
+  attribute: entity('attribute', attributes, 'read-checklist', ['_id', 'name', 'technicalName', 'description', 'type', 'isMandatory', 'allowComment', 'options', ...archivable], ['name']),
   inspection: entity('inspection', inspections, 'read-inspection', ['_id', 'timestamp', 'user', 'checklist', 'asset', 'attributeData', 'attributeComments', 'type', 'createdAt'], ['-timestamp']),
   alert: entity(
     'alert',

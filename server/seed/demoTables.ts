@@ -114,11 +114,11 @@ return {
   ...flags,
 };`;
 
-export const ASSETS_TABLE_CODE = `// Every asset with its identification and tags; input.tag narrows to one tag.
+export const ASSETS_TABLE_CODE = `// Every current asset (archived ones are left out) with its identification and tags; input.tag narrows to one tag.
 ${HELPERS}
-const where = input.tag ? { tags: input.tag } : {};
+const where = input.tag ? { tags: input.tag, archivedAt: null } : { archivedAt: null };
 const assets = query.list('asset', { where, fields: ['name', 'identification', 'tags'], orderBy: ['name'], limit: 10000 });
-const tags = query.list('asset', { fields: ['tags'], limit: 10000 }).reduce((all, a) => all.concat(a.tags || []), []);
+const tags = query.list('asset', { where: { archivedAt: null }, fields: ['tags'], limit: 10000 }).reduce((all, a) => all.concat(a.tags || []), []);
 return {
   name: 'Assets', keyField: '_id', type: 'asset',
   fields: [
@@ -132,9 +132,9 @@ return {
   ...flags,
 };`;
 
-export const CHECKLISTS_TABLE_CODE = `// Every checklist with its frequency and number of items.
+export const CHECKLISTS_TABLE_CODE = `// Every current checklist (archived ones are left out) with its frequency and number of items.
 ${HELPERS}
-const checklists = query.list('checklist', { fields: ['name', 'frequency', 'checklistItems'], orderBy: ['name'], limit: 10000 });
+const checklists = query.list('checklist', { where: { archivedAt: null }, fields: ['name', 'frequency', 'checklistItems'], orderBy: ['name'], limit: 10000 });
 return {
   name: 'Checklists', keyField: '_id', type: 'checklist',
   fields: [

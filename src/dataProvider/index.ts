@@ -14,6 +14,11 @@ export interface WholeListMeta {
   all: true;
   fields?: readonly string[];
   orderBy?: string;
+  /**
+   * Archived checklists, attributes and assets (docs/administration.md): 'include' lists them too,
+   * 'only' just them; the default leaves them out.
+   */
+  archived?: 'include' | 'only';
 }
 
 type ApiRecord = { _id: string } & Record<string, unknown>;
@@ -27,7 +32,7 @@ function isWholeList(meta: unknown): meta is WholeListMeta {
 
 async function wholeList(resource: string, meta: WholeListMeta) {
   const records = await apiFetch<ApiRecord[]>(`/${resource}`, {
-    query: { fields: meta.fields?.join(','), orderBy: meta.orderBy },
+    query: { fields: meta.fields?.join(','), orderBy: meta.orderBy, archived: meta.archived },
   });
   return { data: mapAll(records), total: records.length };
 }

@@ -148,6 +148,8 @@ export const en: TranslationMessages = {
       deletion_title: 'Confirm Deletion',
       delete_item: 'Are you sure you want to delete this item?',
       delete_asset: 'Are you sure you want to delete the asset %{name}',
+      delete_checklist: 'Are you sure you want to delete the checklist %{name}?',
+      delete_attribute: 'Are you sure you want to delete the attribute %{name}?',
       delete_event: 'Are you sure you want to delete this event?',
       cancel: 'Cancel',
       delete: 'Delete',
@@ -330,12 +332,32 @@ export const en: TranslationMessages = {
       actions: 'Actions',
       name: 'Name',
     },
+    // Records history refers to are archived instead of deleted (docs/administration.md).
+    archive: {
+      show: 'Show archived',
+      column: 'Archived',
+      restore: 'Restore',
+      restored: 'Restored successfully',
+      restore_failed: 'Restoring failed',
+      archived_name: '%{name} (archived)',
+      consequence:
+        '%{references} refers to it: it will be archived — hidden from new work, still shown in its history, and can be restored. |||| ' +
+        '%{references} refer to it: it will be archived — hidden from new work, still shown in their history, and can be restored.',
+      kinds: {
+        inspection: '%{smart_count} inspection |||| %{smart_count} inspections',
+        alert: '%{smart_count} alert |||| %{smart_count} alerts',
+        inspectionSchedule: '%{smart_count} inspection schedule |||| %{smart_count} inspection schedules',
+        checklist: '%{smart_count} archived checklist |||| %{smart_count} archived checklists',
+      },
+    },
     audit: {
       title: 'History',
       system: 'System',
       create: 'created',
       update: 'updated',
       delete: 'deleted',
+      archive: 'archived',
+      restore: 'restored',
       resetPassword: 'password reset',
     },
     notification: {

@@ -9,8 +9,8 @@ import { THRESHOLD_OPERATIONS, checklistSchema } from '../../common/resources/ch
 import { assetSchema } from '../../common/resources/asset';
 
 /** A stored row as a client would send it back: without the fields the server keeps for itself. */
-function body<T extends Record<string, unknown>>(row: T): Omit<T, '_id' | 'createdAt' | 'updatedAt'> {
-  const { _id: _ignoredId, createdAt: _ignoredCreated, updatedAt: _ignoredUpdated, ...rest } = row;
+function body<T extends Record<string, unknown>>(row: T): Omit<T, '_id' | 'createdAt' | 'updatedAt' | 'archivedAt'> {
+  const { _id: _ignoredId, createdAt: _ignoredCreated, updatedAt: _ignoredUpdated, archivedAt: _ignoredArchived, ...rest } = row;
   return rest;
 }
 

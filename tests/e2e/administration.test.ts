@@ -114,4 +114,47 @@ describe.skipIf(!hasBrowser())('administration in Chromium', () => {
     await shot('6-deleted');
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  // Issue 16 §8: a checklist with history is archived, not deleted; its inspections still name it.
+  it('deleting a checklist with history archives it: the engineer still sees it named in the Inspections table; Restore brings it back', async () => {
+    await page.goto(baseUrl() + '/home/checklistManagement');
+    await page.getByRole('textbox', { name: 'Search' }).fill('AHU monthly check');
+    const row = page.getByRole('row').filter({ hasText: 'AHU monthly check' });
+    await row.getByRole('button', { name: 'Delete AHU monthly check' }).click();
+    const confirmation = page.getByRole('dialog');
+    await confirmation.getByText(/^Are you sure you want to delete the checklist AHU monthly check\? \d+ inspections/).waitFor();
+    expect(await confirmation.innerText()).toContain('refer to it: it will be archived — hidden from new work, still shown in their history, and can be restored.');
+    // The dialog fades in: the picture is taken once it is fully shown.
+    await expect.poll(() => confirmation.evaluate((paper) => getComputedStyle(paper).opacity), { timeout: 15_000 }).toBe('1');
+    await shot('7-archive-confirmation');
+    await confirmation.getByRole('button', { name: 'Delete' }).click();
+    await seen('Checklist deleted');
+    await row.waitFor({ state: 'detached' });
+
+    // The engineer's Inspections table, searched by asset name, still names the checklist.
+    const engineer = await session.newPage();
+    const other = engineer.page;
+    other.on('pageerror', (error) => pageErrors.push(error.message));
+    await other.goto(`${baseUrl()}/login`);
+    await signIn(other, 'engineer');
+    await other.waitForURL('**/home');
+    await other.goto(`${baseUrl()}/home/inspection/table`);
+    await other.getByLabel('Period from').fill(new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10));
+    await other.getByRole('textbox', { name: 'Search' }).fill('Air handling unit 1');
+    const inspected = other.locator('tbody tr:has(> td button[aria-expanded])').filter({ hasText: 'AHU monthly check' }).first();
+    await inspected.waitFor();
+    await inspected.getByRole('button', { name: /expand|row details/i }).click();
+    await other.getByText('Belt condition', { exact: true }).first().waitFor();
+    await screenshot(other, 'admin-8-archived-checklist-in-history');
+    await engineer.context.close();
+
+    await page.getByRole('switch', { name: 'Show archived' }).check();
+    await row.getByRole('button', { name: 'Restore AHU monthly check' }).waitFor();
+    await shot('9-archived-listed');
+    await row.getByRole('button', { name: 'Restore AHU monthly check' }).click();
+    await seen('Restored successfully');
+    await row.getByRole('button', { name: 'Delete AHU monthly check' }).waitFor();
+    await shot('10-restored');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });

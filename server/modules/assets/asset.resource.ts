@@ -1,10 +1,15 @@
-import { assets, checklists } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { alerts, assets, checklists, inspectionSchedules, inspections } from '../../db/schema';
 import { assetSchema, type ChecklistOption } from '../../../common/resources/asset';
 import type { CrudResource } from '../../resources/crudResource';
 import { requireIds } from '../../resources/references';
 import { readsOnlyNameList } from '../../auth/access';
 
-/** Assets: checklists and checklist options must name existing checklists. */
+/**
+ * Assets: checklists and checklist options must name existing checklists, and a checklist added
+ * to the asset must be current. Deleting an asset that inspections, alerts or schedules name
+ * archives it (technicians no longer find it; its history keeps its name).
+ */
 export const assetResource: CrudResource = {
   entity: 'asset',
   label: 'Asset',
@@ -20,9 +25,20 @@ export const assetResource: CrudResource = {
   afterWrite: (app) => app.services.catalogue.invalidate(),
   defaultOrder: ['name'],
   searchFields: ['name', 'identification', 'tags'],
-  async checkReferences(db, input) {
-    await requireIds(db, checklists, input.checklists as string[], 'checklists', 'checklist');
+  archive: {
+    references: [
+      { kind: 'inspection', table: inspections, refersTo: (id) => eq(inspections.asset, id) },
+      { kind: 'alert', table: alerts, refersTo: (id) => eq(alerts.asset, id) },
+      { kind: 'inspectionSchedule', table: inspectionSchedules, refersTo: (id) => eq(inspectionSchedules.asset, id) },
+    ],
+  },
+  async checkReferences(db, input, existingId) {
+    // An archived checklist the asset already offered may be saved back with it (it stays hidden
+    // from technicians); adding one is refused.
+    const [stored] = existingId ? await db.select({ checklists: assets.checklists, checklistOptions: assets.checklistOptions }).from(assets).where(eq(assets._id, existingId)) : [];
+    const held = new Set([...(stored?.checklists ?? []), ...(stored?.checklistOptions ?? []).flatMap((o) => o.checklistIds)]);
+    await requireIds(db, checklists, input.checklists as string[], 'checklists', 'checklist', held);
     const options = input.checklistOptions as ChecklistOption[];
-    await requireIds(db, checklists, options.flatMap((o) => o.checklistIds), 'checklistOptions.checklistIds', 'checklist');
+    await requireIds(db, checklists, options.flatMap((o) => o.checklistIds), 'checklistOptions.checklistIds', 'checklist', held);
   },
 };

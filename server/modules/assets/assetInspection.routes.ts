@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../auth/access';
 import type { Database } from '../../db/client';
@@ -17,13 +17,36 @@ const identificationParams = {
 
 type AssetRow = typeof assets.$inferSelect;
 
+/** Every checklist the assets name, in their lists or their options. */
+const checklistIdsOf = (group: AssetRow[]): string[] => [...new Set(group.flatMap((a) => [...a.checklists, ...a.checklistOptions.flatMap((o) => o.checklistIds)]))];
+
+/** Ids of the archived checklists among these: an asset keeps them, technicians are not offered them. */
+async function archivedChecklistIds(db: Database, group: AssetRow[]): Promise<Set<string>> {
+  const ids = checklistIdsOf(group);
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ _id: checklists._id, archivedAt: checklists.archivedAt }).from(checklists).where(inArray(checklists._id, ids));
+  return new Set(rows.filter((row) => row.archivedAt !== null).map((row) => row._id));
+}
+
+/** The asset as offered for new work: without its archived checklists, in its list or its options. */
+function withoutArchivedChecklists(asset: AssetRow, archived: ReadonlySet<string>): AssetRow {
+  if (archived.size === 0) return asset;
+  return {
+    ...asset,
+    checklists: asset.checklists.filter((id) => !archived.has(id)),
+    checklistOptions: asset.checklistOptions.map((option) => ({ ...option, checklistIds: option.checklistIds.filter((id) => !archived.has(id)) })),
+  };
+}
+
 /**
  * The checklists of each asset with their items' attributes: the whole inspect view in one
  * request, because a technician's phone in a basement pays dearly for every round trip.
  */
 async function withChecklistDetails(db: Database, group: AssetRow[]) {
-  const ids = [...new Set(group.flatMap((a) => a.checklists))];
-  const checklistRows = ids.length ? await db.select().from(checklists).where(inArray(checklists._id, ids)) : [];
+  const ids = checklistIdsOf(group);
+  const loaded = ids.length ? await db.select().from(checklists).where(inArray(checklists._id, ids)) : [];
+  const archived = new Set(loaded.filter((c) => c.archivedAt !== null).map((c) => c._id));
+  const checklistRows = loaded.filter((c) => c.archivedAt === null);
   const attributeIds = [...new Set(checklistRows.flatMap((c) => c.checklistItems.map((i) => i.attribute)))];
   const attributeRows = attributeIds.length
     ? await db
@@ -54,15 +77,27 @@ async function withChecklistDetails(db: Database, group: AssetRow[]) {
       },
     ]),
   );
-  return group.map((asset) => ({ ...asset, checklistDetails: asset.checklists.map((id) => details.get(id)).filter((c) => c !== undefined) }));
+  return group.map((asset) => {
+    const offered = withoutArchivedChecklists(asset, archived);
+    return { ...offered, checklistDetails: offered.checklists.map((id) => details.get(id)).filter((c) => c !== undefined) };
+  });
 }
 
 /** Spec §7 Inspection calls that start from an asset (the QR label carries its identification). */
 export async function assetInspectionRoutes(app: FastifyInstance) {
   const db = () => app.services.db;
   const readAsset: Access = assetResource.read;
+  // What a scanned label finds: archived assets take no new inspections.
   const byIdentification = (identification: string) =>
-    db().select().from(assets).where(eq(assets.identification, identification.trim())).orderBy(asc(assets.name));
+    db()
+      .select()
+      .from(assets)
+      .where(and(eq(assets.identification, identification.trim()), isNull(assets.archivedAt)))
+      .orderBy(asc(assets.name));
+  const offeredGroup = async (group: AssetRow[]) => {
+    const archived = await archivedChecklistIds(db(), group);
+    return group.map((asset) => withoutArchivedChecklists(asset, archived));
+  };
 
   app.get<{ Params: { identification: string } }>(
     '/asset/identification/:identification',
@@ -70,7 +105,8 @@ export async function assetInspectionRoutes(app: FastifyInstance) {
     async (request) => {
       const [asset] = await byIdentification(request.params.identification);
       if (!asset) throw notFound(`No asset has the identification "${request.params.identification}"`);
-      return asset;
+      const [offered] = await offeredGroup([asset]);
+      return offered;
     },
   );
 
@@ -87,7 +123,7 @@ export async function assetInspectionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const group = await byIdentification(request.params.identification);
-      return request.query.expand === 'checklists' ? withChecklistDetails(db(), group) : group;
+      return request.query.expand === 'checklists' ? withChecklistDetails(db(), group) : offeredGroup(group);
     },
   );
 

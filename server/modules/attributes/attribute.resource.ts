@@ -1,16 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { attributes, checklists } from '../../db/schema';
+import { alerts, attributes, checklists, inspections } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { attributeSchema, hasOptions } from '../../../common/resources/attribute';
-import { nameList, type CrudResource } from '../../resources/crudResource';
+import { nameList, type CrudResource, type Row, type Transaction } from '../../resources/crudResource';
 import type { ChecklistItem } from '../../../common/resources/checklist';
 import { thresholdProblem } from '../checklists/thresholdValue';
 
 /**
- * Attributes. One used by a checklist cannot be deleted (409 naming the checklists): past
- * inspections and thresholds refer to it; nor may its type or options change under a checklist
- * threshold that would no longer fit. Options exist only for select, radio and color.
+ * Attributes. One used by a current checklist cannot be deleted (409 naming the checklists): its
+ * thresholds and new inspections need it; nor may its type or options change under a checklist
+ * threshold that would no longer fit. One that inspections, alerts or archived checklists name is
+ * archived instead of deleted, so past inspections keep its name and type. Options exist only for
+ * select, radio and color.
  */
 export const attributeResource: CrudResource = {
   entity: 'attribute',
@@ -28,21 +30,42 @@ export const attributeResource: CrudResource = {
   async checkReferences(db, input, existingId) {
     const technicalName = String(input.technicalName ?? '');
     if (technicalName) {
-      const [taken] = await db.select({ _id: attributes._id, name: attributes.name }).from(attributes).where(sql`${attributes.technicalName} = ${technicalName} and ${attributes._id} <> ${existingId ?? ''}`).limit(1);
-      if (taken) throw conflict('technicalName', `technicalName "${technicalName}" is already used by attribute "${taken.name}"`);
+      const [taken] = await db
+        .select({ _id: attributes._id, name: attributes.name, archivedAt: attributes.archivedAt })
+        .from(attributes)
+        .where(sql`${attributes.technicalName} = ${technicalName} and ${attributes._id} <> ${existingId ?? ''}`)
+        .limit(1);
+      if (taken) throw conflict('technicalName', `technicalName "${technicalName}" is already used by ${taken.archivedAt === null ? '' : 'the archived '}attribute "${taken.name}"`);
     }
     if (existingId) await thresholdsStillFit(db, existingId, input);
   },
-  async beforeDelete(tx, row) {
-    const usedBy = await tx
-      .select({ name: checklists.name })
-      .from(checklists)
-      .where(sql`${checklists.checklistItems} @> ${JSON.stringify([{ attribute: row._id }])}::jsonb`);
-    if (usedBy.length > 0) {
-      throw conflict('_id', `Attribute "${String(row.name)}" is used by checklists ${nameList(usedBy.map((c) => c.name))}`);
-    }
+  beforeDelete: refuseWhileCurrentChecklistsUseIt,
+  archive: {
+    references: [
+      {
+        kind: 'inspection',
+        table: inspections,
+        refersTo: (id) => or(sql`${inspections.attributeData} @> ${itemOf(id)}`, sql`${inspections.attributeComments} @> ${itemOf(id)}`) as SQL,
+      },
+      { kind: 'alert', table: alerts, refersTo: (id) => eq(alerts.attribute, id) },
+      // Restoring such a checklist brings the attribute back into use.
+      { kind: 'checklist', table: checklists, refersTo: (id) => and(usesAttribute(id), isNotNull(checklists.archivedAt)) as SQL },
+    ],
+    beforeArchive: refuseWhileCurrentChecklistsUseIt,
   },
 };
+
+/** `[{attribute: id}]`: matches a JSON list of {attribute, …} entries holding this attribute. */
+const itemOf = (attributeId: string) => sql`${JSON.stringify([{ attribute: attributeId }])}::jsonb`;
+const usesAttribute = (attributeId: string) => sql`${checklists.checklistItems} @> ${itemOf(attributeId)}`;
+
+/** Deleted or archived, a current checklist would lose an item its thresholds and technicians need. */
+async function refuseWhileCurrentChecklistsUseIt(tx: Transaction, row: Row): Promise<void> {
+  const usedBy = await tx.select({ name: checklists.name }).from(checklists).where(and(usesAttribute(row._id), isNull(checklists.archivedAt)));
+  if (usedBy.length > 0) {
+    throw conflict('_id', `Attribute "${String(row.name)}" is used by checklists ${nameList(usedBy.map((c) => c.name))}`);
+  }
+}
 
 /**
  * A type or options change must leave the thresholds checklists set on this attribute valid
@@ -54,7 +77,7 @@ async function thresholdsStillFit(db: Database, attributeId: string, input: Reco
   const rows = await db
     .select({ name: checklists.name, checklistItems: checklists.checklistItems })
     .from(checklists)
-    .where(sql`${checklists.checklistItems} @> ${JSON.stringify([{ attribute: attributeId }])}::jsonb`);
+    .where(usesAttribute(attributeId));
   const broken = rows.filter((row) =>
     row.checklistItems.some((item: ChecklistItem) => item.attribute === attributeId && item.threshold && thresholdProblem(attribute, item.threshold.value)),
   );

@@ -1,15 +1,18 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import { alertLevels, assets, attributes, checklists, scripts } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { alertLevels, alerts, assets, attributes, checklists, inspectionSchedules, inspections, scripts } from '../../db/schema';
+import { badRequest, conflict } from '../../http/errors';
 import { checklistSchema, type ChecklistGroup, type ChecklistItem } from '../../../common/resources/checklist';
-import type { CrudResource } from '../../resources/crudResource';
+import { nameList, type CrudResource } from '../../resources/crudResource';
 import { requireIds } from '../../resources/references';
+import type { Database } from '../../db/client';
 import { thresholdProblem } from './thresholdValue';
 
 /**
- * Checklists. Items must name existing attributes (each once), thresholds must fit the
- * attribute's type, groups may only hold the checklist's own attributes. Deleting a checklist
- * takes it off the assets (and their checklist options) that offered it.
+ * Checklists. Items must name existing, current attributes (each once), thresholds must fit the
+ * attribute's type, groups may only hold the checklist's own attributes. Deleting a checklist that
+ * inspections, alerts or schedules name archives it: it stays on its assets, whose technicians are
+ * no longer offered it, until it is restored. Deleting one nothing names takes it off the assets
+ * (and their checklist options) that offered it.
  */
 export const checklistResource: CrudResource = {
   entity: 'checklist',
@@ -22,7 +25,23 @@ export const checklistResource: CrudResource = {
   afterWrite: (app) => app.services.catalogue.invalidate(),
   defaultOrder: ['name'],
   searchFields: ['name', 'frequency'],
-  async checkReferences(db, input) {
+  archive: {
+    references: [
+      { kind: 'inspection', table: inspections, refersTo: (id) => eq(inspections.checklist, id) },
+      { kind: 'alert', table: alerts, refersTo: (id) => eq(alerts.checklist, id) },
+      { kind: 'inspectionSchedule', table: inspectionSchedules, refersTo: (id) => sql`${id} = any(${inspectionSchedules.checklists})` },
+    ],
+    // A restored checklist is offered to technicians again: each of its attributes must be current.
+    async beforeRestore(tx, row) {
+      const ids = (row.checklistItems as ChecklistItem[]).map((item) => item.attribute);
+      if (ids.length === 0) return;
+      const archived = await tx.select({ name: attributes.name }).from(attributes).where(and(inArray(attributes._id, ids), isNotNull(attributes.archivedAt)));
+      if (archived.length > 0) {
+        throw conflict('checklistItems', `Checklist "${String(row.name)}" uses the archived attributes ${nameList(archived.map((a) => a.name))}: restore them first`);
+      }
+    },
+  },
+  async checkReferences(db, input, existingId) {
     const items = input.checklistItems as ChecklistItem[];
     const groups = input.groups as ChecklistGroup[];
     await requireIds(db, scripts, input.scripts as string[], 'scripts', 'script');
@@ -31,11 +50,14 @@ export const checklistResource: CrudResource = {
       ? await db.select().from(attributes).where(inArray(attributes._id, [...new Set(ids)]))
       : [];
     const byId = new Map(known.map((a) => [a._id, a]));
+    const held = await heldAttributes(db, existingId);
     const seen = new Set<string>();
     for (const [index, item] of items.entries()) {
       const field = `checklistItems[${index}].attribute`;
       const attribute = byId.get(item.attribute);
       if (!attribute) throw badRequest(field, `${field}: unknown attribute ${item.attribute}`);
+      // An archived attribute takes no new work; an archived checklist saved back keeps its own.
+      if (attribute.archivedAt !== null && !held.has(item.attribute)) throw badRequest(field, `${field}: the attribute "${attribute.name}" is archived (restore it first)`);
       if (seen.has(item.attribute)) throw badRequest(field, `${field}: attribute "${attribute.name}" is already in this checklist`);
       seen.add(item.attribute);
       if (item.threshold) {
@@ -66,3 +88,10 @@ export const checklistResource: CrudResource = {
     }
   },
 };
+
+/** The attributes the stored checklist already has as items (none for a new one). */
+async function heldAttributes(db: Database, checklistId: string | null): Promise<Set<string>> {
+  if (!checklistId) return new Set();
+  const [stored] = await db.select({ checklistItems: checklists.checklistItems }).from(checklists).where(eq(checklists._id, checklistId));
+  return new Set((stored?.checklistItems ?? []).map((item) => item.attribute));
+}

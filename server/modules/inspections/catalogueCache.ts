@@ -15,7 +15,8 @@ type AttributeRow = typeof attributes.$inferSelect;
 
 /** What a submit validates against: the asset, its checklists and their items' attributes. */
 export interface AssetCatalogue {
-  asset: { _id: string; name: string; checklists: string[] };
+  /** archivedAt: an archived asset, or checklist, takes no new inspections. */
+  asset: { _id: string; name: string; checklists: string[]; archivedAt: number | null };
   checklists: ReadonlyMap<string, ChecklistRow>;
   attributes: ReadonlyMap<string, AttributeRow>;
 }
@@ -26,7 +27,7 @@ interface Entry<T> {
 }
 
 async function loadAsset(db: Database, assetId: string): Promise<AssetCatalogue | null> {
-  const [asset] = await db.select({ _id: assets._id, name: assets.name, checklists: assets.checklists }).from(assets).where(eq(assets._id, assetId));
+  const [asset] = await db.select({ _id: assets._id, name: assets.name, checklists: assets.checklists, archivedAt: assets.archivedAt }).from(assets).where(eq(assets._id, assetId));
   if (!asset) return null;
   const checklistRows = asset.checklists.length ? await db.select().from(checklists).where(inArray(checklists._id, asset.checklists)) : [];
   const attributeIds = [...new Set(checklistRows.flatMap((c) => c.checklistItems.map((i) => i.attribute)))];

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { assets, attributes, checklists, inspections, users } from '../../db/schema';
 
@@ -40,6 +40,10 @@ export async function inspectionById(db: Database, id: string) {
         .from(attributes)
         .where(inArray(attributes._id, ids))
     : [];
+  // In the order of the inspection's values: the same read every time, however the rows were
+  // stored (an archived attribute's row is rewritten, which moves it in an unordered scan).
+  const position = new Map(ids.map((id, index) => [id, index]));
+  named.sort((a, b) => (position.get(a._id) ?? 0) - (position.get(b._id) ?? 0));
   return { ...row, attributes: named };
 }
 
@@ -66,14 +70,14 @@ export async function previousInspections(db: Database, assetId: string) {
     .orderBy(desc(inspections.timestamp));
 }
 
-/** GET /inspection/myRecentAssets: where this technician was lately, for the home page. */
+/** GET /inspection/myRecentAssets: where this technician was lately, for the home page; archived assets take no new inspections. */
 export function recentAssetsOf(db: Database, userId: string, limit = 10) {
   const lastInspectedAt = sql<number>`max(${inspections.timestamp})`.mapWith(Number);
   return db
     .select({ _id: assets._id, name: assets.name, identification: assets.identification, lastInspectedAt })
     .from(inspections)
     .innerJoin(assets, eq(assets._id, inspections.asset))
-    .where(eq(inspections.user, userId))
+    .where(and(eq(inspections.user, userId), isNull(assets.archivedAt)))
     .groupBy(assets._id, assets.name, assets.identification)
     .orderBy(desc(lastInspectedAt))
     .limit(limit);

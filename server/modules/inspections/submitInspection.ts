@@ -2,7 +2,7 @@ import { and, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { alerts, checklists, files, inspectionSchedules, inspections } from '../../db/schema';
 import { jsonInsert } from '../../db/jsonRecords';
-import type { CatalogueCache } from './catalogueCache';
+import type { AssetCatalogue, CatalogueCache } from './catalogueCache';
 import { newId } from '../../db/ids';
 import { HttpError, notFound } from '../../http/errors';
 import type { AuthUser } from '../../auth/access';
@@ -102,6 +102,24 @@ function checkFlatComments(raw: unknown, checklistIds: ReadonlySet<string>, allI
   }
 }
 
+/**
+ * An archived asset or checklist takes no new inspections (docs/administration.md): 409 naming it,
+ * so a form opened before it was archived is told why rather than adding to its history.
+ */
+function refuseArchived(known: AssetCatalogue, checklistIds: readonly string[]): void {
+  if (known.asset.archivedAt !== null) {
+    const message = `Asset "${known.asset.name}" is archived: it takes no new inspections`;
+    throw new HttpError(409, message, { assetId: message });
+  }
+  const errors: Record<string, string> = {};
+  for (const id of checklistIds) {
+    const checklist = known.checklists.get(id);
+    if (checklist && checklist.archivedAt !== null) errors[`inspectionData.${id}`] = `inspectionData.${id}: checklist "${checklist.name}" is archived: it takes no new inspections`;
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(409, first, errors);
+}
+
 interface PreparedInspection {
   _id: string;
   checklist: ChecklistRow;
@@ -129,6 +147,7 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
   const known = await catalogue.asset(assetId);
   if (!known) throw notFound('Asset not found');
   const { asset } = known;
+  refuseArchived(known, Object.keys(inspectionData));
 
   const problems = new Problems();
   const checklistIds = Object.keys(inspectionData);

@@ -7,6 +7,7 @@ import { ASSET_DIALOG_MAX_WIDTH } from '../../common-ui/dialogs/dialogWidths';
 import type { CreateDialogProps } from '../generic/ResourceDefinition';
 import { ResourceForm } from '../generic/ResourceForm';
 import { useResourceScreen } from '../generic/ResourceScreenContext';
+import { isArchived, useRelatedListState } from '../generic/useRelatedList';
 import { AssetInputs } from './AssetInputs';
 import type { AssetRecord } from './index';
 
@@ -22,20 +23,29 @@ const NEW_ASSET: Omit<Asset, '_id'> = {
 
 /**
  * New Asset / Copy Asset (spec §2.9): a copy starts from the fetched asset without its
- * identification (a QR code names one asset group) and is created like a new one. The dialog
- * stays open when the create fails, so nothing typed is lost.
+ * identification (a QR code names one asset group) and without archived checklists (a new asset
+ * takes none), and is created like a new one. The dialog stays open when the create fails, so
+ * nothing typed is lost.
  */
 export function AssetDialog({ sourceId, onClose, create }: CreateDialogProps<AssetRecord>) {
   const translate = useTranslate();
   const { actions } = useResourceScreen<AssetRecord>();
   const copying = sourceId !== undefined;
   const { data: source, error } = useGetOne<AssetRecord>('asset', { id: sourceId ?? '' }, { enabled: copying });
+  const checklists = useRelatedListState<{ id: string; name: string }>('checklist', ['name'], { withArchived: true });
 
   const record = useMemo(() => {
     if (!copying) return NEW_ASSET;
-    if (!source) return null;
-    return { ...actions.copyOf(source, source.name), identification: '' };
-  }, [actions, copying, source]);
+    if (!source || checklists.isPending) return null;
+    const archived = new Set(checklists.records.filter(isArchived).map((checklist) => String(checklist.id)));
+    const current = (ids: readonly string[]) => ids.filter((id) => !archived.has(id));
+    return {
+      ...actions.copyOf(source, source.name),
+      identification: '',
+      checklists: current(source.checklists ?? []),
+      checklistOptions: (source.checklistOptions ?? []).map((option) => ({ ...option, checklistIds: current(option.checklistIds) })),
+    };
+  }, [actions, copying, source, checklists.isPending, checklists.records]);
 
   const submit = async (body: Partial<AssetRecord>) => {
     if (await create(body)) onClose();

@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
 import { Box, Stack } from '@mui/material';
 import { AutocompleteArrayInput, TextInput, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import type { ChecklistOption } from '../../../common/resources/asset';
 import { ChecklistOptionsInput } from '../../custom/fields/ChecklistOptionsInput';
 import { HtmlMessageInput } from '../../custom/fields/HtmlMessageInput';
 import { StaticAttributesInput } from '../../custom/fields/StaticAttributesInput';
 import { TagsInput } from '../../custom/fields/TagsInput';
-import { useRelatedList } from '../generic/useRelatedList';
+import { isArchived, useRelatedList } from '../generic/useRelatedList';
 
 interface ChecklistChoice {
   id: string;
@@ -14,15 +16,23 @@ interface ChecklistChoice {
 
 /**
  * Every input of an asset (spec §2.9 and §3), shared by the New/Copy dialog and the inline
- * editor so both edit the same whole asset.
+ * editor so both edit the same whole asset. An archived checklist the asset still holds is shown,
+ * marked archived, so it can be seen and taken off; it is never offered to be added.
  */
 export function AssetInputs() {
   const translate = useTranslate();
-  const checklists = useRelatedList<ChecklistChoice>('checklist', ['name']);
-  const checklistChoices = useMemo(
-    () => checklists.map(({ id, name }) => ({ id: String(id), name })).sort((a, b) => a.name.localeCompare(b.name)),
-    [checklists],
-  );
+  const checklists = useRelatedList<ChecklistChoice>('checklist', ['name'], { withArchived: true });
+  const [held, options] = useWatch({ name: ['checklists', 'checklistOptions'] }) as [string[] | undefined, ChecklistOption[] | undefined];
+  const checklistChoices = useMemo(() => {
+    const kept = new Set([...(held ?? []), ...(options ?? []).flatMap((option) => option.checklistIds ?? [])]);
+    return checklists
+      .filter((checklist) => !isArchived(checklist) || kept.has(String(checklist.id)))
+      .map((checklist) => ({
+        id: String(checklist.id),
+        name: isArchived(checklist) ? translate('app.archive.archived_name', { name: checklist.name }) : checklist.name,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }, [checklists, held, options, translate]);
 
   return (
     <Stack spacing={1}>

@@ -9,7 +9,8 @@ import { useAssetColumns } from './useAssetColumns';
 export type AssetRecord = Asset & { id: string };
 
 /**
- * Asset management (spec §2.9): Asset, Identification, Tags, Checklists and a delete action;
+ * Asset management (spec §2.9): Asset, Identification, Tags, Checklists and a delete action (one
+ * that inspections refer to is archived, and can be restored);
  * New/Copy Asset open the asset dialog, an expanded row holds the same inputs inline. Spec §8 has
  * no 'copied' notices for assets: a copy is announced as a creation.
  */
@@ -30,6 +31,7 @@ export const assetResource: ResourceDefinition<AssetRecord> = {
   create: { label: 'app.asset.new', kind: 'dialog', Dialog: AssetDialog },
   copy: { label: 'app.asset.copy', dropFields: ['identification'] },
   remove: { confirmMessage: (record, translate) => translate('app.confirm.delete_asset', { name: record.name }) },
+  archivable: true,
   Editor: AssetEditor,
   ToolbarActions: PrintLabelsButton,
   selectable: true,

@@ -7,7 +7,8 @@ import type { AssetRecord } from './index';
 
 export function useAssetColumns(): DataColumn<AssetRecord>[] {
   const translate = useTranslate();
-  const checklistNameOf = useNameLookup('checklist');
+  // An asset keeps an archived checklist (hidden from its technicians): named, marked archived.
+  const checklistNameOf = useNameLookup('checklist', { withArchived: true });
   return useMemo(() => {
     const checklistsOf = (row: AssetRecord) => checklistNames(row.checklists ?? [], checklistNameOf);
     return [

@@ -9,7 +9,8 @@ export type AttributeRecord = Attribute & { id: string };
 
 /**
  * Attribute management (spec §2.9). Spec §8: saving says 'Attribute created' on an update too,
- * and every failed save says 'Attribute creation failed'.
+ * and every failed save says 'Attribute creation failed'. One that inspections refer to is
+ * archived when deleted, and can be restored.
  */
 export const attributeResource: ResourceDefinition<AttributeRecord> = {
   name: 'attribute',
@@ -32,6 +33,7 @@ export const attributeResource: ResourceDefinition<AttributeRecord> = {
   },
   create: { label: 'app.attribute.new', kind: 'dialog', Dialog: AttributeDialog },
   copy: { label: 'app.attribute.copy', dropFields: ['technicalName'] },
-  remove: {},
+  remove: { confirmMessage: (record, translate) => translate('app.confirm.delete_attribute', { name: record.name }) },
+  archivable: true,
   Editor: AttributeEditor,
 };

@@ -2,19 +2,23 @@ import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Checklist } from '../../../common/resources/checklist';
 import type { DataColumn } from '../../common-ui/dataTable/DataTable';
-import { useRelatedList } from '../generic/useRelatedList';
+import { isArchived, useRelatedList } from '../generic/useRelatedList';
 import type { AttributeRecord } from './index';
 
-type ChecklistUse = Pick<Checklist, 'name' | 'checklistItems'> & { id: string };
+type ChecklistUse = Pick<Checklist, 'name' | 'checklistItems'> & { id: string; archivedAt?: number | null };
 
-/** Attribute, Technical Name, Type and the checklists whose items use the attribute (spec §2.9). */
+/**
+ * Attribute, Technical Name, Type and the checklists whose items use the attribute (spec §2.9),
+ * archived ones marked: they are why deleting the attribute archives it.
+ */
 export function useAttributeColumns(): DataColumn<AttributeRecord>[] {
   const translate = useTranslate();
-  const checklists = useRelatedList<ChecklistUse>('checklist', ['name', 'checklistItems']);
+  const checklists = useRelatedList<ChecklistUse>('checklist', ['name', 'checklistItems'], { withArchived: true });
   return useMemo(() => {
     const usedBy = new Map<string, string[]>();
     for (const checklist of checklists) {
-      for (const item of checklist.checklistItems ?? []) usedBy.set(item.attribute, [...(usedBy.get(item.attribute) ?? []), checklist.name]);
+      const name = isArchived(checklist) ? translate('app.archive.archived_name', { name: checklist.name }) : checklist.name;
+      for (const item of checklist.checklistItems ?? []) usedBy.set(item.attribute, [...(usedBy.get(item.attribute) ?? []), name]);
     }
     const checklistNames = (row: AttributeRecord) => [...new Set(usedBy.get(row.id) ?? [])].sort((a, b) => a.localeCompare(b)).join(', ');
     return [

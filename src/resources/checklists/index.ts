@@ -8,7 +8,8 @@ export type ChecklistRecord = Checklist & { id: string };
 
 /**
  * Checklist management (spec §2.9): New Checklist asks for a name, Copy Checklist (one row
- * selected) for the copy's name; the inline editor holds the ordered items and the groups.
+ * selected) for the copy's name; the inline editor holds the ordered items and the groups. One
+ * that inspections refer to is archived when deleted, and can be restored.
  */
 export const checklistResource: ResourceDefinition<ChecklistRecord> = {
   name: 'checklist',
@@ -22,6 +23,7 @@ export const checklistResource: ResourceDefinition<ChecklistRecord> = {
   messages: standardMessages('checklist'),
   create: { label: 'app.checklist.new', kind: 'prompt' },
   copy: { label: 'app.checklist.copy' },
-  remove: {},
+  remove: { confirmMessage: (record, translate) => translate('app.confirm.delete_checklist', { name: record.name }) },
+  archivable: true,
   Editor: ChecklistEditor,
 };

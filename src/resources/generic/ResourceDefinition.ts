@@ -5,7 +5,7 @@ import type { PermissionName } from '../../../common/permissions';
 import type { DataColumn } from '../../common-ui/dataTable/DataTable';
 import type { SortTerm } from '../../common-ui/dataTable/tableSort';
 
-export type ResourceAction = 'create' | 'copy' | 'update' | 'delete';
+export type ResourceAction = 'create' | 'copy' | 'update' | 'delete' | 'restore';
 
 /** i18n keys of an entity's notices (spec §8). */
 export interface ResourceMessages {
@@ -86,6 +86,13 @@ export interface ResourceDefinition<T extends RaRecord = RaRecord> {
   copy?: { label: string; dropFields?: readonly string[] };
   /** Delete from the Actions column, after a confirmation (spec §5). */
   remove?: { confirmMessage?: (record: T, translate: (key: string, options?: object) => string) => string };
+  /**
+   * The server archives records that history refers to instead of deleting them (its
+   * `GET /<name>/:id/references` and `POST /<name>/:id/restore`): the confirmation says how many
+   * refer to it and what will happen, a "Show archived" switch lists archived records with a
+   * Restore action.
+   */
+  archivable?: boolean;
   /** The inline editor of an expanded row. */
   Editor?: ComponentType<EditorProps<T>>;
   /**

@@ -1,23 +1,65 @@
 import { useMemo } from 'react';
-import { useGetList, type RaRecord } from 'react-admin';
+import { useGetList, useTranslate, type RaRecord } from 'react-admin';
+
+export interface RelatedListOptions {
+  /**
+   * Archived records too, each with its archivedAt (docs/administration.md): for the names of what
+   * a record still refers to. Read with a second call (`archived=only`), so the list call itself
+   * stays the spec's (§7) and is shared with pickers, which never offer archived records.
+   */
+  withArchived?: boolean;
+}
+
+const WHOLE = { page: 1, perPage: 1_000_000 };
 
 /**
  * A related entity's whole list for lookups in columns and editors (role names, checklist
  * names…), shared through react-admin's query cache by every screen asking the same.
  */
-export function useRelatedList<T extends RaRecord>(resource: string, fields?: readonly string[]): T[] {
-  return useRelatedListState<T>(resource, fields).records;
+export function useRelatedList<T extends RaRecord>(resource: string, fields?: readonly string[], options: RelatedListOptions = {}): T[] {
+  return useRelatedListState<T>(resource, fields, options).records;
 }
 
 /** The same, telling whether it is still loading (a select must not show a stored id as out of range meanwhile). */
-export function useRelatedListState<T extends RaRecord>(resource: string, fields?: readonly string[]): { records: T[]; isPending: boolean } {
-  const { data, isPending } = useGetList<T>(resource, { pagination: { page: 1, perPage: 1_000_000 }, meta: { all: true, fields } });
-  const records = useMemo(() => data ?? [], [data]);
-  return { records, isPending };
+export function useRelatedListState<T extends RaRecord>(
+  resource: string,
+  fields?: readonly string[],
+  { withArchived = false }: RelatedListOptions = {},
+): { records: T[]; isPending: boolean } {
+  const current = useGetList<T>(resource, { pagination: WHOLE, meta: { all: true, fields } });
+  const archived = useGetList<T>(
+    resource,
+    { pagination: WHOLE, meta: { all: true, fields: fields ? [...fields, 'archivedAt'] : undefined, archived: 'only' } },
+    { enabled: withArchived },
+  );
+  const records = useMemo(() => {
+    const listed = current.data ?? [];
+    if (!withArchived) return listed;
+    // By id, the current list wins: a record restored meanwhile is not named twice.
+    const ids = new Set(listed.map((record) => record.id));
+    return [...listed, ...(archived.data ?? []).filter((record) => !ids.has(record.id))];
+  }, [current.data, archived.data, withArchived]);
+  return { records, isPending: current.isPending || (withArchived && archived.isPending) };
 }
 
-/** id → name of a related list. */
-export function useNameLookup(resource: string): ReadonlyMap<string, string> {
-  const records = useRelatedList<RaRecord & { name: string }>(resource, ['name']);
-  return useMemo(() => new Map(records.map((r) => [String(r.id), r.name])), [records]);
+/** Whether a record read with its archivedAt is archived. */
+export const isArchived = (record: object): boolean => archivedAtOf(record) !== null;
+
+/** When a record was archived (epoch ms), or null while current. */
+export const archivedAtOf = (record: object): number | null => {
+  const value = (record as { archivedAt?: unknown }).archivedAt;
+  return typeof value === 'number' ? value : null;
+};
+
+/**
+ * id → name of a related list. With withArchived, archived records are named too, marked
+ * "(archived)", so a record still referring to one shows what it refers to.
+ */
+export function useNameLookup(resource: string, options: RelatedListOptions = {}): ReadonlyMap<string, string> {
+  const translate = useTranslate();
+  const records = useRelatedList<RaRecord & { name: string }>(resource, ['name'], options);
+  return useMemo(
+    () => new Map(records.map((r) => [String(r.id), isArchived(r) ? translate('app.archive.archived_name', { name: r.name }) : r.name])),
+    [records, translate],
+  );
 }

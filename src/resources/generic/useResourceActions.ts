@@ -3,6 +3,9 @@ import { useDataProvider, useLogoutIfAccessDenied, useNotify, useTranslate, type
 import { copyBody } from '../../../common/resources/schemaParts';
 import { useDialogs } from '../../common-ui/dialogs/DialogsProvider';
 import { httpStatusOf } from '../../authProvider/httpStatus';
+// Not useApiFetch: failures go through `fail`, which sends a 401/403 to Login once.
+import { apiFetch } from '../../dataProvider/apiFetch';
+import { deletionConfirmation, type RecordReferences } from './deletionConfirmation';
 import type { ResourceAction, ResourceDefinition } from './ResourceDefinition';
 
 /** The server's message of a failed call (DESIGN §3 `message`), when it gave one. */
@@ -26,8 +29,9 @@ export function failureAlert(error: unknown, specMessage: string, reasonOnly: bo
 }
 
 /**
- * Create, copy, update and delete for a resource, with the spec's notices (§8) and a refresh of
- * the list afterwards. Failures are told by `failureAlert` and rethrown for callers that show them in place.
+ * Create, copy, update, delete (and for archivable entities restore) for a resource, with the
+ * spec's notices (§8) and a refresh of the list afterwards. Failures are told by `failureAlert` and
+ * rethrown for callers that show them in place.
  */
 export function useResourceActions<T extends RaRecord>(definition: ResourceDefinition<T>, refresh: () => void) {
   const dataProvider = useDataProvider();
@@ -35,7 +39,8 @@ export function useResourceActions<T extends RaRecord>(definition: ResourceDefin
   const translate = useTranslate();
   const dialogs = useDialogs();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const { name, messages } = definition;
+  const { name, messages, archivable = false } = definition;
+  const recordPath = useCallback((record: T, action: string) => `/${name}/${encodeURIComponent(String(record.id))}/${action}`, [name]);
 
   const fail = useCallback(
     async (error: unknown, messageKey: string, action: ResourceAction) => {
@@ -79,10 +84,21 @@ export function useResourceActions<T extends RaRecord>(definition: ResourceDefin
 
   const remove = useCallback(
     async (record: T): Promise<boolean> => {
-      const message = definition.remove?.confirmMessage?.(record, translate) ?? translate('app.confirm.delete_item');
+      const question = definition.remove?.confirmMessage?.(record, translate) ?? translate('app.confirm.delete_item');
+      let message = question;
+      if (archivable) {
+        // The user must know before confirming whether the record goes or is archived.
+        try {
+          message = deletionConfirmation(question, await apiFetch<RecordReferences>(recordPath(record, 'references')), translate);
+        } catch (error) {
+          await fail(error, messages.deletionFailed, 'delete');
+          return false;
+        }
+      }
       if (!(await dialogs.confirm(message))) return false;
       try {
         await dataProvider.delete<T>(name, { id: record.id, previousData: record });
+        // Spec §8's notice either way: the confirmation already said it would be archived.
         notify(messages.deleted, { type: 'success' });
         refresh();
         return true;
@@ -91,7 +107,23 @@ export function useResourceActions<T extends RaRecord>(definition: ResourceDefin
         return false;
       }
     },
-    [dataProvider, definition.remove, dialogs, fail, messages, name, notify, refresh, translate],
+    [archivable, dataProvider, definition.remove, dialogs, fail, messages, name, notify, recordPath, refresh, translate],
+  );
+
+  /** An archived record back in lists and new work; a refusal (e.g. its attributes are archived) is shown as the server says it. */
+  const restore = useCallback(
+    async (record: T): Promise<boolean> => {
+      try {
+        await apiFetch(recordPath(record, 'restore'), { method: 'POST' });
+        notify('app.archive.restored', { type: 'success' });
+        refresh();
+        return true;
+      } catch (error) {
+        await fail(error, 'app.archive.restore_failed', 'restore');
+        return false;
+      }
+    },
+    [fail, notify, recordPath, refresh],
   );
 
   /** Spec §7: the copy's body is every field but name/_id/createdAt/updatedAt (and the entity's extras). */
@@ -100,5 +132,5 @@ export function useResourceActions<T extends RaRecord>(definition: ResourceDefin
     [definition.copy?.dropFields],
   );
 
-  return useMemo(() => ({ create, update, remove, copyOf }), [create, update, remove, copyOf]);
+  return useMemo(() => ({ create, update, remove, restore, copyOf }), [create, update, remove, restore, copyOf]);
 }

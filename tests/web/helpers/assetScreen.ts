@@ -36,6 +36,8 @@ export function openAssetScreen(answers: Answers = {}, path = '/home/assetManage
     'GET /api/asset': () => jsonResponse(200, assets),
     'GET /api/asset/a2': () => jsonResponse(200, fullPumpB),
     'GET /api/asset/a2/history': () => jsonResponse(200, []),
+    // Nothing refers to Pump B: the plain confirmation, and DELETE really deletes.
+    'GET /api/asset/a2/references': () => jsonResponse(200, { references: { inspection: 0, alert: 0, inspectionSchedule: 0 }, archives: false }),
     'GET /api/checklist': () => jsonResponse(200, checklists),
     'GET /api/masterdata/assetTags': () => jsonResponse(200, ['Building A', 'HVAC']),
     'GET /api/masterdata/assetStaticAttributeKeys': () => jsonResponse(200, ['Manufacturer', 'Photo']),

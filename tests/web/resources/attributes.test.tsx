@@ -32,6 +32,8 @@ function open(answers = {}) {
     'GET /api/checklist': () => jsonResponse(200, checklists),
     'GET /api/attribute/a1': () => jsonResponse(200, colour),
     'GET /api/attribute/a1/history': () => jsonResponse(200, []),
+    'GET /api/attribute/a1/references': () => jsonResponse(200, { references: { inspection: 0, alert: 0, checklist: 0 }, archives: false }),
+    'GET /api/attribute/a2/references': () => jsonResponse(200, { references: { inspection: 0, alert: 0, checklist: 0 }, archives: false }),
     ...answers,
   });
 }
