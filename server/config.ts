@@ -36,6 +36,10 @@ export interface AppConfig {
   scriptTimeLimitMs: number;
   /** Memory limit of one script run's QuickJS heap (SCRIPT_MEMORY_LIMIT_MB). */
   scriptMemoryLimitMb: number;
+  /** Most script runs at once, one per worker thread (SCRIPT_WORKERS, docs/scripts.md). */
+  scriptWorkers: number;
+  /** Script runs of one user at once; the user's others wait (SCRIPT_RUNS_PER_USER). */
+  scriptRunsPerUser: number;
 }
 
 const envSchema = yup.object({
@@ -52,6 +56,8 @@ const envSchema = yup.object({
   LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SCRIPT_TIME_LIMIT_MS: yup.number().integer().min(10).max(600_000).default(2000),
   SCRIPT_MEMORY_LIMIT_MB: yup.number().integer().min(4).max(4096).default(64),
+  SCRIPT_WORKERS: yup.number().integer().min(1).max(64).default(4),
+  SCRIPT_RUNS_PER_USER: yup.number().integer().min(1).max(64).default(1),
 });
 
 export class ConfigError extends Error {}
@@ -67,6 +73,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } catch (error) {
     if (error instanceof yup.ValidationError) throw new ConfigError(`Invalid configuration: ${error.errors.join('; ')}`);
     throw error;
+  }
+  // A user holding every worker would starve the others again (issue 16 §6).
+  if (values.SCRIPT_WORKERS > 1 && values.SCRIPT_RUNS_PER_USER >= values.SCRIPT_WORKERS) {
+    throw new ConfigError('Invalid configuration: SCRIPT_RUNS_PER_USER must be less than SCRIPT_WORKERS, so other users always have a worker');
   }
   const databaseUrl = values.DATABASE_URL ?? null;
   const production = Boolean(databaseUrl) || values.NODE_ENV === 'production';
@@ -88,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobsEnabled: values.JOBS_ENABLED,
     scriptTimeLimitMs: values.SCRIPT_TIME_LIMIT_MS,
     scriptMemoryLimitMb: values.SCRIPT_MEMORY_LIMIT_MB,
+    scriptWorkers: values.SCRIPT_WORKERS,
+    scriptRunsPerUser: values.SCRIPT_RUNS_PER_USER,
   };
 }
 
