@@ -40,6 +40,8 @@ export interface AppConfig {
   scriptWorkers: number;
   /** Script runs of one user at once; the user's others wait (SCRIPT_RUNS_PER_USER). */
   scriptRunsPerUser: number;
+  /** Bytes one user may upload through POST /file per rolling hour (UPLOAD_QUOTA_MB_PER_HOUR). */
+  uploadQuotaBytesPerHour: number;
 }
 
 const envSchema = yup.object({
@@ -58,6 +60,7 @@ const envSchema = yup.object({
   SCRIPT_MEMORY_LIMIT_MB: yup.number().integer().min(4).max(4096).default(64),
   SCRIPT_WORKERS: yup.number().integer().min(1).max(64).default(4),
   SCRIPT_RUNS_PER_USER: yup.number().integer().min(1).max(64).default(1),
+  UPLOAD_QUOTA_MB_PER_HOUR: yup.number().integer().min(1).max(1_000_000).default(200),
 });
 
 export class ConfigError extends Error {}
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     scriptMemoryLimitMb: values.SCRIPT_MEMORY_LIMIT_MB,
     scriptWorkers: values.SCRIPT_WORKERS,
     scriptRunsPerUser: values.SCRIPT_RUNS_PER_USER,
+    uploadQuotaBytesPerHour: values.UPLOAD_QUOTA_MB_PER_HOUR * 1_048_576,
   };
 }
 
