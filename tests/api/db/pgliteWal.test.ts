@@ -1,9 +1,10 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/client';
+import { files } from '../../../server/db/schema';
 
 const MB = 1_048_576;
 
@@ -40,8 +41,8 @@ describe('the embedded database (PGlite) on a DATA_DIR', () => {
           { timeout: 30_000, interval: 200 },
         )
         .toEqual({ firstStillThere: false, within80MB: true });
-      const stored = await database.db.execute(sql`select count(*)::int as count from files where uploaded_by = 'wal-test'`);
-      expect(stored.rows[0]).toEqual({ count: 48 });
+      const stored = await database.db.select({ count: sql<number>`count(*)::int` }).from(files).where(eq(files.uploadedBy, 'wal-test'));
+      expect(stored).toEqual([{ count: 48 }]);
     } finally {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
