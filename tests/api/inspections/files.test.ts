@@ -137,9 +137,10 @@ describe('upload quota', () => {
     expect(accepted).toEqual([0, 1, 2]);
     expect(refused?.statusCode).toBe(429);
     const body = refused!.json();
-    expect(body.message).toMatch(/^Upload quota reached: 0\.9 MB of 1 MB uploaded in the last hour; room frees up at \d\d:\d\d UTC \(in (59|60) min\)$/);
+    // Room frees up when the first of them leaves the hour: about an hour from now (generous for a slow run).
+    expect(body.message).toMatch(/^Upload quota reached: 0\.9 MB of 1 MB uploaded in the last hour; room frees up at \d\d:\d\d UTC \(in (5\d|60) min\)$/);
     expect(body.errors).toEqual({ file: body.message });
-    expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(58 * 60);
+    expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(50 * 60);
     expect(await filesOf('admin')).toHaveLength(3);
     // Someone else's uploads are not counted against the admin, nor the admin's against them.
     expect((await upload(photo, 'engineer')).statusCode).toBe(200);
