@@ -7,10 +7,12 @@ import { benchOnsiteSoak } from './onsiteSoak';
 import { benchPushLatency } from './pushLatency';
 import { benchReportRender } from './reportRender';
 import { benchSandbox } from './sandbox';
+import { benchSandboxFairness } from './sandboxFairness';
 import { benchStartup } from './startup';
 import { benchTablePaging } from './tablePaging';
 import { benchTechnicianBundle } from './technicianBundle';
 import { benchTokenInit } from './tokenInit';
+import { benchWalSoak } from './walSoak';
 
 /** `npm run bench`: prints the figures the issues name, and keeps them in bench/results/latest.json. */
 const results: Record<string, unknown> = { at: new Date().toISOString() };
@@ -30,6 +32,11 @@ results.inspectionSubmit = await benchInspectionSubmit();
 console.log('POST /api/inspection, 20-item checklist, 20 connections (PostgreSQL with DATABASE_URL):', JSON.stringify(results.inspectionSubmit, null, 2));
 results.sandbox = await benchSandbox();
 console.log('script sandbox: runs/s of a trivial script and of a table script over 10,000 inspections:', JSON.stringify(results.sandbox, null, 2));
+results.sandboxFairness = await benchSandboxFairness();
+console.log("another user's widget latency while one user keeps six endless scripts running:", JSON.stringify(results.sandboxFairness, null, 2));
+const { samples: walSamples, ...walSoak } = await benchWalSoak(60);
+results.walSoak = { ...walSoak, samples: walSamples.length };
+console.log('embedded database pg_wal during 60 s of photo uploads and submits:', JSON.stringify(results.walSoak, null, 2));
 results.reportRender = await benchReportRender();
 console.log('report generation, 10,000 rows, each format (renderers directly):', JSON.stringify(results.reportRender, null, 2));
 results.tablePaging = await benchTablePaging();

@@ -45,7 +45,7 @@ async function throughput(run: () => Promise<void>, seconds: number, concurrency
  */
 export async function benchSandbox(seconds = 8) {
   const database = await openDatabase({ dataDir: null });
-  const sandbox = createScriptSandbox(database.db, { scriptTimeLimitMs: 10_000, scriptMemoryLimitMb: 64 });
+  const sandbox = createScriptSandbox(database.db, { scriptTimeLimitMs: 10_000, scriptMemoryLimitMb: 64, scriptWorkers: 2, scriptRunsPerUser: 2 });
   try {
     const now = Date.now();
     await database.db.insert(alertLevels).values({ _id: 'level-1', name: 'High', color: '#f00', technicalName: 'high', rank: 1 }).onConflictDoNothing();

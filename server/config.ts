@@ -37,6 +37,12 @@ export interface AppConfig {
   scriptTimeLimitMs: number;
   /** Memory limit of one script run's QuickJS heap (SCRIPT_MEMORY_LIMIT_MB). */
   scriptMemoryLimitMb: number;
+  /** Most script runs at once, one per worker thread (SCRIPT_WORKERS, docs/scripts.md). */
+  scriptWorkers: number;
+  /** Script runs of one user at once; the user's others wait (SCRIPT_RUNS_PER_USER). */
+  scriptRunsPerUser: number;
+  /** Bytes one user may upload through POST /file per rolling hour (UPLOAD_QUOTA_MB_PER_HOUR). */
+  uploadQuotaBytesPerHour: number;
 }
 
 const envSchema = yup.object({
@@ -53,6 +59,9 @@ const envSchema = yup.object({
   LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SCRIPT_TIME_LIMIT_MS: yup.number().integer().min(10).max(600_000).default(2000),
   SCRIPT_MEMORY_LIMIT_MB: yup.number().integer().min(4).max(4096).default(64),
+  SCRIPT_WORKERS: yup.number().integer().min(1).max(64).default(4),
+  SCRIPT_RUNS_PER_USER: yup.number().integer().min(1).max(64).default(1),
+  UPLOAD_QUOTA_MB_PER_HOUR: yup.number().integer().min(1).max(1_000_000).default(200),
 });
 
 export class ConfigError extends Error {}
@@ -68,6 +77,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } catch (error) {
     if (error instanceof yup.ValidationError) throw new ConfigError(`Invalid configuration: ${error.errors.join('; ')}`);
     throw error;
+  }
+  // A user holding every worker would starve the others again (issue 16 §6).
+  if (values.SCRIPT_WORKERS > 1 && values.SCRIPT_RUNS_PER_USER >= values.SCRIPT_WORKERS) {
+    throw new ConfigError('Invalid configuration: SCRIPT_RUNS_PER_USER must be less than SCRIPT_WORKERS, so other users always have a worker');
   }
   const databaseUrl = values.DATABASE_URL ?? null;
   const production = Boolean(databaseUrl) || values.NODE_ENV === 'production';
@@ -89,6 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobsEnabled: values.JOBS_ENABLED,
     scriptTimeLimitMs: values.SCRIPT_TIME_LIMIT_MS,
     scriptMemoryLimitMb: values.SCRIPT_MEMORY_LIMIT_MB,
+    scriptWorkers: values.SCRIPT_WORKERS,
+    scriptRunsPerUser: values.SCRIPT_RUNS_PER_USER,
+    uploadQuotaBytesPerHour: values.UPLOAD_QUOTA_MB_PER_HOUR * 1_048_576,
   };
 }
 

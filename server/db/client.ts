@@ -23,12 +23,31 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget = { databaseUrl: string } | { dataDir: string | null };
 
+export interface DatabaseOptions {
+  /** How often the embedded database looks at its write-ahead log (tests shorten it). */
+  walCheckIntervalMs?: number;
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const STARTUP_LOCK_KEY = 7_340_021;
 
+/**
+ * PGlite runs PostgreSQL single-user (`--single`): no checkpointer, and the checkpoints a server
+ * requests when the log passes max_wal_size only happen under a postmaster — so nothing ever
+ * checkpoints and pg_wal grows by every byte written (1.44 GB in one probe session, issue 16 §6).
+ * We checkpoint ourselves once this much log has been written since the last one, and keep
+ * max_wal_size small so a checkpoint also drops the segments it frees instead of keeping them for
+ * reuse. A checkpoint here takes ~50 ms per 32 MB of log (docs/inspections.md, "Files").
+ */
+export const PGLITE_WAL = {
+  checkpointAfterBytes: 32 * 1_048_576,
+  checkEveryMs: 10_000,
+  startParams: ['-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'],
+} as const;
+
 /** Opens the embedded PGlite (dataDir, or memory when null) or a PostgreSQL server, then migrates. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  const handle = 'databaseUrl' in target ? await openPostgres(target.databaseUrl) : await openPglite(target.dataDir);
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  const handle = 'databaseUrl' in target ? await openPostgres(target.databaseUrl) : await openPglite(target.dataDir, options.walCheckIntervalMs ?? PGLITE_WAL.checkEveryMs);
   await handle.withStartupLock(async () => {
     if (handle.kind === 'pglite') await migratePglite(handle.db as never, { migrationsFolder });
     else await migratePg(handle.db as never, { migrationsFolder });
@@ -36,16 +55,48 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return handle;
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, walCheckIntervalMs: number): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const startParams = [...PGlite.defaultStartParams, ...PGLITE_WAL.startParams];
+  const client = dataDir ? await PGlite.create(dataDir, { startParams }) : await PGlite.create({ startParams });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const checkpoints = checkpointOnWalGrowth(client, walCheckIntervalMs);
   return {
     db,
     kind: 'pglite',
     // PGlite lives inside this one process and serialises queries itself.
     withStartupLock: (fn) => fn(),
-    close: () => client.close(),
+    async close() {
+      await checkpoints.stop();
+      await client.close();
+    },
+  };
+}
+
+/** Every `intervalMs`, a CHECKPOINT when the log written since the last one passes the threshold. */
+function checkpointOnWalGrowth(client: PGlite, intervalMs: number) {
+  let inFlight: Promise<void> | null = null;
+  const check = async () => {
+    const { rows } = await client.query<{ pending: string | number }>(
+      'select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn) as pending from pg_control_checkpoint()',
+    );
+    if (Number(rows[0]?.pending ?? 0) > PGLITE_WAL.checkpointAfterBytes) await client.exec('checkpoint');
+  };
+  const timer = setInterval(() => {
+    if (inFlight || client.closed) return;
+    inFlight = check()
+      .catch((error: unknown) => console.error(`Embedded database checkpoint failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        inFlight = null;
+      });
+  }, intervalMs);
+  // Never what keeps a process (or a test run) alive.
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await inFlight;
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import type { ScriptSandbox } from '../scripts/sandboxTypes';
 import { cronMatches, parseCron } from '../../common/resources/cron';
 import type { JobRun } from '../../common/resources/job';
 import { createJobWriteApi } from './jobWriteApi';
+import { SYSTEM_JOBS, SYSTEM_RUNS_KEPT_MS, type SystemJob } from './systemJobs';
 
 export const MINUTE_MS = 60_000;
 /** The run log a job's expanded row shows (GET /job/{id}/runs). */
@@ -56,6 +57,8 @@ export interface SchedulerDeps {
   pushes: PushHub;
   clock?: Clock;
   onError?: (error: unknown) => void;
+  /** The server's own housekeeping (systemJobs.ts); default all of it. */
+  systemJobs?: readonly SystemJob[];
 }
 
 const toRun = (row: typeof jobRuns.$inferSelect): JobRun => ({ ...row, outcome: row.outcome as JobRun['outcome'], summary: row.summary ?? null });
@@ -63,12 +66,14 @@ const toRun = (row: typeof jobRuns.$inferSelect): JobRun => ({ ...row, outcome: 
 /**
  * Runs active jobs on their cron, in UTC, once per minute tick across every process (DESIGN §9):
  * each process wakes at the start of every minute and, for each job due then, tries to insert the
- * run row keyed by (job, tick); only the process whose insert succeeded runs the script.
+ * run row keyed by (job, tick); only the process whose insert succeeded runs the script. The
+ * server's system jobs (systemJobs.ts) take their ticks the same way.
  */
 export function createJobScheduler(deps: SchedulerDeps) {
   const { db } = deps;
   const clock = deps.clock ?? systemClock;
   const onError = deps.onError ?? (() => undefined);
+  const systemJobs = deps.systemJobs ?? SYSTEM_JOBS;
   let timer: unknown = null;
   let running = false;
   const inFlight = new Set<Promise<unknown>>();
@@ -80,10 +85,10 @@ export function createJobScheduler(deps: SchedulerDeps) {
   };
 
   /** Inserts the run row; null when another process (or an earlier call) already claimed the tick. */
-  async function claim(job: JobRow, tick: number): Promise<typeof jobRuns.$inferSelect | null> {
+  async function claim(jobId: string, tick: number): Promise<typeof jobRuns.$inferSelect | null> {
     const [row] = await db
       .insert(jobRuns)
-      .values({ _id: newId(), job: job._id, tick, startedAt: clock.now(), outcome: 'running' })
+      .values({ _id: newId(), job: jobId, tick, startedAt: clock.now(), outcome: 'running' })
       .onConflictDoNothing({ target: [jobRuns.job, jobRuns.tick] })
       .returning();
     return row ?? null;
@@ -106,6 +111,10 @@ export function createJobScheduler(deps: SchedulerDeps) {
     } catch (thrown) {
       error = thrown instanceof Error ? thrown.message : String(thrown);
     }
+    return finish(run, outcome, error, { ...summary });
+  }
+
+  async function finish(run: typeof jobRuns.$inferSelect, outcome: 'ok' | 'error', error: string | null, summary: Record<string, unknown>): Promise<JobRun> {
     const [saved] = await db
       .update(jobRuns)
       .set({
@@ -119,6 +128,23 @@ export function createJobScheduler(deps: SchedulerDeps) {
     return toRun(saved ?? run);
   }
 
+  /** A system job's tick: its work, then its runs older than a week go. */
+  async function executeSystem(job: SystemJob, run: typeof jobRuns.$inferSelect): Promise<JobRun> {
+    try {
+      const summary = await job.run(db, run.tick);
+      await db.delete(jobRuns).where(and(eq(jobRuns.job, job.id), lt(jobRuns.tick, run.tick - SYSTEM_RUNS_KEPT_MS)));
+      return await finish(run, 'ok', null, summary);
+    } catch (thrown) {
+      onError(thrown);
+      return finish(run, 'error', thrown instanceof Error ? thrown.message : String(thrown), {});
+    }
+  }
+
+  const dueAt = (cronExpression: string, tick: number) => {
+    const parsed = parseCron(cronExpression);
+    return 'cron' in parsed && cronMatches(parsed.cron, tick);
+  };
+
   async function closeStaleRuns(now: number): Promise<void> {
     await db
       .update(jobRuns)
@@ -131,16 +157,19 @@ export function createJobScheduler(deps: SchedulerDeps) {
     const tick = Math.floor(minute / MINUTE_MS) * MINUTE_MS;
     await closeStaleRuns(clock.now());
     const candidates = await db.select().from(jobs).where(and(eq(jobs.active, true), isNotNull(jobs.script)));
-    const due = candidates.filter((job) => {
-      const parsed = parseCron(job.cronExpression);
-      return 'cron' in parsed && cronMatches(parsed.cron, tick);
-    });
-    const runs = await Promise.all(
-      due.map(async (job) => {
-        const run = await claim(job, tick);
+    const due = candidates.filter((job) => dueAt(job.cronExpression, tick));
+    const runs = await Promise.all([
+      ...due.map(async (job) => {
+        const run = await claim(job._id, tick);
         return run ? execute(job, run) : null;
       }),
-    );
+      ...systemJobs
+        .filter((job) => dueAt(job.cronExpression, tick))
+        .map(async (job) => {
+          const run = await claim(job.id, tick);
+          return run ? executeSystem(job, run) : null;
+        }),
+    ]);
     return runs.filter((run): run is JobRun => run !== null);
   }
 
@@ -148,7 +177,7 @@ export function createJobScheduler(deps: SchedulerDeps) {
   async function runNow(jobId: string): Promise<JobRun | 'busy' | null> {
     const [job] = await db.select().from(jobs).where(eq(jobs._id, jobId));
     if (!job) return null;
-    const run = await claim(job, clock.now());
+    const run = await claim(job._id, clock.now());
     return run ? track(execute(job, run)) : 'busy';
   }
 

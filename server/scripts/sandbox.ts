@@ -2,6 +2,7 @@ import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { AuthUser } from '../auth/access';
 import type { Database } from '../db/client';
 import { HttpError } from '../http/errors';
+import { FairQueue } from './fairQueue';
 import { QUERY_OPS, runQuery, ScriptQueryError, type QueryOp } from './queryApi';
 import type { RunRequest, RunResult, ScriptError, ScriptSandbox, ScriptWriteApi } from './sandboxTypes';
 
@@ -10,8 +11,10 @@ export interface SandboxConfig {
   scriptTimeLimitMs: number;
   /** SCRIPT_MEMORY_LIMIT_MB: heap of one run's QuickJS runtime. */
   scriptMemoryLimitMb: number;
-  /** Worker threads running scripts (default 2). */
+  /** SCRIPT_WORKERS: at most this many worker threads, so this many runs at once (default 4). */
   scriptWorkers?: number;
+  /** SCRIPT_RUNS_PER_USER: runs of one user at once; the user's others wait (default 1). */
+  scriptRunsPerUser?: number;
 }
 
 export interface SandboxOptions {
@@ -36,9 +39,22 @@ export const SCRIPT_LIMITS = {
   maxLogs: 200,
   maxLogChars: 2000,
   maxStackBytes: 256 * 1024,
+  /** A returned value nested deeper than this (arrays and objects) is refused as 'output'; an input, as 'input'. */
+  maxOutputDepth: 64,
   /** Runs waiting for a worker beyond this answer 'unavailable' at once. */
   maxQueue: 200,
+  /** One user's runs waiting beyond this answer 'busy' (jobs' and checklist scripts' runs wait regardless). */
+  maxQueuePerUser: 50,
+  /** Workers kept running while idle; the pool grows to SCRIPT_WORKERS while runs wait. */
+  baseWorkers: 2,
+  /** A worker beyond the base ones stops after being idle this long. */
+  idleWorkerMs: 30_000,
 } as const;
+
+export const SCRIPT_POOL_DEFAULTS = { workers: 4, runsPerUser: 1 } as const;
+
+/** Runs nobody waits for in a browser: they queue behind their identity's earlier runs, never 'busy'. */
+const BACKGROUND_KINDS: ReadonlySet<RunRequest['kind']> = new Set(['job', 'checklist']);
 
 const WRITE_OPS = ['createInspectionSchedule', 'createAlert'] as const satisfies readonly (keyof ScriptWriteApi)[];
 type WriteOp = (typeof WRITE_OPS)[number];
@@ -47,6 +63,8 @@ const workerUrl = new URL('./sandboxWorker.mjs', import.meta.url);
 
 interface PendingRun {
   runId: number;
+  /** Whose run it is (the user's id; a job's or checklist script's own identity): the unit of fairness. */
+  owner: string;
   request: RunRequest;
   timeLimitMs: number;
   resolve: (result: RunResult) => void;
@@ -61,7 +79,8 @@ interface WorkerMessage {
   op?: string;
   args?: Record<string, unknown> | null;
   result?: { ok: true; json: string; logs: string[] } | { ok: false; error: ScriptError; logs: string[] };
-  fatal?: boolean;
+  /** The worker's QuickJS failed (its own text, for the server's log only); the worker must go. */
+  engineFailure?: string;
 }
 
 interface Slot {
@@ -71,6 +90,22 @@ interface Slot {
   ready: boolean;
   current: { run: PendingRun; startedAt: number; backstop: NodeJS.Timeout } | null;
   retired: boolean;
+  /** Stops a worker beyond the base ones once it has been idle a while. */
+  idleTimer: NodeJS.Timeout | null;
+}
+
+/**
+ * Whether arrays and objects nest deeper than `limit` levels. Handing the input to a worker copies it
+ * recursively (structured clone, then JSON), so an input nested thousands deep would overflow the
+ * stack there; this walk stops one level past the limit, so it cannot overflow itself.
+ */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (limit === 0) return true;
+  for (const child of Array.isArray(value) ? value : Object.values(value)) {
+    if (nestedDeeperThan(child, limit - 1)) return true;
+  }
+  return false;
 }
 
 export function scriptUser(user: AuthUser): ScriptUser {
@@ -90,11 +125,21 @@ const failed = (kind: ScriptError['kind'], message: string, durationMs = 0, logs
  * memory limit and an interrupt at its deadline; a worker that does not answer by deadline + 1 s is
  * terminated and replaced. `query`/`write` calls reach this thread synchronously for the script
  * (Atomics.wait in the worker) and run here as parameterised SQL under the caller's permissions.
+ *
+ * Fairness (issue 16 §6, docs/scripts.md "Sharing the sandbox"): each user runs at most
+ * SCRIPT_RUNS_PER_USER scripts at once, waiting runs are handed out round-robin over users, and
+ * while runs of other users wait and every worker is busy the pool grows up to SCRIPT_WORKERS —
+ * so one author's endless scripts hold their own share, never everyone's dashboards.
  */
 export function createScriptSandbox(db: Database, config: SandboxConfig, options: SandboxOptions = {}): ScriptSandbox {
-  const size = Math.max(1, config.scriptWorkers ?? 2);
+  const maxWorkers = Math.max(1, config.scriptWorkers ?? SCRIPT_POOL_DEFAULTS.workers);
+  const baseWorkers = Math.min(SCRIPT_LIMITS.baseWorkers, maxWorkers);
   const slots: Slot[] = [];
-  const queue: PendingRun[] = [];
+  const queue = new FairQueue<PendingRun>({
+    runningPerKey: Math.max(1, config.scriptRunsPerUser ?? SCRIPT_POOL_DEFAULTS.runsPerUser),
+    waitingPerKey: SCRIPT_LIMITS.maxQueuePerUser,
+    waiting: SCRIPT_LIMITS.maxQueue,
+  });
   let nextRunId = 1;
   let closed = false;
 
@@ -103,7 +148,7 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
     const { port1, port2 } = new MessageChannel();
     const worker = new Worker(workerUrl, { workerData: { shared, port: port2 }, transferList: [port2] });
     worker.unref();
-    const slot: Slot = { worker, port: port1, flag: new Int32Array(shared), ready: false, current: null, retired: false };
+    const slot: Slot = { worker, port: port1, flag: new Int32Array(shared), ready: false, current: null, retired: false, idleTimer: null };
     worker.on('message', (message: WorkerMessage) => onMessage(slot, message));
     worker.on('error', (error) => {
       options.onError?.(error, 'sandbox worker');
@@ -114,27 +159,34 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
   }
 
   function ensureSlots() {
-    while (!closed && slots.length < size) slots.push(startSlot());
+    while (!closed && slots.length < baseWorkers) slots.push(startSlot());
   }
 
-  /** Takes a worker out of the pool (terminating it) and, unless closing, starts another. */
+  /** A run that held a worker ends: its owner may start another. */
+  function complete(run: PendingRun, result: RunResult) {
+    queue.finished(run.owner);
+    run.resolve(result);
+  }
+
+  /** Takes a worker out of the pool (terminating it) and, unless closing, keeps the base ones running. */
   function replace(slot: Slot, message: string, kind: ScriptError['kind'] = 'unavailable'): Promise<unknown> {
     if (slot.retired) return Promise.resolve();
     slot.retired = true;
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
     const index = slots.indexOf(slot);
     if (index >= 0) slots.splice(index, 1);
     if (slot.current) {
       clearTimeout(slot.current.backstop);
       const { run, startedAt } = slot.current;
       slot.current = null;
-      run.resolve(failed(kind, message, Date.now() - startedAt));
+      complete(run, failed(kind, message, Date.now() - startedAt));
     }
     slot.port.close();
     const terminated = slot.worker.terminate();
     if (!slot.ready) {
       // It never started (QuickJS failed to load): fail what waits rather than restart in a loop;
       // the next run tries again.
-      for (const run of queue.splice(0)) run.resolve(failed('unavailable', message));
+      for (const run of queue.drain()) run.resolve(failed('unavailable', message));
     } else if (!closed) {
       ensureSlots();
       pump();
@@ -142,15 +194,32 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
     return terminated;
   }
 
+  /** Hands waiting runs to idle workers, then starts workers for runs that could start but have none. */
   function pump() {
     for (const slot of slots) {
-      if (queue.length === 0) return;
       if (!slot.ready || slot.current || slot.retired) continue;
-      dispatch(slot, queue.shift() as PendingRun);
+      let next = queue.take();
+      while (next && !dispatch(slot, next.item)) next = queue.take();
+      if (!next) break;
     }
+    const starting = slots.filter((slot) => !slot.ready && !slot.retired).length;
+    for (let wanted = queue.startable() - starting; wanted > 0 && !closed && slots.length < maxWorkers; wanted--) slots.push(startSlot());
   }
 
-  function dispatch(slot: Slot, run: PendingRun) {
+  /** Workers beyond the base ones stop once nothing has needed them for a while. */
+  function idle(slot: Slot) {
+    if (slots.length <= baseWorkers) return;
+    slot.idleTimer = setTimeout(() => {
+      slot.idleTimer = null;
+      if (!slot.current && slots.length > baseWorkers) void replace(slot, 'The script sandbox is shrinking');
+    }, SCRIPT_LIMITS.idleWorkerMs);
+    slot.idleTimer.unref();
+  }
+
+  /** Starts the run on an idle worker; false when it could not even be handed over. */
+  function dispatch(slot: Slot, run: PendingRun): boolean {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = null;
     const startedAt = Date.now();
     const deadline = startedAt + run.timeLimitMs;
     const backstop = setTimeout(
@@ -159,6 +228,21 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
     );
     slot.current = { run, startedAt, backstop };
     slot.worker.ref();
+    try {
+      post(slot, run, deadline);
+    } catch (error) {
+      // Nothing reached the worker: it stays free for the next run, this one fails on its own.
+      options.onError?.(error, 'sandbox dispatch');
+      clearTimeout(backstop);
+      slot.current = null;
+      slot.worker.unref();
+      complete(run, failed('input', "The script's input could not be handed to the sandbox"));
+      return false;
+    }
+    return true;
+  }
+
+  function post(slot: Slot, run: PendingRun, deadline: number) {
     slot.worker.postMessage({
       type: 'run',
       runId: run.runId,
@@ -171,6 +255,7 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
       maxStackBytes: SCRIPT_LIMITS.maxStackBytes,
       hasWrite: Boolean(run.request.write),
       maxOutputChars: SCRIPT_LIMITS.maxOutputChars,
+      maxOutputDepth: SCRIPT_LIMITS.maxOutputDepth,
       maxLogs: SCRIPT_LIMITS.maxLogs,
       maxLogChars: SCRIPT_LIMITS.maxLogChars,
     });
@@ -181,6 +266,7 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
     if (message.type === 'ready') {
       slot.ready = true;
       pump();
+      idle(slot);
       return;
     }
     const current = slot.current;
@@ -193,27 +279,27 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
       clearTimeout(current.backstop);
       slot.current = null;
       slot.worker.unref();
-      const durationMs = Date.now() - current.startedAt;
-      const result = message.result;
-      if (result.ok) {
-        let value: unknown;
-        try {
-          value = JSON.parse(result.json);
-        } catch {
-          current.run.resolve(failed('output', "The script's value is not JSON", durationMs, result.logs));
-          return afterRun(slot, message.fatal);
-        }
-        current.run.resolve({ ok: true, value, logs: result.logs, durationMs, reads: [...current.run.reads].sort() });
+      complete(current.run, settle(current, message.result));
+      if (message.engineFailure !== undefined) {
+        // QuickJS aborted (e.g. its own assertion after a runaway promise chain): its module in this
+        // worker is unusable, so the worker goes; the caller got our words, the log gets QuickJS's.
+        options.onError?.(new Error(message.engineFailure), 'sandbox engine');
+        void replace(slot, 'The script sandbox stopped unexpectedly');
       } else {
-        current.run.resolve({ ok: false, error: result.error, logs: result.logs, durationMs });
+        pump();
+        if (!slot.current) idle(slot);
       }
-      afterRun(slot, message.fatal);
     }
   }
 
-  function afterRun(slot: Slot, fatal: boolean | undefined) {
-    if (fatal) void replace(slot, 'The script sandbox stopped unexpectedly');
-    else pump();
+  function settle(current: NonNullable<Slot['current']>, result: NonNullable<WorkerMessage['result']>): RunResult {
+    const durationMs = Date.now() - current.startedAt;
+    if (!result.ok) return { ok: false, error: result.error, logs: result.logs, durationMs };
+    try {
+      return { ok: true, value: JSON.parse(result.json), logs: result.logs, durationMs, reads: [...current.run.reads].sort() };
+    } catch {
+      return failed('output', "The script's value is not JSON", durationMs, result.logs);
+    }
   }
 
   async function answerCall(slot: Slot, run: PendingRun, message: WorkerMessage) {
@@ -264,18 +350,28 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
       if (request.code.length > SCRIPT_LIMITS.maxCodeChars) {
         return Promise.resolve(failed('syntax', `The script is longer than ${SCRIPT_LIMITS.maxCodeChars / 1024} KB`));
       }
-      if (queue.length >= SCRIPT_LIMITS.maxQueue) return Promise.resolve(failed('unavailable', 'Too many scripts are waiting to run; try again shortly'));
+      if (nestedDeeperThan(request.input, SCRIPT_LIMITS.maxOutputDepth)) {
+        return Promise.resolve(failed('input', `The script's input is nested deeper than ${SCRIPT_LIMITS.maxOutputDepth} levels of arrays and objects`));
+      }
       const timeLimitMs = Math.max(1, Math.round(request.timeLimitMs ?? config.scriptTimeLimitMs));
       return new Promise<RunResult>((resolve) => {
-        queue.push({ runId: nextRunId++, request, timeLimitMs, resolve, reads: new Set() });
+        const run: PendingRun = { runId: nextRunId++, owner: request.user._id, request, timeLimitMs, resolve, reads: new Set() };
+        const outcome = queue.add(run.owner, run, !BACKGROUND_KINDS.has(request.kind));
+        if (outcome === 'full') return resolve(failed('unavailable', 'Too many scripts are waiting to run; try again shortly'));
+        if (outcome === 'busy') {
+          return resolve(failed('busy', `You already have ${SCRIPT_LIMITS.maxQueuePerUser} scripts waiting to run; try again when they have finished`));
+        }
         ensureSlots();
         pump();
       });
     },
+    activity() {
+      return { workers: slots.length, running: slots.filter((slot) => slot.current).length, waiting: queue.size };
+    },
     async close() {
       if (closed) return;
       closed = true;
-      for (const run of queue.splice(0)) run.resolve(failed('unavailable', 'The script sandbox is shut down'));
+      for (const run of queue.drain()) run.resolve(failed('unavailable', 'The script sandbox is shut down'));
       await Promise.all([...slots].map((slot) => replace(slot, 'The script sandbox is shut down')));
     },
   };

@@ -27,7 +27,7 @@ export interface ScriptWriteApi {
   createAlert(input: { asset: string; level?: string | null; message: string; inspection?: string | null }): Promise<{ _id: string }>;
 }
 
-export type ScriptErrorKind = 'syntax' | 'runtime' | 'timeout' | 'memory' | 'output' | 'unavailable';
+export type ScriptErrorKind = 'syntax' | 'runtime' | 'timeout' | 'memory' | 'output' | 'input' | 'unavailable' | 'busy';
 
 export interface ScriptError {
   kind: ScriptErrorKind;
@@ -42,7 +42,15 @@ export type RunResult =
   | { ok: true; value: unknown; logs: string[]; durationMs: number; reads?: string[] }
   | { ok: false; error: ScriptError; logs: string[]; durationMs: number };
 
+/** What the sandbox is doing now: worker threads started, runs on them, runs waiting for one. */
+export interface SandboxActivity {
+  workers: number;
+  running: number;
+  waiting: number;
+}
+
 export interface ScriptSandbox {
   run(request: RunRequest): Promise<RunResult>;
+  activity(): SandboxActivity;
   close(): Promise<void>;
 }

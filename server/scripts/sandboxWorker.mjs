@@ -4,13 +4,15 @@
 //
 // Protocol (server/scripts/sandbox.ts is the other side):
 //   main → worker  {type:'run', runId, code, input, user, deadline, memoryLimitBytes, maxStackBytes,
-//                   hasWrite, maxOutputChars, maxLogs, maxLogChars}
-//   worker → main  {type:'ready'} once QuickJS is loaded; {type:'done', runId, result, fatal?}
+//                   hasWrite, maxOutputChars, maxOutputDepth, maxLogs, maxLogChars}
+//   worker → main  {type:'ready'} once QuickJS is loaded; {type:'done', runId, result, engineFailure?}
+//                  — engineFailure: QuickJS itself failed (its text, for the server log); the
+//                  worker is unusable and the pool replaces it.
 //   worker → main  {type:'call', runId, callId, op, args} — a synchronous query/write: the worker
 //                  blocks in Atomics.wait until the main thread posts {callId, value|error} on the
 //                  port and flips the shared flag (the synckit technique), or until the deadline.
 import { parentPort, workerData, receiveMessageOnPort } from 'node:worker_threads';
-import { getQuickJS, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
+import { getQuickJS } from 'quickjs-emscripten';
 
 const { shared, port } = workerData;
 const flag = new Int32Array(shared);
@@ -92,17 +94,49 @@ function failure(kind, message, line) {
   return { ok: false, error: { kind, message: `${message}${where}`, line: line ?? null } };
 }
 
+const timedOut = (state, line = null) => failure('timeout', `The script ran longer than its time limit of ${state.timeLimitMs} ms`, line);
+
+/**
+ * Whether the runtime's heap is (all but) full. QuickJS throws `null` when it cannot even allocate
+ * the "out of memory" error, so a null thrown with the heap full is that, not the script's own.
+ */
+function heapFull(runtime, state) {
+  const allocated = Number(/memory allocated\s+\d+\s+(\d+)/.exec(runtime.dumpMemoryUsage())?.[1] ?? 0);
+  return allocated >= state.memoryLimitBytes - 1024 * 1024;
+}
+
 /** Classifies an error thrown inside QuickJS (already dumped to a host value). */
-function scriptFailure(dumped, state, fallbackKind) {
+function scriptFailure(dumped, state, fallbackKind, runtime) {
   const line = scriptLine(dumped);
   const message = describe(dumped);
-  if (state.timedOut || /^InternalError: interrupted/.test(message) || Date.now() > state.deadline) {
-    return failure('timeout', `The script ran longer than its time limit of ${state.timeLimitMs} ms`, line);
-  }
+  if (state.timedOut || /^InternalError: interrupted/.test(message) || Date.now() > state.deadline) return timedOut(state, line);
+  const memoryLimit = `The script used more than its memory limit of ${Math.round(state.memoryLimitBytes / 1048576)} MB`;
   if (/^InternalError: (out of memory|string too long|invalid array length)/.test(message) || /^RangeError: invalid array length/.test(message)) {
-    return failure('memory', `The script used more than its memory limit of ${Math.round(state.memoryLimitBytes / 1048576)} MB (${message})`, line);
+    return failure('memory', `${memoryLimit} (${message})`, line);
   }
+  if (dumped === null && heapFull(runtime, state)) return failure('memory', memoryLimit, line);
   return failure(fallbackKind, message, line);
+}
+
+/**
+ * How deep arrays and objects nest in a JSON text, stopping as soon as it passes `limit`. The
+ * server's own JSON.stringify and response serialiser recurse, so a value nested thousands deep
+ * would overflow their stack; one linear pass here keeps such values out for every kind of script.
+ */
+function nestedDeeperThan(json, limit) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > limit) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
 }
 
 function run(job) {
@@ -111,134 +145,164 @@ function run(job) {
   const runtime = QuickJS.newRuntime();
   runtime.setMemoryLimit(job.memoryLimitBytes);
   runtime.setMaxStackSize(job.maxStackBytes);
-  runtime.setInterruptHandler(shouldInterruptAfterDeadline(job.deadline));
+  // Remembers that it fired: an interrupt inside a promise job only rejects that job's promise, so
+  // the run could otherwise look finished (and answer a value) after its time limit.
+  runtime.setInterruptHandler(() => {
+    if (Date.now() <= job.deadline) return false;
+    state.timedOut = true;
+    return true;
+  });
   const vm = runtime.newContext();
   const handles = [];
   const keep = (handle) => {
     handles.push(handle);
     return handle;
   };
+  let result = null;
+  let engineFailure = null;
   try {
-    const call = keep(
-      vm.newFunction('call', (opHandle, argsHandle) => {
-        const op = vm.getString(opHandle);
-        const args = JSON.parse(vm.getString(argsHandle));
-        const callId = ++callSeq;
-        Atomics.store(flag, 0, 0);
-        parentPort.postMessage({ type: 'call', runId: job.runId, callId, op, args, deadline: job.deadline });
-        const answer = waitForAnswer(callId, job.deadline);
-        if (!answer) {
-          state.timedOut = true;
-          return vm.newString(JSON.stringify({ error: 'time limit reached' }));
-        }
-        return vm.newString(JSON.stringify('error' in answer ? { error: answer.error } : { value: answer.value ?? null }));
-      }),
-    );
-    const log = keep(
-      vm.newFunction('log', (textHandle) => {
-        if (logs.length < job.maxLogs) {
-          const text = vm.getString(textHandle);
-          logs.push(text.length > job.maxLogChars ? `${text.slice(0, job.maxLogChars)}…` : text);
-        } else if (logs.length === job.maxLogs) {
-          logs.push(`(further output left out: at most ${job.maxLogs} lines)`);
-        }
-      }),
-    );
-
-    const boot = vm.evalCode(BOOTSTRAP, API_FILE, { type: 'global', strict: true });
-    if (boot.error) {
-      const dumped = vm.dump(boot.error);
-      boot.error.dispose();
-      throw new Error(`sandbox bootstrap failed: ${describe(dumped)}`);
-    }
-    const bootFn = keep(boot.value);
-    const apiResult = vm.callFunction(bootFn, vm.undefined, call, log, job.hasWrite ? vm.true : vm.false);
-    if (apiResult.error) {
-      const dumped = vm.dump(apiResult.error);
-      apiResult.error.dispose();
-      throw new Error(`sandbox bootstrap failed: ${describe(dumped)}`);
-    }
-    const api = keep(apiResult.value);
-    const start = keep(vm.getProp(api, 'start'));
-    const output = keep(vm.getProp(api, 'output'));
-
-    const wrapped = `(function (input, user, query, write) { "use strict";\n${job.code}\n})`;
-    const compiled = vm.evalCode(wrapped, SCRIPT_FILE, { type: 'global' });
-    if (compiled.error) {
-      const dumped = vm.dump(compiled.error);
-      compiled.error.dispose();
-      const result = scriptFailure(dumped, state, 'syntax');
-      return { ...result, logs };
-    }
-    const fn = keep(compiled.value);
-    const inputJson = keep(vm.newString(JSON.stringify(job.input ?? {})));
-    const userJson = keep(vm.newString(JSON.stringify(job.user)));
-    const called = vm.callFunction(start, vm.undefined, fn, inputJson, userJson);
-    if (called.error) {
-      const dumped = vm.dump(called.error);
-      called.error.dispose();
-      return { ...scriptFailure(dumped, state, 'runtime'), logs };
-    }
-    let value = keep(called.value);
-
-    // An async script (or a returned promise, e.g. import()): settle it within the run.
-    const jobs = runtime.executePendingJobs();
-    if (jobs.error) {
-      const dumped = vm.dump(jobs.error);
-      jobs.error.dispose();
-      return { ...scriptFailure(dumped, state, 'runtime'), logs };
-    }
-    const settled = vm.getPromiseState(value);
-    if (settled.type === 'pending') {
-      return { ...failure('runtime', 'The script returned a promise that did not settle', null), logs };
-    }
-    if (settled.type === 'rejected') {
-      const dumped = vm.dump(settled.error);
-      settled.error.dispose();
-      return { ...scriptFailure(dumped, state, 'runtime'), logs };
-    }
-    if (!settled.notAPromise) value = keep(settled.value);
-
-    const dumpedOutput = vm.callFunction(output, vm.undefined, value);
-    if (dumpedOutput.error) {
-      const dumped = vm.dump(dumpedOutput.error);
-      dumpedOutput.error.dispose();
-      const result = scriptFailure(dumped, state, 'output');
-      if (result.error.kind === 'output') {
-        return { ...failure('output', `The script's value is not JSON: ${describe(dumped)}`, scriptLine(dumped)), logs };
-      }
-      return { ...result, logs };
-    }
-    const outputHandle = keep(dumpedOutput.value);
-    if (vm.typeof(outputHandle) !== 'string') {
-      return { ...failure('output', 'The script returned a value that is not JSON (a function or symbol)', null), logs };
-    }
-    const json = vm.getString(outputHandle);
-    if (json.length > job.maxOutputChars) {
-      return { ...failure('output', `The script's value is larger than ${Math.round(job.maxOutputChars / 1048576)} MB as JSON`, null), logs };
-    }
-    return { ok: true, json, logs };
-  } finally {
+    result = evaluate(job, state, runtime, vm, keep, logs);
+  } catch (error) {
+    engineFailure = error;
+  }
+  // Freeing the runtime can make QuickJS abort too (its gc_obj_list assertion after promise jobs
+  // that allocated a lot, quickjs-emscripten 0.32): the answer above stands, the worker goes.
+  try {
     for (const handle of handles.reverse()) {
       if (handle.alive) handle.dispose();
     }
     vm.dispose();
     runtime.dispose();
+  } catch (error) {
+    engineFailure ??= error;
   }
+  return { result, engineFailure };
 }
+
+/** Runs one script in a fresh context; answers {ok, json|error} with its logs. */
+function evaluate(job, state, runtime, vm, keep, logs) {
+  const call = keep(
+    vm.newFunction('call', (opHandle, argsHandle) => {
+      const op = vm.getString(opHandle);
+      const args = JSON.parse(vm.getString(argsHandle));
+      const callId = ++callSeq;
+      Atomics.store(flag, 0, 0);
+      parentPort.postMessage({ type: 'call', runId: job.runId, callId, op, args, deadline: job.deadline });
+      const answer = waitForAnswer(callId, job.deadline);
+      if (!answer) {
+        state.timedOut = true;
+        return vm.newString(JSON.stringify({ error: 'time limit reached' }));
+      }
+      return vm.newString(JSON.stringify('error' in answer ? { error: answer.error } : { value: answer.value ?? null }));
+    }),
+  );
+  const log = keep(
+    vm.newFunction('log', (textHandle) => {
+      if (logs.length < job.maxLogs) {
+        const text = vm.getString(textHandle);
+        logs.push(text.length > job.maxLogChars ? `${text.slice(0, job.maxLogChars)}…` : text);
+      } else if (logs.length === job.maxLogs) {
+        logs.push(`(further output left out: at most ${job.maxLogs} lines)`);
+      }
+    }),
+  );
+
+  const boot = vm.evalCode(BOOTSTRAP, API_FILE, { type: 'global', strict: true });
+  if (boot.error) {
+    const dumped = vm.dump(boot.error);
+    boot.error.dispose();
+    throw new Error(`sandbox bootstrap failed: ${describe(dumped)}`);
+  }
+  const bootFn = keep(boot.value);
+  const apiResult = vm.callFunction(bootFn, vm.undefined, call, log, job.hasWrite ? vm.true : vm.false);
+  if (apiResult.error) {
+    const dumped = vm.dump(apiResult.error);
+    apiResult.error.dispose();
+    throw new Error(`sandbox bootstrap failed: ${describe(dumped)}`);
+  }
+  const api = keep(apiResult.value);
+  const start = keep(vm.getProp(api, 'start'));
+  const output = keep(vm.getProp(api, 'output'));
+
+  const wrapped = `(function (input, user, query, write) { "use strict";\n${job.code}\n})`;
+  const compiled = vm.evalCode(wrapped, SCRIPT_FILE, { type: 'global' });
+  if (compiled.error) {
+    const dumped = vm.dump(compiled.error);
+    compiled.error.dispose();
+    const result = scriptFailure(dumped, state, 'syntax', runtime);
+    return { ...result, logs };
+  }
+  const fn = keep(compiled.value);
+  const inputJson = keep(vm.newString(JSON.stringify(job.input ?? {})));
+  const userJson = keep(vm.newString(JSON.stringify(job.user)));
+  const called = vm.callFunction(start, vm.undefined, fn, inputJson, userJson);
+  if (called.error) {
+    const dumped = vm.dump(called.error);
+    called.error.dispose();
+    return { ...scriptFailure(dumped, state, 'runtime', runtime), logs };
+  }
+  let value = keep(called.value);
+
+  // An async script (or a returned promise, e.g. import()): settle it within the run.
+  const jobs = runtime.executePendingJobs();
+  if (jobs.error) {
+    const dumped = vm.dump(jobs.error);
+    jobs.error.dispose();
+    return { ...scriptFailure(dumped, state, 'runtime', runtime), logs };
+  }
+  if (state.timedOut) return { ...timedOut(state), logs };
+  const settled = vm.getPromiseState(value);
+  if (settled.type === 'pending') {
+    return { ...failure('runtime', 'The script returned a promise that did not settle', null), logs };
+  }
+  if (settled.type === 'rejected') {
+    const dumped = vm.dump(settled.error);
+    settled.error.dispose();
+    return { ...scriptFailure(dumped, state, 'runtime', runtime), logs };
+  }
+  if (!settled.notAPromise) value = keep(settled.value);
+
+  const dumpedOutput = vm.callFunction(output, vm.undefined, value);
+  if (dumpedOutput.error) {
+    const dumped = vm.dump(dumpedOutput.error);
+    dumpedOutput.error.dispose();
+    const result = scriptFailure(dumped, state, 'output', runtime);
+    if (result.error.kind === 'output') {
+      return { ...failure('output', `The script's value is not JSON: ${describe(dumped)}`, scriptLine(dumped)), logs };
+    }
+    return { ...result, logs };
+  }
+  const outputHandle = keep(dumpedOutput.value);
+  if (vm.typeof(outputHandle) !== 'string') {
+    return { ...failure('output', 'The script returned a value that is not JSON (a function or symbol)', null), logs };
+  }
+  const json = vm.getString(outputHandle);
+  if (json.length > job.maxOutputChars) {
+    return { ...failure('output', `The script's value is larger than ${Math.round(job.maxOutputChars / 1048576)} MB as JSON`, null), logs };
+  }
+  if (nestedDeeperThan(json, job.maxOutputDepth)) {
+    return { ...failure('output', `The script's value is nested deeper than ${job.maxOutputDepth} levels of arrays and objects`, null), logs };
+  }
+  return { ok: true, json, logs };
+}
+
+/** What the caller reads when QuickJS itself failed before the script had an answer: our words, never QuickJS's. */
+const ENGINE_FAILED = 'The script made the script engine fail (it has been restarted); long promise chains or large allocations inside async code are the usual cause';
 
 parentPort.on('message', (message) => {
   if (message.type !== 'run') return;
-  let result;
-  let fatal = false;
+  let outcome;
   try {
-    result = run(message);
+    outcome = run(message);
   } catch (error) {
-    // The QuickJS module itself failed (e.g. the host stack): answer, then let the pool replace us.
-    fatal = true;
-    result = { ok: false, logs: [], error: { kind: 'runtime', message: `The script could not run: ${error instanceof Error ? error.message : String(error)}`, line: null } };
+    // The QuickJS module itself failed before a runtime existed (an earlier abort, the host stack).
+    outcome = { result: null, engineFailure: error };
   }
-  parentPort.postMessage({ type: 'done', runId: message.runId, result, fatal });
+  const { engineFailure } = outcome;
+  const result = outcome.result ?? { ok: false, logs: [], error: { kind: 'runtime', message: ENGINE_FAILED, line: null } };
+  const done = { type: 'done', runId: message.runId, result };
+  if (engineFailure) done.engineFailure = engineFailure instanceof Error ? engineFailure.message : String(engineFailure);
+  parentPort.postMessage(done);
 });
 
 parentPort.postMessage({ type: 'ready' });

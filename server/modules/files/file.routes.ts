@@ -9,9 +9,30 @@ import { errorSchema, idParamsSchema } from '../../http/schemas';
 import { INSPECTION_IMAGE_MAX_BYTES } from '../../../common/constants';
 import { sniffImageType } from './imageContent';
 import { mayReadFile } from './fileAccess';
+import { checkUploadQuota, withUserUploadLock } from './uploadQuota';
 
 const tags = ['file'];
 const MAX_NAME_LENGTH = 200;
+/** C0 and C1 control characters and DEL: PostgreSQL text cannot hold NUL, and none belongs in a name. */
+function hasControlCharacter(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+const megabytes = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10;
+const clockTime = (at: number) => new Date(at).toISOString().slice(11, 16);
+
+/** 429 for an upload past the user's hourly quota: how much, and when there is room again. */
+function quotaReached(quotaBytes: number, usedBytes: number, fitsAt: number, now: number): HttpError {
+  const when = Number.isFinite(fitsAt)
+    ? `; room frees up at ${clockTime(fitsAt)} UTC (in ${Math.max(1, Math.ceil((fitsAt - now) / 60_000))} min)`
+    : '';
+  const message = `Upload quota reached: ${megabytes(usedBytes)} MB of ${megabytes(quotaBytes)} MB uploaded in the last hour${when}`;
+  return new HttpError(429, message, { file: message });
+}
 
 /** Image values of inspections: uploaded before the submit, stored in the database (DESIGN §9). */
 export async function fileRoutes(app: FastifyInstance) {
@@ -22,13 +43,18 @@ export async function fileRoutes(app: FastifyInstance) {
     '/file',
     {
       config: { access: { permission: 'update-inspection' } },
-      schema: { tags, summary: 'Upload an image (multipart part "file"): JPEG, PNG or WebP by content', response: { 400: errorSchema, 413: errorSchema, 415: errorSchema } },
+      schema: {
+        tags,
+        summary: 'Upload an image (multipart part "file"): JPEG, PNG or WebP by content, within the hourly upload quota',
+        response: { 400: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('file', 'file must be sent as multipart/form-data');
       const part = await request.file();
       if (!part) throw badRequest('file', 'file is required');
       if (part.fieldname !== 'file') throw badRequest(part.fieldname, `${part.fieldname} is not allowed; send the image as "file"`);
+      if (hasControlCharacter(part.filename ?? '')) throw badRequest('file', 'file name must not contain control characters');
       let data: Buffer;
       try {
         data = await part.toBuffer();
@@ -42,7 +68,16 @@ export async function fileRoutes(app: FastifyInstance) {
       const contentType = sniffImageType(data);
       if (!contentType) throw new HttpError(415, 'file must be a JPEG, PNG or WebP image', { file: 'file must be a JPEG, PNG or WebP image' });
       const row = { _id: newId(), name: (part.filename ?? '').slice(0, MAX_NAME_LENGTH), contentType, size: data.length, data: new Uint8Array(data), uploadedBy: currentUser(request)._id };
-      await db().insert(files).values(row);
+      const quotaBytes = app.services.config.uploadQuotaBytesPerHour;
+      await withUserUploadLock(db(), row.uploadedBy, async (tx) => {
+        const now = Date.now();
+        const quota = await checkUploadQuota(tx, row.uploadedBy, row.size, quotaBytes, now);
+        if (quota.fitsAt !== null) {
+          if (Number.isFinite(quota.fitsAt)) reply.header('retry-after', String(Math.max(1, Math.ceil((quota.fitsAt - now) / 1000))));
+          throw quotaReached(quotaBytes, quota.usedBytes, quota.fitsAt, now);
+        }
+        await tx.insert(files).values({ ...row, createdAt: now });
+      });
       return { _id: row._id, name: row.name, contentType, size: row.size };
     },
   );

@@ -39,7 +39,7 @@ export async function reportRoutes(app: FastifyInstance) {
         summary: 'Run the report script with the filter params and download the result in reportFormat (pdf, xls → .xlsx, doc → .docx)',
         params: idParamsSchema,
         querystring: { type: 'object', properties: { reportFormat: { type: 'string' } }, additionalProperties: true },
-        response: { 400: errorSchema, 404: errorSchema, 422: errorSchema, 503: errorSchema, 504: errorSchema },
+        response: { 400: errorSchema, 404: errorSchema, 422: errorSchema, 429: errorSchema, 503: errorSchema, 504: errorSchema },
       },
     },
     async (request, reply) => {

@@ -63,7 +63,7 @@ export async function scriptRunRoutes(app: FastifyInstance) {
           additionalProperties: false,
           properties: { code: { type: 'string', maxLength: SCRIPT_LIMITS.maxCodeChars }, input: inputSchema },
         },
-        response: { 200: runAnswerSchema, 422: runErrorSchema, 503: runErrorSchema, 504: runErrorSchema },
+        response: { 200: runAnswerSchema, 400: runErrorSchema, 422: runErrorSchema, 429: runErrorSchema, 503: runErrorSchema, 504: runErrorSchema },
       },
     },
     async (request, reply) => {
@@ -81,7 +81,7 @@ export async function scriptRunRoutes(app: FastifyInstance) {
         summary: 'Run a stored script in the sandbox as the caller',
         params: idParamsSchema,
         body: { type: ['object', 'null'], additionalProperties: false, properties: { input: inputSchema } },
-        response: { 200: runAnswerSchema, 404: errorSchema, 422: runErrorSchema, 503: runErrorSchema, 504: runErrorSchema },
+        response: { 200: runAnswerSchema, 400: runErrorSchema, 404: errorSchema, 422: runErrorSchema, 429: runErrorSchema, 503: runErrorSchema, 504: runErrorSchema },
       },
     },
     async (request, reply) => {

@@ -48,7 +48,7 @@ export async function tableRoutes(app: FastifyInstance) {
         summary: 'Run the table script with the filter params (dateRange=start|end, range, sort) and answer the table definition',
         params: { type: 'object', properties: { tableId: { type: 'string', minLength: 1, maxLength: 200 } }, required: ['tableId'] },
         querystring: { type: 'object', additionalProperties: true },
-        response: { 400: errorSchema, 404: errorSchema, 422: errorSchema, 503: errorSchema, 504: errorSchema },
+        response: { 400: errorSchema, 404: errorSchema, 422: errorSchema, 429: errorSchema, 503: errorSchema, 504: errorSchema },
       },
     },
     async (request, reply) => {

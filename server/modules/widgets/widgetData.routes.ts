@@ -18,7 +18,7 @@ const invalidData = (type: string, problem: string) => {
  * GET /widget/{id}?filters (spec §7): the dashboard's data call. Runs the widget's script as the
  * caller with the filter values as `input` and answers the widget with its `data` in the form of
  * its type, and `dependsOn`, the entities the script read — the dashboard reloads the widget when a
- * push says one of them changed. A failing script answers its error (422/503/504) for that widget
+ * push says one of them changed. A failing script answers its error (422/429/503/504) for that widget
  * alone; the record itself is /widget/id/{id}.
  */
 export async function widgetDataRoutes(app: FastifyInstance) {
@@ -31,7 +31,7 @@ export async function widgetDataRoutes(app: FastifyInstance) {
         summary: "Run the widget's script with the filter values (a date range as start|end) and answer the widget with its data",
         params: { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 64 } }, required: ['id'] },
         querystring: { type: 'object', additionalProperties: true },
-        response: { 400: errorSchema, 404: errorSchema, 422: errorSchema, 503: errorSchema, 504: errorSchema },
+        response: { 400: errorSchema, 404: errorSchema, 422: errorSchema, 429: errorSchema, 503: errorSchema, 504: errorSchema },
       },
     },
     async (request) => {

@@ -84,21 +84,23 @@ describe('POST /script/run', () => {
 });
 
 describe('limits', () => {
-  it('stops an endless loop with 504 within ~2.5 s while other requests answer quickly', async () => {
-    const started = performance.now();
+  it('stops an endless loop with 504 at its time limit, while other requests answer in the meantime', async () => {
     const looping = preview('let i = 0;\nwhile (true) { i++; }');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const otherStarted = performance.now();
+    let loopAnswered = false;
+    void looping.then(() => (loopAnswered = true));
+    // The loop holds a worker…
+    await expect.poll(() => t.app.services.scripts.activity().running, { timeout: 20_000 }).toBe(1);
+    // …and the server still answers others before the loop's answer.
     const other = await t.request({ method: 'GET', url: '/api/init/applicationInfo' });
-    const otherMs = performance.now() - otherStarted;
     expect(other.statusCode).toBe(200);
-    expect(otherMs).toBeLessThan(500);
+    expect(loopAnswered).toBe(false);
     const response = await looping;
-    const elapsed = performance.now() - started;
     expect(response.statusCode).toBe(504);
     expect(response.json().kind).toBe('timeout');
     expect(response.json().message).toMatch(/time limit of 2000 ms/);
-    expect(elapsed).toBeLessThan(2600);
+    // Stopped at its limit, not left running (generous: deadline + the 1 s backstop + a busy machine).
+    expect(response.json().durationMs).toBeGreaterThanOrEqual(2000);
+    expect(response.json().durationMs).toBeLessThan(10_000);
   });
 
   it('stops endless allocation with a memory error (422)', async () => {
@@ -115,6 +117,8 @@ describe('limits', () => {
     expect(failure.errors).toEqual({ script: error.message });
     expect(scriptFailure({ kind: 'timeout', message: 'm', line: null }).statusCode).toBe(504);
     expect(scriptFailure({ kind: 'unavailable', message: 'm', line: null }).statusCode).toBe(503);
+    expect(scriptFailure({ kind: 'busy', message: 'm', line: null }).statusCode).toBe(429);
+    expect(scriptFailure({ kind: 'input', message: 'm', line: null })).toMatchObject({ statusCode: 400, errors: { input: 'm' } });
   });
 
   it('stops endless recursion with an error, not a crash', async () => {
@@ -135,6 +139,52 @@ describe('limits', () => {
     expect(nothing).toMatchObject({ ok: true, value: null });
   });
 
+  it('refuses a value nested deeper than 64 levels with 422 in our words, never a 500', async () => {
+    const deep = await preview('let v = [];\nfor (let i = 0; i < 5000; i++) v = [v];\nreturn v;');
+    expect(deep.statusCode).toBe(422);
+    expect(deep.json()).toMatchObject({ kind: 'output', message: "The script's value is nested deeper than 64 levels of arrays and objects" });
+    expect(failureOf(await run('let v = {};\nfor (let i = 0; i < 100; i++) v = { v };\nreturn { rows: [v] };')).kind).toBe('output');
+    // 64 levels are still a value; brackets inside strings are text.
+    const edge = await preview('let v = [];\nfor (let i = 1; i < 64; i++) v = [v];\nreturn v;');
+    expect(edge.statusCode).toBe(200);
+    expect(await run('return ["[[[[", { "{": "\\"[[" }];')).toMatchObject({ ok: true, value: ['[[[[', { '{': '"[[' }] });
+  });
+
+  it('refuses an input nested deeper than 64 levels with 400 naming input', async () => {
+    const body = `{"code":"return 1;","input":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`;
+    const response = await t.request({ as: 'admin', method: 'POST', url: '/api/script/run', payload: body, headers: { 'content-type': 'application/json' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ input: "The script's input is nested deeper than 64 levels of arrays and objects" });
+    expect((await preview('return 1;')).statusCode).toBe(200);
+  });
+
+  it('stops a runaway promise chain at its time limit, even where the interrupt only rejects a promise', async () => {
+    const swallowed = failureOf(await run('Promise.resolve().then(() => { while (true) {} });\nreturn "finished";', admin, { timeLimitMs: 300 }));
+    expect(swallowed.kind).toBe('timeout');
+    const chained = failureOf(await run('let p = Promise.resolve();\nconst chain = () => { p = p.then(chain); };\nchain();\nreturn 1;', admin, { timeLimitMs: 300 }));
+    expect(chained.kind).toBe('timeout');
+  });
+
+  it('reports running out of memory in a promise chain as memory, not "Uncaught null"', async () => {
+    const error = failureOf(await run('let p = Promise.resolve();\nfor (let i = 0; i < 3e6; i++) p = p.then(() => 1);\nreturn p;', admin, { timeLimitMs: 15_000 }));
+    expect(error.kind).toBe('memory');
+    expect(error.message).toMatch(/memory limit of 64 MB/);
+    // A script's own `throw null` stays its own.
+    expect(failureOf(await run('throw null;')).message).toBe('Uncaught null');
+  });
+
+  it('answers in our words when QuickJS aborts after promise jobs, and replaces the worker', async () => {
+    // quickjs-emscripten 0.32 aborts (`Assertion failed: list_empty(&rt->gc_obj_list)… quickjs.c`)
+    // when freeing a runtime whose promise jobs allocated many objects; the answer was ready before.
+    const allocatedInJob = await preview('return Promise.resolve().then(() => {\n  const a = [];\n  for (let i = 0; i < 200000; i++) a.push({ i });\n  return a.length;\n});');
+    expect(allocatedInJob.statusCode).toBe(200);
+    expect(allocatedInJob.json().value).toBe(200000);
+    const runaway = failureOf(await run('async function grow() {\n  await 0;\n  const a = [];\n  for (;;) a.push({ k: "v" });\n}\nreturn grow();', admin, { timeLimitMs: 15_000 }));
+    expect(runaway.kind).toBe('memory');
+    for (const text of [allocatedInJob.body, runaway.message]) expect(text).not.toMatch(/quickjs|assertion|aborted/i);
+    expect(await Promise.all([run('return 1;'), run('return 2;')])).toMatchObject([{ ok: true, value: 1 }, { ok: true, value: 2 }]);
+  });
+
   it('keeps working after a timeout, and answers many concurrent runs', async () => {
     const timedOut = failureOf(await run('while (true) {}', admin, { timeLimitMs: 200 }));
     expect(timedOut.kind).toBe('timeout');
@@ -151,7 +201,8 @@ describe('limits', () => {
     const started = performance.now();
     const error = failureOf(await run('write.createAlert({ asset: "a", message: "m" });\nreturn 1;', admin, { write, timeLimitMs: 300 }));
     expect(error.kind).toBe('timeout');
-    expect(performance.now() - started).toBeLessThan(1500);
+    // Without the deadline the call would wait forever (the test's own 30 s limit); generous for a busy machine.
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect((await run('return 2')).ok).toBe(true);
   });
 });

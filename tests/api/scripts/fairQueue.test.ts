@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { FairQueue } from '../../../server/scripts/fairQueue';
+
+const takeAll = (queue: FairQueue<string>) => {
+  const taken: string[] = [];
+  for (let next = queue.take(); next; next = queue.take()) taken.push(next.item);
+  return taken;
+};
+
+describe('the fair queue of script runs', () => {
+  it('hands runs out round-robin over users, whatever order they arrived in', () => {
+    const queue = new FairQueue<string>({ runningPerKey: 10, waitingPerKey: 10, waiting: 100 });
+    for (const item of ['a1', 'a2', 'a3', 'a4', 'b1', 'c1', 'b2']) queue.add(item[0] as string, item);
+    expect(takeAll(queue)).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3', 'a4']);
+  });
+
+  it("holds a user's further runs while that user has its share running, and lets others pass", () => {
+    const queue = new FairQueue<string>({ runningPerKey: 1, waitingPerKey: 10, waiting: 100 });
+    for (const item of ['a1', 'a2', 'a3', 'b1']) queue.add(item[0] as string, item);
+    expect(queue.startable()).toBe(2);
+    expect(takeAll(queue)).toEqual(['a1', 'b1']);
+    expect(queue.startable()).toBe(0);
+    expect(queue.size).toBe(2);
+    queue.finished('a');
+    expect(takeAll(queue)).toEqual(['a2']);
+    queue.finished('b');
+    expect(takeAll(queue)).toEqual([]);
+    queue.finished('a');
+    expect(takeAll(queue)).toEqual(['a3']);
+  });
+
+  it("answers 'busy' past one user's waiting bound (unless unbounded) and 'full' past the whole queue's", () => {
+    const queue = new FairQueue<string>({ runningPerKey: 1, waitingPerKey: 2, waiting: 4 });
+    expect(['a1', 'a2', 'a3'].map((item) => queue.add('a', item))).toEqual(['queued', 'queued', 'busy']);
+    expect(queue.add('a', 'a4', false)).toBe('queued');
+    expect(queue.add('b', 'b1')).toBe('queued');
+    expect(queue.add('c', 'c1')).toBe('full');
+    expect(queue.drain().sort()).toEqual(['a1', 'a2', 'a4', 'b1']);
+    expect(queue.size).toBe(0);
+  });
+});
