@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Download, Page } from 'playwright-core';
 import { baseUrl, hasBrowser, openBrowser, PHONE, screenshot, signIn, type BrowserSession } from './browser';
+import { dateField, dateFieldValue, typeDate } from './dateInput';
 
 /** Polls like the page's own locators wait: up to 15 s (expect.poll's default is 1 s). */
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
@@ -47,18 +48,18 @@ describe.skipIf(!hasBrowser())('tables and reports in Chromium', () => {
   it('filters the alert table by a date range, expands a row, resolves an alert and exports the rows', async () => {
     await page.goto(`${baseUrl()}/home/alert/table`);
     await eventually(() => dataRows().count()).toBeGreaterThan(0);
-    const start = page.getByLabel('Period from');
-    const end = page.getByLabel('Period to');
+    const start = dateField(page, 'Period from');
+    const end = dateField(page, 'Period to');
 
     // A period without alerts empties the table; entered back to front it is put in order.
-    await start.fill('2000-01-31');
-    await end.fill('2000-01-01');
-    await eventually(() => start.inputValue()).toBe('2000-01-01');
-    expect(await end.inputValue()).toBe('2000-01-31');
+    await typeDate(start, '2000-01-31');
+    await typeDate(end, '2000-01-01');
+    await eventually(() => dateFieldValue(start)).toBe('2000-01-01');
+    expect(await dateFieldValue(end)).toBe('2000-01-31');
     await page.getByText('No results found').waitFor();
-    await end.fill(isoDay(0));
-    await start.fill(isoDay(60));
-    await eventually(() => start.inputValue()).toBe(isoDay(60));
+    await typeDate(end, isoDay(0));
+    await typeDate(start, isoDay(60));
+    await eventually(() => dateFieldValue(start)).toBe(isoDay(60));
     await eventually(() => dataRows().count()).toBeGreaterThan(0);
     await shot('1-alerts');
 

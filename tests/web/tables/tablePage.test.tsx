@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../../src/common-ui/formatTime';
 import type { TableDefinition } from '../../../src/custom/tables/tableDefinition';
+import { dateField, dateFieldValue, typeDate } from '../helpers/dateInput';
 import { jsonResponse, mockApi, type ApiCall } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
@@ -134,6 +135,30 @@ describe('generic table screen (spec §2.5)', () => {
     const query = new URLSearchParams(api.callsTo('GET', '/api/table/al')[1]!.search);
     expect(query.get('period')).toBe(`${new Date(2026, 2, 1).getTime()}|${new Date(2026, 2, 10, 23, 59, 59, 999).getTime()}`);
     expect(query.get('status')).toBe('Open');
+  });
+
+  it('takes dates typed as YYYY-MM-DD, puts a range typed back to front in order (spec §5) and sends it as start|end', async () => {
+    const api = openTable('/home/alert/table/al', {
+      'GET /api/table': () => jsonResponse(200, [{ _id: 'al', name: 'Alerts', default: true }]),
+      'GET /api/table/al': () => jsonResponse(200, definition({ filters: [{ name: 'period', type: 'dateRange', placeholder: 'Period', defaultValue: '2026-03-01|2026-03-10' }] })),
+    });
+    await screen.findByText('Pump 1');
+    const start = dateField('Period from');
+    const end = dateField('Period to');
+    expect(dateFieldValue(start)).toBe('2026-03-01');
+
+    await typeDate(start, '2026-03-20');
+    // The range is put in order: 2026-03-10 to 2026-03-20.
+    await waitFor(() => expect(dateFieldValue(start)).toBe('2026-03-10'));
+    expect(dateFieldValue(end)).toBe('2026-03-20');
+    await waitFor(() =>
+      expect(new URLSearchParams(api.callsTo('GET', '/api/table/al').at(-1)!.search).get('period')).toBe(
+        `${new Date(2026, 2, 10).getTime()}|${new Date(2026, 2, 20, 23, 59, 59, 999).getTime()}`,
+      ),
+    );
+    // Typing the year passed through 0002, 0020 and 0202: none of them was asked for.
+    const periods = api.callsTo('GET', '/api/table/al').map((call) => new URLSearchParams(call.search).get('period'));
+    expect(periods.filter((period) => period !== null && Number(period.split('|')[0]) < new Date(2026, 0, 1).getTime())).toEqual([]);
   });
 
   it('restores the saved page size, search and sort on return', async () => {
