@@ -41,7 +41,8 @@ return {
   ],
   filters: [
     { name: 'dateRange', type: 'dateRange', placeholder: 'Period', defaultValue: { start: period.start, end: period.end } },
-    { name: 'status', type: 'dropdown', options: ['open', 'resolved', 'all'], defaultValue: 'open', placeholder: 'Status' },
+    // 'All' is this filter's 'no filter' entry: with a default, the screen offers no blank one (docs/scripts.md).
+    { name: 'status', type: 'dropdown', options: [{ value: 'open', label: 'Open' }, { value: 'resolved', label: 'Resolved' }, { value: 'all', label: 'All' }], defaultValue: 'open', placeholder: 'Status' },
   ],
   // The level as {name, color}: the screen draws it as a coloured circle (spec §2.5).
   data: alerts.map((a) => ({ ...a, level: levels[a.level] ? { name: levels[a.level].name, color: levels[a.level].color } : null, assetName: (assets[a.asset] || {}).name || '' })),

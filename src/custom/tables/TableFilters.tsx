@@ -2,7 +2,7 @@ import { MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { TableFilter } from './tableDefinition';
 import { DateInput } from '../fields/DateInput';
-import { optionLabel, optionValue, orderRange, type DateRangeValue, type FilterValue, type FilterValues } from './tableFilters';
+import { offersNoFilter, optionLabel, optionValue, orderRange, type DateRangeValue, type FilterValue, type FilterValues } from './tableFilters';
 
 // Room for YYYY-MM-DD and the clear and calendar buttons.
 const DATE_FILTER_SX = { width: 200 } as const;
@@ -71,9 +71,11 @@ export function TableFilters({ filters, values, onChange }: TableFiltersProps) {
             onChange={(event) => onChange(filter.name, event.target.value)}
             sx={{ minWidth: 180 }}
           >
-            <MenuItem value="">
-              <em>{translate('app.tables.any')}</em>
-            </MenuItem>
+            {offersNoFilter(filter) && (
+              <MenuItem value="">
+                <em>{translate('app.tables.any')}</em>
+              </MenuItem>
+            )}
             {(filter.options ?? []).map((option) => (
               <MenuItem key={optionValue(option)} value={optionValue(option)}>
                 {optionLabel(option)}

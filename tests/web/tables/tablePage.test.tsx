@@ -161,6 +161,38 @@ describe('generic table screen (spec §2.5)', () => {
     expect(periods.filter((period) => period !== null && Number(period.split('|')[0]) < new Date(2026, 0, 1).getTime())).toEqual([]);
   });
 
+  it("offers one 'no filter' entry: 'Any' on a dropdown without a default, none beside the options of one with a default", async () => {
+    openTable('/home/alert/table/al', {
+      'GET /api/table': () => jsonResponse(200, [{ _id: 'al', name: 'Alerts', default: true }]),
+      'GET /api/table/al': () =>
+        jsonResponse(
+          200,
+          definition({
+            filters: [
+              { name: 'tag', type: 'dropdown', options: ['north', 'south'], placeholder: 'Tag' },
+              {
+                name: 'status',
+                type: 'dropdown',
+                options: [
+                  { value: 'open', label: 'Open' },
+                  { value: 'all', label: 'All' },
+                ],
+                defaultValue: 'open',
+                placeholder: 'Status',
+              },
+            ],
+          }),
+        ),
+    });
+    await screen.findByText('Pump 1');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Tag' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Any', 'north', 'south']);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Open', 'All']);
+  });
+
   it('restores the saved page size, search and sort on return', async () => {
     const many = Array.from({ length: 30 }, (_, i) => ({ _id: `r${i}`, name: `Asset ${String(i).padStart(2, '0')}`, timestamp: AT + i }));
     const answers = {
