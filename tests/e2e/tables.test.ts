@@ -76,11 +76,12 @@ describe.skipIf(!hasBrowser())('tables and reports in Chromium', () => {
     const before = await total();
     await first.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Resolve selected' }).click();
-    const dialog = page.getByRole('dialog');
+    // Titled by what it does, its field named for what it asks (not the title again).
+    const dialog = page.getByRole('dialog', { name: 'Resolve 1 alert' });
     // Spec §5: Resolve stays disabled until a remark is typed.
     const resolveButton = dialog.getByRole('button', { name: 'Resolve', exact: true });
     expect(await resolveButton.isDisabled()).toBe(true);
-    await dialog.getByRole('textbox').fill('Belt replaced, checked in the browser test');
+    await dialog.getByRole('textbox', { name: 'Remark' }).fill('Belt replaced, checked in the browser test');
     await resolveButton.click();
     await eventually(total).toBe(before - 1);
     await shot('3-resolved');
