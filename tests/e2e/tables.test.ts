@@ -97,6 +97,20 @@ describe.skipIf(!hasBrowser())('tables and reports in Chromium', () => {
     expect(sheet!.actualRowCount).toBe(before);
     const cells = sheet!.getSheetValues().flat().map(String);
     expect(cells.some((cell) => cell.includes(asset))).toBe(true);
+
+    // The resolved alert, among the resolved ones (one 'no filter' entry: All), shows its remark.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['Open', 'Resolved', 'All']);
+    await page.getByRole('option', { name: 'Resolved' }).click();
+    const remark = 'Belt replaced, checked in the browser test';
+    await dataRows().filter({ hasText: asset }).first().waitFor();
+    await page.getByRole('button', { name: 'Expand All' }).click();
+    const resolution = page.locator('dl').filter({ has: page.locator('dd', { hasText: remark }) });
+    await resolution.waitFor();
+    const fact = (label: string) => resolution.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').innerText();
+    expect(await fact('Resolved by')).toBe('Eric Engineer');
+    expect(await fact('Resolved at')).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} [AP]M$/);
+    await resolution.locator('xpath=ancestor::td[1]').screenshot({ path: 'test-results/tables-3b-resolved-detail.png' });
     expect(pageErrors).toEqual([]);
   });
 
