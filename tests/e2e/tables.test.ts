@@ -82,6 +82,7 @@ describe.skipIf(!hasBrowser())('tables and reports in Chromium', () => {
     const resolveButton = dialog.getByRole('button', { name: 'Resolve', exact: true });
     expect(await resolveButton.isDisabled()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Remark' }).fill('Belt replaced, checked in the browser test');
+    await dialog.screenshot({ path: 'test-results/tables-3a-remark-dialog.png' });
     await resolveButton.click();
     await eventually(total).toBe(before - 1);
     await shot('3-resolved');
