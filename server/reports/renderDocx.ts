@@ -11,41 +11,62 @@ import {
   ShadingType,
   Table,
   TableCell,
+  TableLayoutType,
   TableRow,
   TextRun,
   WidthType,
   type FileChild,
 } from 'docx';
 import type { DocumentTable } from '../../common/reports/documentModel';
+import { columnNeeds, fitColumns } from './columnLayout';
 import { breathe, cellText, type RenderInput } from './reportTypes';
 
 const ROWS_PER_BREATH = 1_000;
 /** Usable width of an A4 page with 2 cm margins, in pixels at 96 dpi (portrait; landscape is wider). */
 const CONTENT_WIDTH_PX = 650;
+/** The same in twips (A4 is 11906 × 16838 twips; margins 1134 each side), portrait and landscape. */
+const CONTENT_WIDTH_TWIPS = { portrait: 11906 - 2 * 1134, landscape: 16838 - 2 * 1134 };
+/** Word's default left and right cell margins, in twips. */
+const CELL_MARGINS_TWIPS = 2 * 108;
+/** Table text is 9 pt (size 18 half-points): an average character, in twips, a bold one a little wider. */
+const CHAR_TWIPS = 95;
+const BOLD_CHAR_TWIPS = 105;
 
 /** Text whose line breaks stay line breaks. */
 function runs(text: string, options: { bold?: boolean; italics?: boolean; size?: number; color?: string } = {}): TextRun[] {
   return text.split('\n').map((line, i) => new TextRun({ text: line, break: i > 0 ? 1 : 0, ...options }));
 }
 
-function cell(text: string, header: boolean): TableCell {
+function cell(text: string, header: boolean, width: number): TableCell {
   return new TableCell({
     children: [new Paragraph({ children: runs(text, header ? { bold: true, size: 18 } : { size: 18 }) })],
+    width: { size: width, type: WidthType.DXA },
     ...(header ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: 'D9DEE5' } } : {}),
   });
 }
 
-async function table(model: DocumentTable): Promise<FileChild[]> {
-  const rows = [new TableRow({ tableHeader: true, children: model.columns.map((column) => cell(column, true)) })];
+/**
+ * Column widths fixed in the file, as the PDF lays them out (columnLayout.ts): without them each
+ * program sizes the columns its own way, and a short column such as Level may come out too narrow.
+ * Characters are counted, not measured: Word's fonts are not at hand here.
+ */
+function columnWidths(model: DocumentTable, available: number): number[] {
+  const needs = columnNeeds(model, (text) => [...text].length * CHAR_TWIPS, (text) => [...text].length * BOLD_CHAR_TWIPS);
+  return fitColumns(needs, available, CELL_MARGINS_TWIPS).map(Math.floor);
+}
+
+async function table(model: DocumentTable, available: number): Promise<FileChild[]> {
+  const widths = columnWidths(model, available);
+  const rows = [new TableRow({ tableHeader: true, children: model.columns.map((column, i) => cell(column, true, widths[i] as number)) })];
   for (let start = 0; start < model.rows.length; start += ROWS_PER_BREATH) {
     for (const row of model.rows.slice(start, start + ROWS_PER_BREATH)) {
-      rows.push(new TableRow({ children: row.map((value) => cell(cellText(value), false)) }));
+      rows.push(new TableRow({ children: row.map((value, i) => cell(cellText(value), false, widths[i] as number)) }));
     }
     await breathe();
   }
   const children: FileChild[] = [];
   if (model.title) children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: runs(model.title) }));
-  children.push(new Table({ rows, width: { size: 100, type: WidthType.PERCENTAGE } }));
+  children.push(new Table({ rows, width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA }, columnWidths: widths, layout: TableLayoutType.FIXED }));
   children.push(new Paragraph({ children: [] }));
   return children;
 }
@@ -59,7 +80,8 @@ export async function renderDocx({ model, images }: RenderInput): Promise<Buffer
   const children: FileChild[] = [new Paragraph({ heading: HeadingLevel.TITLE, children: runs(model.title) })];
   if (model.subtitle) children.push(new Paragraph({ children: runs(model.subtitle, { size: 26, italics: true, color: '555555' }) }));
   for (const paragraph of model.paragraphs ?? []) children.push(new Paragraph({ children: runs(paragraph) }));
-  for (const entry of model.tables ?? []) children.push(...(await table(entry)));
+  const available = wide ? CONTENT_WIDTH_TWIPS.landscape : CONTENT_WIDTH_TWIPS.portrait;
+  for (const entry of model.tables ?? []) children.push(...(await table(entry, available)));
   for (const image of images) {
     const scale = Math.min(1, CONTENT_WIDTH_PX / image.width, 400 / image.height);
     children.push(

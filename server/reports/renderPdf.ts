@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { DocumentTable } from '../../common/reports/documentModel';
+import { columnNeeds, fitColumns } from './columnLayout';
 import { breathe, cellText, type RenderInput } from './reportTypes';
 
 type Pdf = PDFKit.PDFDocument;
@@ -11,6 +12,8 @@ const ROW_HEIGHT = 15;
 const HEADER_HEIGHT = 18;
 const FONT_SIZE = 9;
 const ROWS_PER_BREATH = 400;
+/** A cell wraps onto at most this many lines; past them it ends with an ellipsis. */
+const MAX_CELL_LINES = 12;
 const GREY = '#555555';
 
 /*
@@ -30,30 +33,15 @@ function printable(text: string): string {
   return out;
 }
 
-/** The longest start of `text` that fits `width` on one line, with an ellipsis when cut. */
-function fitted(doc: Pdf, text: string, width: number): string {
-  const line = printable(text).replace(/\s+/g, ' ');
-  if (doc.widthOfString(line) <= width) return line;
-  let low = 0;
-  let high = line.length;
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (doc.widthOfString(`${line.slice(0, mid)}…`) <= width) low = mid;
-    else high = mid - 1;
-  }
-  return `${line.slice(0, low)}…`;
+/** One font for measuring and drawing a cell: bold in the header row. */
+function cellFont(doc: Pdf, header: boolean): Pdf {
+  return doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
 }
 
-/** Column widths in proportion to what the header and the first rows hold, within the page. */
-function columnWidths(table: DocumentTable, available: number): number[] {
-  const sample = table.rows.slice(0, 200);
-  const weights = table.columns.map((column, i) => {
-    const lengths = sample.map((row) => cellText(row[i] ?? null).length);
-    const typical = lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0;
-    return Math.min(40, Math.max(4, column.length, typical));
-  });
-  const total = weights.reduce((a, b) => a + b, 0);
-  return weights.map((w) => (available * w) / total);
+/** Widths that fit the content where they can, the rest wrapping (columnLayout.ts). */
+function columnWidths(doc: Pdf, table: DocumentTable, available: number): number[] {
+  const width = (header: boolean) => (text: string) => cellFont(doc, header).widthOfString(printable(text));
+  return fitColumns(columnNeeds(table, width(false), width(true)), available, 2 * CELL_PAD);
 }
 
 function bottom(doc: Pdf): number {
@@ -66,38 +54,74 @@ function ensureSpace(doc: Pdf, height: number): boolean {
   return true;
 }
 
-function drawRow(doc: Pdf, cells: readonly string[], widths: readonly number[], height: number, header: boolean, shaded: boolean) {
+/** A cell's text within its width: on one line when it fits, else wrapped (at most MAX_CELL_LINES). */
+interface LaidCell {
+  text: string;
+  height: number;
+  wrapped: boolean;
+}
+
+function layCells(doc: Pdf, cells: readonly string[], widths: readonly number[], header: boolean): { cells: LaidCell[]; height: number } {
+  cellFont(doc, header);
+  const lineHeight = doc.currentLineHeight(true);
+  const laid = cells.map((cell, i) => {
+    const text = printable(cell);
+    const inner = (widths[i] as number) - 2 * CELL_PAD;
+    // Measuring a line is cheaper than wrapping it: most cells fit on one.
+    if (!text.includes('\n') && doc.widthOfString(text) <= inner) return { text, height: lineHeight, wrapped: false };
+    return { text, height: Math.min(doc.heightOfString(text, { width: inner }), MAX_CELL_LINES * lineHeight), wrapped: true };
+  });
+  const tallest = Math.max(lineHeight, ...laid.map((cell) => cell.height));
+  const minimum = header ? HEADER_HEIGHT : ROW_HEIGHT;
+  return { cells: laid, height: Math.max(minimum, tallest + minimum - lineHeight) };
+}
+
+interface RowStyle {
+  header: boolean;
+  shaded: boolean;
+  /** Draws the header row again at the top of a page this row starts. */
+  onNewPage?: () => void;
+}
+
+function drawRow(doc: Pdf, cells: readonly string[], widths: readonly number[], { header, shaded, onNewPage }: RowStyle) {
+  const row = layCells(doc, cells, widths, header);
+  if (ensureSpace(doc, row.height)) onNewPage?.();
   const y = doc.y;
   const left = doc.page.margins.left;
   const width = widths.reduce((a, b) => a + b, 0);
-  if (header || shaded) doc.save().rect(left, y, width, height).fill(header ? '#d9dee5' : '#f3f5f7').restore();
-  doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE).fillColor('#000000');
+  if (header || shaded) doc.save().rect(left, y, width, row.height).fill(header ? '#d9dee5' : '#f3f5f7').restore();
+  cellFont(doc, header).fillColor('#000000');
+  const lineHeight = doc.currentLineHeight(true);
+  const top = y + (Math.min(row.height, header ? HEADER_HEIGHT : ROW_HEIGHT) - lineHeight) / 2;
   let x = left;
-  const textY = y + (height - FONT_SIZE) / 2;
-  cells.forEach((cell, i) => {
+  row.cells.forEach((cell, i) => {
     const w = widths[i] as number;
-    const text = fitted(doc, cell, w - 2 * CELL_PAD);
-    if (text) doc.text(text, x + CELL_PAD, textY, { lineBreak: false });
+    if (cell.wrapped) {
+      // Half a line of slack: the last line that fits must not be taken for one too many.
+      doc.text(cell.text, x + CELL_PAD, top, { width: w - 2 * CELL_PAD, height: cell.height + lineHeight / 2, ellipsis: true });
+    } else if (cell.text) {
+      doc.text(cell.text, x + CELL_PAD, top, { lineBreak: false });
+    }
     x += w;
   });
   doc.x = left;
-  doc.y = y + height;
+  doc.y = y + row.height;
 }
 
 async function drawTable(doc: Pdf, table: DocumentTable) {
   const available = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const widths = columnWidths(table, available);
+  const widths = columnWidths(doc, table, available);
   if (table.title) {
     ensureSpace(doc, 20 + HEADER_HEIGHT + ROW_HEIGHT);
     doc.font('Helvetica-Bold').fontSize(13).fillColor('#000000').text(printable(table.title), { width: available });
     doc.moveDown(0.3);
   }
   ensureSpace(doc, HEADER_HEIGHT + ROW_HEIGHT);
-  drawRow(doc, table.columns, widths, HEADER_HEIGHT, true, false);
+  const header = () => drawRow(doc, table.columns, widths, { header: true, shaded: false });
+  header();
   for (const [index, row] of table.rows.entries()) {
     // The header row is repeated on every page the table runs onto.
-    if (ensureSpace(doc, ROW_HEIGHT)) drawRow(doc, table.columns, widths, HEADER_HEIGHT, true, false);
-    drawRow(doc, row.map(cellText), widths, ROW_HEIGHT, false, index % 2 === 1);
+    drawRow(doc, row.map(cellText), widths, { header: false, shaded: index % 2 === 1, onNewPage: header });
     if (index % ROWS_PER_BREATH === ROWS_PER_BREATH - 1) await breathe();
   }
   if (table.rows.length === 0) {
@@ -127,8 +151,9 @@ function numberPages(doc: Pdf) {
 }
 
 /**
- * A4 PDF: title, subtitle, paragraphs, tables (header row on every page, shaded rows, cells cut
- * to one line with an ellipsis), images with captions, and "Page n of m" at the foot of each page.
+ * A4 PDF: title, subtitle, paragraphs, tables (header row on every page, shaded rows, columns as
+ * wide as their content where the page allows, longer cells wrapped), images with captions, and
+ * "Page n of m" at the foot of each page.
  * Wide tables (more than six columns) turn the pages to landscape.
  */
 export async function renderPdf({ model, images }: RenderInput): Promise<Buffer> {

@@ -17,11 +17,14 @@ function sheetNamer() {
   };
 }
 
-function columnWidths(table: DocumentTable): number[] {
-  const sample = table.rows.slice(0, 200);
+const MAX_COLUMN_WIDTH = 60;
+
+/** Widths in characters: the longest cell's, within 8 to 60; past 60 the column wraps its text. */
+function columnWidths(table: DocumentTable): { width: number; wraps: boolean }[] {
+  const sample = table.rows.slice(0, 500);
   return table.columns.map((column, i) => {
-    const longest = sample.reduce((max, row) => Math.max(max, String(row[i] ?? '').length), column.length);
-    return Math.min(60, Math.max(8, longest + 2));
+    const longest = sample.reduce((max, row) => Math.max(max, ...String(row[i] ?? '').split('\n').map((line) => line.length)), column.length);
+    return { width: Math.min(MAX_COLUMN_WIDTH, Math.max(8, longest + 2)), wraps: longest + 2 > MAX_COLUMN_WIDTH };
   });
 }
 
@@ -57,7 +60,11 @@ export async function renderXlsx({ model, images }: RenderInput): Promise<Buffer
   for (const [index, table] of (model.tables ?? []).entries()) {
     const sheet = workbook.addWorksheet(nameSheet(table.title || `Table ${index + 1}`), { views: [{ state: 'frozen', ySplit: 1 }] });
     const widths = columnWidths(table);
-    sheet.columns = table.columns.map((header, i) => ({ header, width: widths[i] }));
+    sheet.columns = table.columns.map((header, i) => {
+      const { width, wraps } = widths[i] as { width: number; wraps: boolean };
+      // A column at its widest wraps its text rather than run under the next column.
+      return { header, width, ...(wraps ? { style: { alignment: { wrapText: true, vertical: 'top' as const } } } : {}) };
+    });
     sheet.getRow(1).font = { bold: true };
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: table.columns.length } };
     for (let start = 0; start < table.rows.length; start += ROWS_PER_BREATH) {

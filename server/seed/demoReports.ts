@@ -55,7 +55,16 @@ const levels = namesOf('alertLevel', ['_id', 'name']);
 const total = query.count('alert', { where: open });
 const perAsset = query.groupBy('alert', { by: 'asset', where: open });
 const alerts = query.list('alert', { where: open, fields: ['timestamp', 'asset', 'level', 'message'], orderBy: ['-timestamp'], limit: 2000 });
-const plain = (html) => String(html || '').replace(/<[^>]*>/g, ' ').replace(/\\s+/g, ' ').trim();
+// Alert messages are HTML. A tag inside a line (<strong>) goes without a trace, so 'is <strong>7.6</strong>,'
+// reads 'is 7.6,' and not 'is 7.6 ,'; one that ends a block or a line leaves a space.
+const BLOCK_TAG = /<\\/?(p|div|br|li|ul|ol|tr|td|th|h[1-6]|table)\\b[^>]*>/gi;
+const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+const plain = (html) => String(html || '')
+  .replace(BLOCK_TAG, ' ')
+  .replace(/<[^>]*>/g, '')
+  .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name) => ENTITIES[name])
+  .replace(/\\s+/g, ' ')
+  .trim();
 return {
   title: 'Open alerts by asset',
   subtitle: 'As of ' + when(Date.now()),

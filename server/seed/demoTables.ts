@@ -13,6 +13,21 @@ const HELPERS = `const byId = (entity, fields) => {
 };
 const flags = { setSupportRowExpand: true, expandCollapseAllRows: true, hidePagination: false, excelExport: true, allowSelection: false, bulkActions: [], customActions: [] };`;
 
+/**
+ * The seeded Alerts table's bulk action, run in the browser's sandbox (docs/scripts.md, "Table
+ * actions"). Its prompt is titled like the detail view's Resolve ('Resolve 1 alert') and its
+ * field is 'Remark': a title repeated as the field's label said nothing more.
+ */
+const RESOLVE_SELECTED_LINES = [
+  "const count = selected.length + (selected.length === 1 ? ' alert' : ' alerts');",
+  "const remark = await prompt('Resolve ' + count, { label: 'Remark', required: true, confirmLabel: 'Resolve' });",
+  'if (!remark) return;',
+  "await http.post('/alert/resolve', { remark, ids: selected.map((alert) => alert._id) });",
+  "notify(count + ' resolved', 'success');",
+  'refresh();',
+];
+export const RESOLVE_SELECTED_BODY = RESOLVE_SELECTED_LINES.join('\n');
+
 export const ALERTS_TABLE_CODE = `// Alerts of a period (input.dateRange {start, end}, default the last 30 days); status open, resolved or all.
 ${HELPERS}
 const now = Date.now();
@@ -41,7 +56,8 @@ return {
   ],
   filters: [
     { name: 'dateRange', type: 'dateRange', placeholder: 'Period', defaultValue: { start: period.start, end: period.end } },
-    { name: 'status', type: 'dropdown', options: ['open', 'resolved', 'all'], defaultValue: 'open', placeholder: 'Status' },
+    // 'All' is this filter's 'no filter' entry: with a default, the screen offers no blank one (docs/scripts.md).
+    { name: 'status', type: 'dropdown', options: [{ value: 'open', label: 'Open' }, { value: 'resolved', label: 'Resolved' }, { value: 'all', label: 'All' }], defaultValue: 'open', placeholder: 'Status' },
   ],
   // The level as {name, color}: the screen draws it as a coloured circle (spec §2.5).
   data: alerts.map((a) => ({ ...a, level: levels[a.level] ? { name: levels[a.level].name, color: levels[a.level].color } : null, assetName: (assets[a.asset] || {}).name || '' })),
@@ -52,12 +68,7 @@ return {
   bulkActions: [{
     name: 'Resolve selected', color: 'primary', clickFunctionName: 'resolveSelected',
     functionBody: [
-      "const count = selected.length + (selected.length === 1 ? ' alert' : ' alerts');",
-      "const remark = await prompt('Remark for ' + count, { required: true, confirmLabel: 'Resolve' });",
-      "if (!remark) return;",
-      "await http.post('/alert/resolve', { remark, ids: selected.map((alert) => alert._id) });",
-      "notify(count + ' resolved', 'success');",
-      "refresh();",
+      ${RESOLVE_SELECTED_LINES.map((line) => JSON.stringify(line)).join(',\n      ')},
     ].join('\\n'),
   }],
 };`;

@@ -217,6 +217,8 @@ export const en: TranslationMessages = {
       severity: 'Severity',
       message: 'Message',
       resolved_at: 'Resolved',
+      resolved_by: 'Resolved by',
+      resolved_when: 'Resolved at',
       remark: 'Remark',
       resolve_selected: 'Resolve selected',
       resolve_title: 'Resolve %{smart_count} alert |||| Resolve %{smart_count} alerts',

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Download, Page } from 'playwright-core';
 import { baseUrl, hasBrowser, openBrowser, PHONE, screenshot, signIn, type BrowserSession } from './browser';
+import { dateField, dateFieldValue, typeDate } from './dateInput';
 
 /** Polls like the page's own locators wait: up to 15 s (expect.poll's default is 1 s). */
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
@@ -47,18 +48,18 @@ describe.skipIf(!hasBrowser())('tables and reports in Chromium', () => {
   it('filters the alert table by a date range, expands a row, resolves an alert and exports the rows', async () => {
     await page.goto(`${baseUrl()}/home/alert/table`);
     await eventually(() => dataRows().count()).toBeGreaterThan(0);
-    const start = page.getByLabel('Period from');
-    const end = page.getByLabel('Period to');
+    const start = dateField(page, 'Period from');
+    const end = dateField(page, 'Period to');
 
     // A period without alerts empties the table; entered back to front it is put in order.
-    await start.fill('2000-01-31');
-    await end.fill('2000-01-01');
-    await eventually(() => start.inputValue()).toBe('2000-01-01');
-    expect(await end.inputValue()).toBe('2000-01-31');
+    await typeDate(start, '2000-01-31');
+    await typeDate(end, '2000-01-01');
+    await eventually(() => dateFieldValue(start)).toBe('2000-01-01');
+    expect(await dateFieldValue(end)).toBe('2000-01-31');
     await page.getByText('No results found').waitFor();
-    await end.fill(isoDay(0));
-    await start.fill(isoDay(60));
-    await eventually(() => start.inputValue()).toBe(isoDay(60));
+    await typeDate(end, isoDay(0));
+    await typeDate(start, isoDay(60));
+    await eventually(() => dateFieldValue(start)).toBe(isoDay(60));
     await eventually(() => dataRows().count()).toBeGreaterThan(0);
     await shot('1-alerts');
 
@@ -75,11 +76,13 @@ describe.skipIf(!hasBrowser())('tables and reports in Chromium', () => {
     const before = await total();
     await first.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Resolve selected' }).click();
-    const dialog = page.getByRole('dialog');
+    // Titled by what it does, its field named for what it asks (not the title again).
+    const dialog = page.getByRole('dialog', { name: 'Resolve 1 alert' });
     // Spec §5: Resolve stays disabled until a remark is typed.
     const resolveButton = dialog.getByRole('button', { name: 'Resolve', exact: true });
     expect(await resolveButton.isDisabled()).toBe(true);
-    await dialog.getByRole('textbox').fill('Belt replaced, checked in the browser test');
+    await dialog.getByRole('textbox', { name: 'Remark' }).fill('Belt replaced, checked in the browser test');
+    await dialog.screenshot({ path: 'test-results/tables-3a-remark-dialog.png' });
     await resolveButton.click();
     await eventually(total).toBe(before - 1);
     await shot('3-resolved');
@@ -95,6 +98,20 @@ describe.skipIf(!hasBrowser())('tables and reports in Chromium', () => {
     expect(sheet!.actualRowCount).toBe(before);
     const cells = sheet!.getSheetValues().flat().map(String);
     expect(cells.some((cell) => cell.includes(asset))).toBe(true);
+
+    // The resolved alert, among the resolved ones (one 'no filter' entry: All), shows its remark.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['Open', 'Resolved', 'All']);
+    await page.getByRole('option', { name: 'Resolved' }).click();
+    const remark = 'Belt replaced, checked in the browser test';
+    await dataRows().filter({ hasText: asset }).first().waitFor();
+    await page.getByRole('button', { name: 'Expand All' }).click();
+    const resolution = page.locator('dl').filter({ has: page.locator('dd', { hasText: remark }) });
+    await resolution.waitFor();
+    const fact = (label: string) => resolution.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').innerText();
+    expect(await fact('Resolved by')).toBe('Eric Engineer');
+    expect(await fact('Resolved at')).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} [AP]M$/);
+    await resolution.locator('xpath=ancestor::td[1]').screenshot({ path: 'test-results/tables-3b-resolved-detail.png' });
     expect(pageErrors).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { Chip, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { DashboardFilter } from '../../../common/resources/dashboard';
+import { DateInput } from '../fields/DateInput';
 import { orderRange } from '../tables/tableFilters';
 import { lastDays, rangePresets, selectChoices, type DashboardFilterValue, type DashboardRange } from './dashboardFilters';
 
@@ -18,23 +19,21 @@ function DateRangeFilter({ filter, value, onChange }: FilterInputProps) {
   const setDates = (next: { start: string; end: string }) => onChange(filter.name, { ...orderRange(next), days: null });
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }} role="group" aria-label={label}>
-      <TextField
-        type="date"
+      <DateInput
         size="small"
+        clearable
         label={translate('app.tables.range_start', { name: label })}
         value={range.start}
-        onChange={(event) => setDates({ start: event.target.value, end: range.end })}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 170 }}
+        onChange={(start) => setDates({ start, end: range.end })}
+        sx={{ width: 200 }}
       />
-      <TextField
-        type="date"
+      <DateInput
         size="small"
+        clearable
         label={translate('app.tables.range_end', { name: label })}
         value={range.end}
-        onChange={(event) => setDates({ start: range.start, end: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 170 }}
+        onChange={(end) => setDates({ start: range.start, end })}
+        sx={{ width: 200 }}
       />
       {rangePresets(filter).map((days) => (
         <Chip

@@ -1,7 +1,11 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { TableFilter } from './tableDefinition';
-import { optionLabel, optionValue, orderRange, type DateRangeValue, type FilterValue, type FilterValues } from './tableFilters';
+import { DateInput } from '../fields/DateInput';
+import { offersNoFilter, optionLabel, optionValue, orderRange, type DateRangeValue, type FilterValue, type FilterValues } from './tableFilters';
+
+// Room for YYYY-MM-DD and the clear and calendar buttons.
+const DATE_FILTER_SX = { width: 200 } as const;
 
 interface TableFiltersProps {
   filters: readonly TableFilter[];
@@ -24,36 +28,36 @@ export function TableFilters({ filters, values, onChange }: TableFiltersProps) {
           const range = rangeOf(value);
           const set = (next: DateRangeValue) => onChange(filter.name, orderRange(next));
           return (
-            <Stack key={filter.name} direction="row" spacing={1}>
-              <TextField
-                type="date"
+            <Stack key={filter.name} direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <DateInput
                 size="small"
+                clearable
                 label={translate('app.tables.range_start', { name: label })}
                 value={range.start}
-                onChange={(event) => set({ ...range, start: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
+                onChange={(start) => set({ ...range, start })}
+                sx={DATE_FILTER_SX}
               />
-              <TextField
-                type="date"
+              <DateInput
                 size="small"
+                clearable
                 label={translate('app.tables.range_end', { name: label })}
                 value={range.end}
-                onChange={(event) => set({ ...range, end: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
+                onChange={(end) => set({ ...range, end })}
+                sx={DATE_FILTER_SX}
               />
             </Stack>
           );
         }
         if (filter.type === 'date') {
           return (
-            <TextField
+            <DateInput
               key={filter.name}
-              type="date"
               size="small"
+              clearable
               label={label}
               value={typeof value === 'string' ? value : ''}
-              onChange={(event) => onChange(filter.name, event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={(day) => onChange(filter.name, day)}
+              sx={DATE_FILTER_SX}
             />
           );
         }
@@ -67,9 +71,11 @@ export function TableFilters({ filters, values, onChange }: TableFiltersProps) {
             onChange={(event) => onChange(filter.name, event.target.value)}
             sx={{ minWidth: 180 }}
           >
-            <MenuItem value="">
-              <em>{translate('app.tables.any')}</em>
-            </MenuItem>
+            {offersNoFilter(filter) && (
+              <MenuItem value="">
+                <em>{translate('app.tables.any')}</em>
+              </MenuItem>
+            )}
             {(filter.options ?? []).map((option) => (
               <MenuItem key={optionValue(option)} value={optionValue(option)}>
                 {optionLabel(option)}

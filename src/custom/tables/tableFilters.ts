@@ -80,6 +80,16 @@ export function initialFilterValue(filter: TableFilter): FilterValue {
 }
 
 /**
+ * Whether a dropdown offers a blank entry meaning "no filter". A filter left out of the query
+ * means its default to the script, so a dropdown with a default has no such entry: picking it
+ * would quietly apply the default (the seeded Alerts table's 'Any' showed open alerts only). Such
+ * a script offers its own option for everything (the Alerts table's 'All').
+ */
+export function offersNoFilter(filter: TableFilter): boolean {
+  return initialFilterValue(filter) === '';
+}
+
+/**
  * What the filters start with: each one's default, or the value a link gave it (a dashboard widget
  * opening the table, `?dateRange=start|end&status=open`) read as the table would send it.
  */

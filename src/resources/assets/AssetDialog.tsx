@@ -24,8 +24,8 @@ const NEW_ASSET: Omit<Asset, '_id'> = {
 /**
  * New Asset / Copy Asset (spec §2.9): a copy starts from the fetched asset without its
  * identification (a QR code names one asset group) and without archived checklists (a new asset
- * takes none), and is created like a new one. The dialog stays open when the create fails, so
- * nothing typed is lost.
+ * takes none), and is created like a new one. The dialog stays open when the create fails, and on
+ * Escape or a click beside it, so nothing typed is lost.
  */
 export function AssetDialog({ sourceId, onClose, create }: CreateDialogProps<AssetRecord>) {
   const translate = useTranslate();
@@ -52,7 +52,9 @@ export function AssetDialog({ sourceId, onClose, create }: CreateDialogProps<Ass
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth={false} PaperProps={{ sx: { maxWidth: ASSET_DIALOG_MAX_WIDTH } }}>
+    // Persistent, like the work order dialog of spec §2.8: Escape or a click beside it would drop
+    // everything typed. Cancel and the close button leave it.
+    <Dialog open fullWidth maxWidth={false} PaperProps={{ sx: { maxWidth: ASSET_DIALOG_MAX_WIDTH } }}>
       <DialogTitle sx={{ pr: 6 }}>
         {translate(copying ? 'app.asset.copy' : 'app.asset.new')}
         <IconButton aria-label={translate('ra.action.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>

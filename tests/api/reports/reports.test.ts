@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { adminApi, expectError, ok, orderOf, type Doc } from '../administration/adminApi';
+import { pdfTexts } from './pdfText';
 import { pdfPageCount, zipEntries } from './zipEntries';
 import { DEMO_USERS } from '../../../server/seed/demoUsers';
 
@@ -183,5 +184,64 @@ describe('GET /report/{id}/download', () => {
       const lastTable = workbook.worksheets.at(-1)!;
       expect(lastTable.rowCount).toBeGreaterThan(1);
     }
+  });
+});
+
+describe("the seeded 'Open alerts by asset' report (issue 16)", () => {
+  const LONG_ASSET = 'Secondary chilled water pump set, east riser, level 4 plant room';
+  let reportId: string;
+
+  beforeAll(async () => {
+    // A critical alert of our own, its message HTML like every threshold alert's.
+    const critical = (await api.list('alertLevel')).find((level) => level.name === 'Critical')!;
+    const vibration = await api.create('attribute', { name: 'Test casing vibration', type: 'number' });
+    const checklist = await api.create('checklist', {
+      name: 'Test vibration round',
+      checklistItems: [{ attribute: vibration._id, sequenceId: 1, threshold: { operation: 'greater than', value: 7.1, level: critical._id }, showMandatoryIndicator: false }],
+    });
+    const asset = await api.create('asset', { name: LONG_ASSET, identification: 'TST-REPORT-1', checklists: [checklist._id] });
+    const submitted = await t.request({ as: 'technician', method: 'POST', url: `/api/inspection?assetId=${asset._id}`, payload: { inspectionData: { [checklist._id]: { [vibration._id]: 9.4 } } } });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    reportId = (await api.list('report', { fields: 'name' })).find((r) => r.name === 'Open alerts by asset')!._id;
+  });
+
+  const OUR_MESSAGE = 'Test casing vibration is 9.4, alert when greater than 7.1.';
+
+  it("PDF: the Level column shows 'Critical' whole, and messages read 'is 9.4, alert' with no space before the comma", async () => {
+    const response = await download(reportId, 'reportFormat=pdf', 'engineer');
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const texts = pdfTexts(response.rawPayload);
+    expect(texts).toContain('Critical');
+    expect(texts.filter((text) => text.includes('…'))).toEqual([]);
+    // A wrapped cell is several lines: joined, it reads as the message.
+    const shown = texts.join(' ').replace(/\s+/g, ' ');
+    expect(shown).toContain(OUR_MESSAGE);
+    expect(shown).toContain(LONG_ASSET);
+    expect(shown).not.toContain(' ,');
+  });
+
+  it("XLSX: 'Critical' in a Level column wide enough for it, and no space before a comma", async () => {
+    const response = await download(reportId, 'reportFormat=xls', 'engineer');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = workbook.getWorksheet('Open alerts')!;
+    const headings = (sheet.getRow(1).values as unknown[]).slice(1);
+    const level = sheet.getColumn(headings.indexOf('Level') + 1);
+    expect(level.values).toContain('Critical');
+    expect(level.width).toBeGreaterThanOrEqual('Critical'.length);
+    const cells = sheet.getSheetValues().flat().filter((value): value is string => typeof value === 'string');
+    expect(cells).toContain(OUR_MESSAGE);
+    expect(cells.filter((cell) => cell.includes(' ,'))).toEqual([]);
+  });
+
+  it("DOCX: 'Critical' in a cell of its own, fixed column widths, and no space before a comma", async () => {
+    const response = await download(reportId, 'reportFormat=doc', 'engineer');
+    const xml = zipEntries(response.rawPayload).get('word/document.xml')?.toString('utf8') ?? '';
+    const cells = [...xml.matchAll(/<w:tc>([^]*?)<\/w:tc>/g)].map((cell) => [...cell[1]!.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(''));
+    expect(cells).toContain('Critical');
+    expect(cells).toContain(OUR_MESSAGE);
+    expect(cells.filter((cell) => cell.includes(' ,'))).toEqual([]);
+    // Widths fixed in the file, so no program squeezes the short columns.
+    expect(xml).toContain('<w:tblLayout w:type="fixed"/>');
   });
 });

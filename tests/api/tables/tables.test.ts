@@ -97,7 +97,15 @@ describe('GET /table/{tableId}', () => {
   it('lists alerts of the last 30 days (open by default) with level, severity and asset names', async () => {
     const alerts = ok<Doc>(await dataCall(idOf('Alerts')));
     expect(alerts.filters.map((f: Doc) => f.name)).toEqual(['dateRange', 'status']);
-    expect(alerts.filters[1]).toMatchObject({ type: 'dropdown', options: ['open', 'resolved', 'all'], defaultValue: 'open' });
+    expect(alerts.filters[1]).toMatchObject({
+      type: 'dropdown',
+      options: [
+        { value: 'open', label: 'Open' },
+        { value: 'resolved', label: 'Resolved' },
+        { value: 'all', label: 'All' },
+      ],
+      defaultValue: 'open',
+    });
     const all = ok<Doc>(await dataCall(idOf('Alerts'), 'status=all')).data as Doc[];
     expect(all.length).toBeGreaterThan(0);
     const since = Date.now() - 30 * DAY - 60_000;

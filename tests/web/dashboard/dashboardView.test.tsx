@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DashboardRecord } from '../../../common/resources/dashboard';
 import { dayTextToEpoch, toDayText } from '../../../src/custom/tables/tableFilters';
 import { RELOAD_COALESCE_MS } from '../../../src/custom/dashboard/useLiveVersions';
+import { dateField, dateFieldValue } from '../helpers/dateInput';
 import { errorResponse, jsonResponse, mockApi, type ApiCall } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
@@ -89,8 +90,8 @@ describe('the dashboard', () => {
     expect(widgetCalls('w-inspections')).toHaveLength(1);
     expect(widgetCalls('w-inspections')[0]!.toString()).toBe('');
 
-    expect(screen.getByLabelText('Period from')).toHaveValue(toDayText(today - 30 * DAY));
-    expect(screen.getByLabelText('Period to')).toHaveValue(toDayText(today));
+    expect(dateFieldValue(dateField('Period from'))).toBe(toDayText(today - 30 * DAY));
+    expect(dateFieldValue(dateField('Period to'))).toBe(toDayText(today));
     expect(screen.getByRole('button', { name: '30 days' })).toHaveClass('MuiChip-colorPrimary');
     // Sections in sequence order.
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Now', 'Trend', 'Plain']);

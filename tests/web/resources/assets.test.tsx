@@ -119,6 +119,23 @@ describe('Asset management (spec §2.9)', () => {
     expect(api.callsTo('POST', '/api/asset')).toHaveLength(0);
   });
 
+  it('keeps the New Asset dialog and what was typed on Escape or a click beside it', async () => {
+    const api = openAssetScreen({ 'POST /api/asset': echoCreated });
+    await rowOf('Pump B');
+    await userEvent.click(screen.getByRole('button', { name: 'New Asset' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Asset' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await userEvent.type(name, 'Cooling tower');
+
+    await userEvent.keyboard('{Escape}');
+    const backdrop = document.querySelector('.MuiBackdrop-root') as HTMLElement;
+    await userEvent.click(backdrop);
+
+    expect(screen.getByRole('dialog', { name: 'New Asset' })).toBe(dialog);
+    expect(name).toHaveValue('Cooling tower');
+    expect(api.callsTo('POST', '/api/asset')).toHaveLength(0);
+  });
+
   it('saves the whole asset from the inline editor with PUT and says so', async () => {
     const api = openAssetScreen({ 'PUT /api/asset/a2': (call) => jsonResponse(200, { ...fullPumpB, ...(call.body as object), updatedAt: 2 }) });
     await userEvent.click(within(await rowOf('Pump B')).getByRole('button', { name: 'Expand' }));

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../../src/common-ui/formatTime';
 import type { TableDefinition } from '../../../src/custom/tables/tableDefinition';
+import { dateField, dateFieldValue, typeDate } from '../helpers/dateInput';
 import { jsonResponse, mockApi, type ApiCall } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
@@ -134,6 +135,77 @@ describe('generic table screen (spec §2.5)', () => {
     const query = new URLSearchParams(api.callsTo('GET', '/api/table/al')[1]!.search);
     expect(query.get('period')).toBe(`${new Date(2026, 2, 1).getTime()}|${new Date(2026, 2, 10, 23, 59, 59, 999).getTime()}`);
     expect(query.get('status')).toBe('Open');
+  });
+
+  it('takes dates typed as YYYY-MM-DD, puts a range typed back to front in order (spec §5) and sends it as start|end', async () => {
+    const api = openTable('/home/alert/table/al', {
+      'GET /api/table': () => jsonResponse(200, [{ _id: 'al', name: 'Alerts', default: true }]),
+      'GET /api/table/al': () => jsonResponse(200, definition({ filters: [{ name: 'period', type: 'dateRange', placeholder: 'Period', defaultValue: '2026-03-01|2026-03-10' }] })),
+    });
+    await screen.findByText('Pump 1');
+    const start = dateField('Period from');
+    const end = dateField('Period to');
+    expect(dateFieldValue(start)).toBe('2026-03-01');
+
+    await typeDate(start, '2026-03-20');
+    // The range is put in order: 2026-03-10 to 2026-03-20.
+    await waitFor(() => expect(dateFieldValue(start)).toBe('2026-03-10'));
+    expect(dateFieldValue(end)).toBe('2026-03-20');
+    await waitFor(() =>
+      expect(new URLSearchParams(api.callsTo('GET', '/api/table/al').at(-1)!.search).get('period')).toBe(
+        `${new Date(2026, 2, 10).getTime()}|${new Date(2026, 2, 20, 23, 59, 59, 999).getTime()}`,
+      ),
+    );
+  });
+
+  it('typing a new end year never swaps the range half way: the year passes 0002 on its way to 2027', async () => {
+    const api = openTable('/home/alert/table/al', {
+      'GET /api/table': () => jsonResponse(200, [{ _id: 'al', name: 'Alerts', default: true }]),
+      'GET /api/table/al': () => jsonResponse(200, definition({ filters: [{ name: 'period', type: 'dateRange', placeholder: 'Period', defaultValue: '2026-03-01|2026-03-10' }] })),
+    });
+    await screen.findByText('Pump 1');
+    const start = dateField('Period from');
+    const end = dateField('Period to');
+    await typeDate(end, '2027-03-10');
+    expect(dateFieldValue(start)).toBe('2026-03-01');
+    expect(dateFieldValue(end)).toBe('2027-03-10');
+    await waitFor(() =>
+      expect(new URLSearchParams(api.callsTo('GET', '/api/table/al').at(-1)!.search).get('period')).toBe(
+        `${new Date(2026, 2, 1).getTime()}|${new Date(2027, 2, 10, 23, 59, 59, 999).getTime()}`,
+      ),
+    );
+  });
+
+  it("offers one 'no filter' entry: 'Any' on a dropdown without a default, none beside the options of one with a default", async () => {
+    openTable('/home/alert/table/al', {
+      'GET /api/table': () => jsonResponse(200, [{ _id: 'al', name: 'Alerts', default: true }]),
+      'GET /api/table/al': () =>
+        jsonResponse(
+          200,
+          definition({
+            filters: [
+              { name: 'tag', type: 'dropdown', options: ['north', 'south'], placeholder: 'Tag' },
+              {
+                name: 'status',
+                type: 'dropdown',
+                options: [
+                  { value: 'open', label: 'Open' },
+                  { value: 'all', label: 'All' },
+                ],
+                defaultValue: 'open',
+                placeholder: 'Status',
+              },
+            ],
+          }),
+        ),
+    });
+    await screen.findByText('Pump 1');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Tag' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Any', 'north', 'south']);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Open', 'All']);
   });
 
   it('restores the saved page size, search and sort on return', async () => {

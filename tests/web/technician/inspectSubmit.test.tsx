@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { typeDate } from '../helpers/dateInput';
 import { errorResponse, jsonResponse, type ApiCall } from '../helpers/mockApi';
 import {
   bearing,
@@ -65,8 +66,8 @@ describe('checklist submit (spec §5)', () => {
     await userEvent.paste('<b>Oil</b> on floor<img src=x onerror="window.__pwned=3">');
     await userEvent.upload(within(itemIn(region, photo.name)).getByLabelText('Choose file'), new File(['\x89PNG'], 'plate.png', { type: 'image/png' }));
     await waitFor(() => expect(within(itemIn(region, photo.name)).getByRole('button', { name: 'Remove photo' })).toBeInTheDocument());
-    fireEvent.change(within(itemIn(region, serviceDate.name)).getByLabelText(serviceDate.name), { target: { value: '2025-05-01' } });
-    fireEvent.change(within(itemIn(region, takenAt.name)).getByLabelText(takenAt.name), { target: { value: '2025-05-06T14:05' } });
+    await typeDate(itemIn(region, serviceDate.name), '2025-05-01');
+    await typeDate(itemIn(region, takenAt.name), '2025-05-06 02:05 PM');
     fireEvent.change(within(itemIn(region, freeColour.name)).getByLabelText(freeColour.name), { target: { value: '#1e88e5' } });
 
     // the html preview is sanitised

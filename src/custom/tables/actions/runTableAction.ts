@@ -10,9 +10,11 @@ export interface TableActionHost {
   prompt(message: string, options: PromptChoices): Promise<string | null>;
 }
 
-/** prompt()'s second argument: an answer that must be given, and the confirm button's words. */
+/** prompt()'s second argument: an answer that must be given, the field's label, and the confirm button's words. */
 export interface PromptChoices {
   required?: boolean;
+  /** The field's own label; without one the message (the dialog's title) labels it too. */
+  label?: string;
   confirmLabel?: string;
 }
 
@@ -55,10 +57,8 @@ const loadQuickJs = () => (quickJs ??= import('quickjs-emscripten'));
 
 function promptChoices(value: unknown): PromptChoices {
   const given = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  return {
-    required: given.required === true,
-    ...(typeof given.confirmLabel === 'string' && given.confirmLabel.trim() !== '' ? { confirmLabel: given.confirmLabel } : {}),
-  };
+  const text = (key: 'label' | 'confirmLabel') => (typeof given[key] === 'string' && given[key].trim() !== '' ? { [key]: given[key] } : {});
+  return { required: given.required === true, ...text('label'), ...text('confirmLabel') };
 }
 
 function messageOf(error: unknown): string {

@@ -14,7 +14,10 @@ export type AlertView = Alert & {
   attributeData: { attribute: string; name: string; type: string | null; value: unknown }[];
 };
 
-/** Spec §2.5 alert detail: checklist name, inspected-by, timestamp, and an attribute/value table. */
+/**
+ * Spec §2.5 alert detail: checklist name, inspected-by, timestamp, and an attribute/value table;
+ * a resolved alert also shows its remark, who resolved it and when (DESIGN §5).
+ */
 export function AlertDetail({ alertId }: { alertId: string }) {
   const translate = useTranslate();
   const detail = useDetail<AlertView>(`/alert/${encodeURIComponent(alertId)}`, (event) => event.type === 'alert' && event._id === alertId);
@@ -29,6 +32,15 @@ export function AlertDetail({ alertId }: { alertId: string }) {
               { label: translate('app.detail.time'), value: formatTimestamp(alert.timestamp) },
             ]}
           />
+          {alert.resolvedAt !== null && (
+            <DetailFacts
+              facts={[
+                { label: translate('app.detail.remark'), value: alert.remark },
+                { label: translate('app.detail.resolved_by'), value: alert.resolvedByName },
+                { label: translate('app.detail.resolved_when'), value: formatTimestamp(alert.resolvedAt) },
+              ]}
+            />
+          )}
           <AttributeValueTable rows={alert.attributeData.map((item) => ({ id: item.attribute, name: item.name, value: item.value, type: item.type }))} />
         </Stack>
       )}

@@ -12,13 +12,14 @@ import { useResolveAlerts } from './useResolveAlerts';
 
 type AlertRow = Alert & { id: string } & Record<string, unknown>;
 
-const FIELDS = ['levelName', 'severityLevel', 'message', 'timestamp', 'resolvedAt', 'remark'] as const;
+const FIELDS = ['levelName', 'severityLevel', 'message', 'timestamp', 'resolvedAt', 'resolvedByName', 'remark'] as const;
 const HEADINGS: Record<(typeof FIELDS)[number], string> = {
   levelName: 'app.detail.alert_level',
   severityLevel: 'app.detail.severity',
   message: 'app.detail.message',
   timestamp: 'app.detail.time',
   resolvedAt: 'app.detail.resolved_at',
+  resolvedByName: 'app.detail.resolved_by',
   remark: 'app.detail.remark',
 };
 

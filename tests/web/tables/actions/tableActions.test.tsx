@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { RESOLVE_SELECTED_BODY } from '../../../../server/seed/demoTables';
 import type { TableDefinition } from '../../../../src/custom/tables/tableDefinition';
 import { jsonResponse, mockApi, type ApiCall } from '../../helpers/mockApi';
 import { renderApp } from '../../helpers/renderApp';
@@ -69,6 +70,23 @@ describe('custom and bulk table actions (spec §2.5)', () => {
     expect(await screen.findByText('1 resolved')).toBeInTheDocument();
     // refresh() reads the table again.
     await waitFor(() => expect(api.callsTo('GET', '/api/table/t1').length).toBeGreaterThan(loadsBefore));
+  }, 20_000);
+
+  it("the seeded Alerts table's Resolve selected asks in a dialog titled 'Resolve 1 alert' whose field is 'Remark'", async () => {
+    const seededAction = { name: 'Resolve selected', color: 'primary', clickFunctionName: 'resolveSelected', functionBody: RESOLVE_SELECTED_BODY };
+    const api = openAlerts({ 'GET /api/table/t1': () => jsonResponse(200, definition({ bulkActions: [seededAction] })) });
+    const user = userEvent.setup();
+    await screen.findByText('Too hot');
+    await user.click(within(screen.getByText('Too hot').closest('tr')!).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Resolve selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve 1 alert' });
+    // The title is not repeated as the field's label.
+    expect(within(dialog).getAllByText('Resolve 1 alert')).toHaveLength(1);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Remark' }), 'Bearing greased');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/alert/resolve')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/alert/resolve')[0]!.body).toEqual({ remark: 'Bearing greased', ids: ['al1'] });
+    expect(await screen.findByText('1 alert resolved')).toBeInTheDocument();
   }, 20_000);
 
   it('does nothing when the prompt is cancelled', async () => {

@@ -80,6 +80,47 @@ describe('row details by table type (spec §2.5)', () => {
     expect(api.callsTo('GET', '/api/alert/r1')).toHaveLength(1);
   });
 
+  it('a resolved alert row also shows its remark, who resolved it and when (YYYY/MM/DD hh:mm A)', async () => {
+    const RESOLVED = new Date(2026, 2, 5, 14, 30).getTime();
+    await openAndExpand('alert', {
+      'GET /api/alert/r1': () =>
+        jsonResponse(200, {
+          ...alertOf('r1', 'Too hot', RESOLVED), remark: 'Bearing replaced, vibration back to 2.1', resolvedBy: 'u2', resolvedByName: 'Eric Engineer',
+          checklistName: 'Weekly pump check', inspectedBy: 'Tom Technician', attributeData: [],
+        }),
+    });
+    const fact = async (label: string) => (await screen.findByText(label, { selector: 'dt' })).nextElementSibling;
+    expect(await fact('Remark')).toHaveTextContent('Bearing replaced, vibration back to 2.1');
+    expect(await fact('Resolved by')).toHaveTextContent('Eric Engineer');
+    expect(await fact('Resolved at')).toHaveTextContent('2026/03/05 02:30 PM');
+  });
+
+  it('an open alert row shows no resolution', async () => {
+    await openAndExpand('alert', {
+      'GET /api/alert/r1': () => jsonResponse(200, { ...alertOf('r1', 'Too hot'), checklistName: 'Weekly pump check', inspectedBy: 'Tom Technician', attributeData: [] }),
+    });
+    await screen.findByText('Weekly pump check');
+    expect(screen.queryByText('Remark', { selector: 'dt' })).toBeNull();
+    expect(screen.queryByText('Resolved by', { selector: 'dt' })).toBeNull();
+  });
+
+  it("the inspection's Alerts table names who resolved each alert, beside the remark", async () => {
+    const RESOLVED = new Date(2026, 2, 5, 14, 30).getTime();
+    await openAndExpand('inspection', {
+      'GET /api/inspection/r1': () => jsonResponse(200, inspection()),
+      'GET /api/inspection/r1/alert': () =>
+        jsonResponse(200, [{ ...alertOf('al1', 'Too hot', RESOLVED), remark: 'Seal replaced', resolvedBy: 'u2', resolvedByName: 'Eric Engineer' }]),
+    });
+    const row = (await screen.findByText('Too hot')).closest('tr')!;
+    const table = row.closest('table')!;
+    const headings = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const offset = cells.length - headings.length;
+    expect(cells[headings.indexOf('Resolved by') + offset]).toBe('Eric Engineer');
+    expect(cells[headings.indexOf('Remark') + offset]).toBe('Seal replaced');
+    expect(cells[headings.indexOf('Resolved') + offset]).toBe('2026/03/05 02:30 PM');
+  });
+
   it('an inspection row shows sanitised HTML values, images and Comment only when there are comments', async () => {
     await openAndExpand('inspection', { 'GET /api/inspection/r1': () => jsonResponse(200, inspection()), 'GET /api/inspection/r1/alert': () => jsonResponse(200, []) });
     const notes = (await screen.findByText('Bearing')).closest('td')!;

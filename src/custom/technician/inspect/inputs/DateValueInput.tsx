@@ -1,16 +1,24 @@
-import { TextField } from '@mui/material';
-import { touchFieldSx, type ValueInputProps } from './valueInputProps';
+import { DateInput } from '../../../fields/DateInput';
+import type { ValueInputProps } from './valueInputProps';
 
-/** Spec §9: date inputs are YYYY-MM-DD, which is what the browser's date input answers. */
-export const DateValueInput = ({ value, onChange, labelId, describedBy, error, required }: ValueInputProps) => (
-  <TextField
-    variant="outlined"
-    type="date"
-    fullWidth
+/** The picker's field at 16 px (phones do not zoom on focus) and tall enough for a gloved thumb. */
+export const touchPickerSx = { '& .MuiPickersInputBase-sectionsContainer': { fontSize: 16, minHeight: 28 } } as const;
+
+/**
+ * A date value is spec §9's YYYY-MM-DD text; on a phone it is picked in a calendar dialog. The
+ * item's group already carries the attribute's name: naming the picker's group too would have it
+ * read twice.
+ */
+export const DateValueInput = ({ value, onChange, describedBy, error, required }: ValueInputProps) => (
+  <DateInput
     value={typeof value === 'string' ? value : ''}
-    onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+    onChange={(text) => onChange(text === '' ? null : text)}
+    describedBy={describedBy}
+    required={required}
     error={error}
-    sx={touchFieldSx}
-    slotProps={{ htmlInput: { 'aria-labelledby': labelId, 'aria-describedby': describedBy, 'aria-required': required } }}
+    variant="outlined"
+    fullWidth
+    clearable
+    sx={touchPickerSx}
   />
 );

@@ -1,0 +1,45 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DATE_INPUT_FORMAT, PickerLocalization, pickerSlotProps, usePickerDraft, type DateInputCommonProps } from './datePickers';
+
+/** A day as spec §9's YYYY-MM-DD text; anything else is no day. */
+function dayOf(text: string): Dayjs | null {
+  if (!text) return null;
+  const day = dayjs(text);
+  return day.isValid() && day.format(DATE_INPUT_FORMAT) === text ? day : null;
+}
+
+const textOf = (day: Dayjs | null): string => (day ? day.format(DATE_INPUT_FORMAT) : '');
+
+export interface DateInputProps extends DateInputCommonProps {
+  /** YYYY-MM-DD, or '' for none. */
+  value: string;
+  /** Called with a whole YYYY-MM-DD day within the limits, or '' when cleared. */
+  onChange: (value: string) => void;
+  /** YYYY-MM-DD limits, inclusive. */
+  minDate?: string;
+  maxDate?: string;
+}
+
+/**
+ * A date input in spec §9's YYYY-MM-DD (MUI X DatePicker): typed on a desktop, picked in a
+ * calendar dialog on a touch screen. The caller keeps the day as YYYY-MM-DD text.
+ */
+export function DateInput({ value, onChange, minDate, maxDate, disabled, ...common }: DateInputProps) {
+  const picker = usePickerDraft(value, dayOf, textOf, onChange);
+  const min = minDate ? dayOf(minDate) : null;
+  const max = maxDate ? dayOf(maxDate) : null;
+  return (
+    <PickerLocalization>
+      <DatePicker
+        value={picker.draft}
+        onChange={picker.change}
+        format={DATE_INPUT_FORMAT}
+        disabled={disabled}
+        {...(min ? { minDate: min } : {})}
+        {...(max ? { maxDate: max } : {})}
+        slotProps={pickerSlotProps(common, picker)}
+      />
+    </PickerLocalization>
+  );
+}
