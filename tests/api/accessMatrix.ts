@@ -77,6 +77,8 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/asset/:id': holders['read-asset'],
   'PUT /api/asset/:id': administrators,
   'GET /api/asset/:id/history': administrators,
+  'GET /api/asset/:id/references': administrators,
+  'POST /api/asset/:id/restore': administrators,
   'GET /api/asset/:id/previousInspections': holders['read-inspection'],
   'GET /api/asset/identification/:identification': holders['read-asset'],
   'GET /api/asset/identification/group/:identification': holders['read-asset'],
@@ -88,6 +90,8 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/attribute/:id': holders['read-checklist'],
   'PUT /api/attribute/:id': administrators,
   'GET /api/attribute/:id/history': administrators,
+  'GET /api/attribute/:id/references': administrators,
+  'POST /api/attribute/:id/restore': administrators,
 
   'GET /api/checklist': holders['read-checklist'],
   'POST /api/checklist': administrators,
@@ -95,6 +99,8 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/checklist/:id': holders['read-checklist'],
   'PUT /api/checklist/:id': administrators,
   'GET /api/checklist/:id/history': administrators,
+  'GET /api/checklist/:id/references': administrators,
+  'POST /api/checklist/:id/restore': administrators,
 
   'GET /api/config': administrators,
   'POST /api/config': administrators,

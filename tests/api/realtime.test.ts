@@ -131,7 +131,7 @@ describe('user changes reach connected sockets', () => {
   it('disconnects a deactivated user and refuses them on reconnect', async () => {
     const token = await t.login('onsite');
     const socket = await connectAs('onsite', token);
-    const disconnected = nextEvent<string>(socket, 'disconnect', 1000);
+    const disconnected = nextEvent<string>(socket, 'disconnect', 10_000);
     const response = await t.request({ method: 'PUT', url: `/api/user/updateByUserAdministration/${await userId('onsite')}`, payload: { status: 'inactive' }, as: 'admin' });
     expect(response.statusCode, response.body).toBe(200);
     await disconnected;
@@ -141,10 +141,10 @@ describe('user changes reach connected sockets', () => {
   it('disconnects sockets of a changed password; the old token is refused, the new one accepted', async () => {
     const oldToken = await t.login('thermo.tech');
     const socket = await connectAs('thermo.tech', oldToken);
-    const disconnected = nextEvent<string>(socket, 'disconnect', 1000);
+    const disconnected = nextEvent<string>(socket, 'disconnect', 10_000);
     const me = (await t.app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': oldToken } })).json() as { _id: string; email: string };
     const change = await t.app.inject({
-      method: 'PUT', url: `/api/user/${me._id}`, headers: { 'x-auth': oldToken }, payload: { email: me.email, password: 'a-new-password-1' },
+      method: 'PUT', url: `/api/user/${me._id}`, headers: { 'x-auth': oldToken }, payload: { email: me.email, currentPassword: 'demo', password: 'a-new-password-1' },
     });
     expect(change.statusCode, change.body).toBe(200);
     await disconnected;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
+import { dateField, typeDate } from './dateInput';
 
 /**
  * Issue 3's walk through the administration screens in Chromium: an attribute, a checklist with a
@@ -139,7 +140,7 @@ describe.skipIf(!hasBrowser())('administration in Chromium', () => {
     await signIn(other, 'engineer');
     await other.waitForURL('**/home');
     await other.goto(`${baseUrl()}/home/inspection/table`);
-    await other.getByLabel('Period from').fill(new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10));
+    await typeDate(dateField(other, 'Period from'), new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10));
     await other.getByRole('textbox', { name: 'Search' }).fill('Air handling unit 1');
     const inspected = other.locator('tbody tr:has(> td button[aria-expanded])').filter({ hasText: 'AHU monthly check' }).first();
     await inspected.waitFor();

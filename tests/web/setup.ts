@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { sessionStore } from '../../src/authProvider/sessionStore';
+import { unexpectedCalls } from './helpers/mockApi';
 
 // The engineer shell and its screens are lazy chunks: the first import in a file is transformed
 // on demand, which can take longer than Testing Library's 1 s default on a busy machine.
@@ -9,8 +10,12 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+  // Taken after cleanup, so calls made while the test's screen was still mounted count too.
+  const unexpected = unexpectedCalls.splice(0);
   sessionStore.clear();
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  // Last, so a failure here leaves the next test a clean slate.
+  expect(unexpected, 'API calls the test did not mock (answer them in mockApi, or the screen calls what it should not)').toEqual([]);
 });

@@ -57,7 +57,8 @@ describe('Login page (spec §2.2, §5, §8)', () => {
   });
 
   it('stores the token, loads the user and goes back to from', async () => {
-    const api = mockApi(loginAnswers(onsitePermissions));
+    // The on-site board it lands on lists the open alerts.
+    const api = mockApi({ ...loginAnswers(onsitePermissions), 'GET /api/alert': () => jsonResponse(200, []) });
     renderApp('/login?from=%2Fonsite');
     await signIn('dana', 'secret');
     await waitFor(() => expect(location()).toHaveTextContent(/^\/onsite$/));
@@ -101,6 +102,9 @@ describe('Login page (spec §2.2, §5, §8)', () => {
           if (token === 'fresh-jwt') return jsonResponse(200, sessionUser(danaPermissions));
           return errorResponse(401, 'Invalid token');
         },
+        // User management, where the account that may open it lands.
+        'GET /api/user': () => jsonResponse(200, []),
+        'GET /api/role': () => jsonResponse(200, []),
       });
     }
 

@@ -67,6 +67,9 @@ function renderDashboard() {
     'GET /api/token/init': () => jsonResponse(200, sessionUser(['view-engineer', 'nav-home', 'read-dashboard', 'read-alert'], { dashboardId: 'd1' })),
     'GET /api/dashboard/d1': () => jsonResponse(200, dashboard),
     ...widgetAnswers(counts),
+    // The table screen a widget navigates to lists the role's tables of that type.
+    'GET /api/table': () => jsonResponse(200, []),
+    'GET /api/table/t-alerts': () => jsonResponse(200, { name: 'Alerts', keyField: '_id', type: 'alert', fields: [{ heading: 'Message', dataField: 'message' }], data: [] }),
   });
   renderApp('/home');
   return { api, counts, widgetCalls: (id: string) => api.callsTo('GET', `/api/widget/${id}`).map((call) => new URLSearchParams(call.search)) };

@@ -18,7 +18,7 @@ const ApiFetchProbe = () => {
   const apiFetch = useApiFetch();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    apiFetch<unknown>('/workOrder/my').catch(() => setFailed(true));
+    apiFetch<unknown>('/inspection/myRecentAssets').catch(() => setFailed(true));
   }, [apiFetch]);
   return <p>{failed ? 'failed' : 'loading'}</p>;
 };
@@ -50,18 +50,18 @@ const signedInAnswers = {
 describe('a 401/403 from a data call sends the user to Login with from (spec §8)', () => {
   it('useApiFetch call answered 401: signed out', async () => {
     localStorage.setItem('jwt', 'stored-jwt');
-    const api = mockApi({ ...signedInAnswers, 'GET /api/workOrder/my': () => errorResponse(401, 'Token expired') });
+    const api = mockApi({ ...signedInAnswers, 'GET /api/inspection/myRecentAssets': () => errorResponse(401, 'Token expired') });
     renderAt('/home/workOrders?tab=mine', <ApiFetchProbe />);
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/login?from=%2Fhome%2FworkOrders%3Ftab%3Dmine'),
     );
     expect(localStorage.getItem('jwt')).toBeNull();
-    expect(api.callsTo('GET', '/api/workOrder/my')[0]?.headers.get('x-auth')).toBe('stored-jwt');
+    expect(api.callsTo('GET', '/api/inspection/myRecentAssets')[0]?.headers.get('x-auth')).toBe('stored-jwt');
   });
 
   it('useApiFetch call answered 403: still signed in, and Login names the account that cannot open the page', async () => {
     localStorage.setItem('jwt', 'stored-jwt');
-    mockApi({ ...signedInAnswers, 'GET /api/workOrder/my': () => errorResponse(403, 'Not permitted') });
+    mockApi({ ...signedInAnswers, 'GET /api/inspection/myRecentAssets': () => errorResponse(403, 'Not permitted') });
     renderAt('/home/workOrders?tab=mine', <ApiFetchProbe />);
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/login?from=%2Fhome%2FworkOrders%3Ftab%3Dmine'),
@@ -90,7 +90,7 @@ describe('a 401/403 from a data call sends the user to Login with from (spec §8
 
   it('leaves the user in place on other errors', async () => {
     localStorage.setItem('jwt', 'stored-jwt');
-    mockApi({ ...signedInAnswers, 'GET /api/workOrder/my': () => errorResponse(500, 'Broken') });
+    mockApi({ ...signedInAnswers, 'GET /api/inspection/myRecentAssets': () => errorResponse(500, 'Broken') });
     renderAt('/home/workOrders', <ApiFetchProbe />);
     expect(await screen.findByText('failed')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/home\/workOrders$/);

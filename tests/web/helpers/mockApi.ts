@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { serverHasRoute } from './serverRoutes';
 
 export interface ApiCall {
   method: string;
@@ -20,9 +21,14 @@ export function errorResponse(status: number, message: string): Response {
 
 export const testApplicationInfo = { applicationName: 'Plant Ops', companyLogoURL: '/logo.png' };
 
+/** Calls the current test made that no answer covered; tests/web/setup.ts fails the test on any. */
+export const unexpectedCalls: string[] = [];
+
 /**
  * Stubs fetch with answers keyed 'METHOD /api/path' (query string ignored for matching). The public
- * application-info call answers by default; anything unexpected answers 404. Every call is recorded.
+ * application-info call answers by default. Every call is recorded. Both sides are held to the
+ * server: an answer for a route the server does not have throws at once, and a call no answer
+ * covers answers 404 and fails the test (tests/web/setup.ts) — a test that wants a 404 says so.
  */
 export function mockApi(answers: Record<string, Answer> = {}) {
   const calls: ApiCall[] = [];
@@ -30,6 +36,10 @@ export function mockApi(answers: Record<string, Answer> = {}) {
     'GET /api/init/applicationInfo': () => jsonResponse(200, testApplicationInfo),
     ...answers,
   };
+  for (const key of Object.keys(table)) {
+    const [method = '', pathname = ''] = key.split(' ');
+    if (!serverHasRoute(method, pathname)) throw new Error(`mockApi: the server has no route ${key} (docs/permissions.md lists its routes)`);
+  }
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
@@ -43,7 +53,10 @@ export function mockApi(answers: Record<string, Answer> = {}) {
     };
     calls.push(call);
     const answer = table[`${method} ${url.pathname}`];
-    if (!answer) return errorResponse(404, `No mock for ${method} ${url.pathname}`);
+    if (!answer) {
+      unexpectedCalls.push(`${method} ${url.pathname}${url.search}`);
+      return errorResponse(404, `No mock for ${method} ${url.pathname}`);
+    }
     return typeof answer === 'function' ? answer(call) : answer.clone();
   });
   vi.stubGlobal('fetch', fetchMock);

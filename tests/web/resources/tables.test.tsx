@@ -36,6 +36,7 @@ function open(answers: Record<string, (call: ApiCall) => Response> = {}) {
     'GET /api/role': () => jsonResponse(200, roles),
     'GET /api/table/id/t1': () => jsonResponse(200, alertsRecord),
     'GET /api/table/t1': () => jsonResponse(200, preview),
+    'GET /api/table/t1/history': () => jsonResponse(200, []),
     ...answers,
   });
 }

@@ -14,7 +14,11 @@ const location = () => screen.getByTestId('location');
 
 function signedInWith(permissions: string[]) {
   localStorage.setItem('jwt', 'stored-jwt');
-  return mockApi({ 'GET /api/token/init': () => jsonResponse(200, sessionUser(permissions)) });
+  return mockApi({
+    'GET /api/token/init': () => jsonResponse(200, sessionUser(permissions)),
+    // The on-site board's open-alerts panel, where an on-site user lands.
+    'GET /api/alert': () => jsonResponse(200, []),
+  });
 }
 
 describe('route guard (spec §2.1)', () => {
