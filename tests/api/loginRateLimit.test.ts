@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from './helpers/testApp';
+import { sharedServices } from './helpers/sharedServices';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { loginAttempts } from '../../server/db/schema';
@@ -145,17 +146,24 @@ describe('many users behind one address (a plant\'s NAT)', () => {
 });
 
 /** Two server instances on one PostgreSQL, as behind a load balancer: the counts are the database's. */
-describe.skipIf(!process.env.DATABASE_URL)('two processes on one PostgreSQL', () => {
+const servers = await sharedServices('login limits across two processes');
+
+describe.skipIf(!servers)('two processes on one PostgreSQL', () => {
+  let first: TestApp;
   let second: FastifyInstance;
   beforeAll(async () => {
-    second = await buildApp(t.config);
+    first = await createTestApp({}, servers!);
+    second = await buildApp(first.config);
   });
-  afterAll(() => second?.close());
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
 
   it('agree on the count: a burst split between them checks at most 10 passwords', async () => {
     const verifications = countVerifications();
     const responses = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => (i % 2 ? second : t.app).inject({
+      Array.from({ length: 200 }, (_, i) => (i % 2 ? second : first.app).inject({
         method: 'POST', url: '/api/token/login', payload: { username: 'engineer', password: `guess-${i}` }, remoteAddress: `10.60.0.${i}`,
       })),
     );

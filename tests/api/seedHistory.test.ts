@@ -3,7 +3,10 @@ import { asc, count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './helpers/testApp';
 import { alertLevels, alerts, assets, attributes, checklists, inspectionSchedules, inspections, users } from '../../server/db/schema';
 import { seedDatabase } from '../../server/seed/seed';
-import { buildDemoHistory, HISTORY_DAYS, type HistoryCatalogue } from '../../server/seed/demoHistory';
+import { buildDemoHistory, type HistoryCatalogue } from '../../server/seed/demoHistory';
+
+/** README: 90 days of inspections, alerts and inspection schedules. */
+const HISTORY_DAYS = 90;
 import { raisedAlerts } from '../../server/modules/inspections/thresholdAlerts';
 import { inspectionValueProblem, isMandatoryItem, type InspectionValue } from '../../common/resources/inspection';
 

@@ -47,3 +47,16 @@ export async function signIn(page: Page, username: string, password = 'demo') {
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
+
+/**
+ * Resolves once every request the page issued before this call has reached the test's
+ * `page.on('request')` listeners: the page sends a marker request, and the browser reports
+ * requests in the order they were made. The positive signal a "nothing was sent" check waits
+ * for, instead of a guessed delay.
+ */
+export async function requestsSoFarSeen(page: Page): Promise<void> {
+  const marker = `/api/init/applicationInfo?marker=${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const seen = page.waitForRequest((request) => request.url().endsWith(marker));
+  await page.evaluate((url) => fetch(url).then(() => undefined), marker);
+  await seen;
+}

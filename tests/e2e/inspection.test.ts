@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
+import { DESKTOP, PHONE, baseUrl, hasBrowser, openBrowser, requestsSoFarSeen, screenshot, signIn, type BrowserSession } from './browser';
 import { writeQrY4m } from './qrVideo';
 
 /**
@@ -80,7 +80,7 @@ describe.skipIf(!hasBrowser())('inspection from QR label to live alert', () => {
     await technician.getByRole('button', { name: 'Submit', exact: true }).click();
     await technician.getByText('Mandatory fields are not set').waitFor();
     await screenshot(technician, 'inspection-4-mandatory-missing');
-    await technician.waitForTimeout(500);
+    await requestsSoFarSeen(technician);
     expect(posts).toEqual([]);
     const overflow = await technician.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

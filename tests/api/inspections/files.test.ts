@@ -2,15 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../helpers/testApp';
+import { sharedServices } from '../helpers/sharedServices';
 import { adminApi, ok } from '../administration/adminApi';
 import { createFixture, submit, type Fixture } from './inspectionFixture';
-import { INSPECTION_IMAGE_MAX_BYTES } from '../../../common/constants';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { files } from '../../../server/db/schema';
 import { newId } from '../../../server/db/ids';
 import { createJobScheduler } from '../../../server/jobs/scheduler';
 import { FILE_CLEANUP_JOB, type SystemJob } from '../../../server/jobs/systemJobs';
+
+/** docs/inspections.md: a photo of up to 5 MB. */
+const PHOTO_LIMIT_BYTES = 5 * 1_048_576;
 
 const MB = 1_048_576;
 const HOUR = 60 * 60 * 1000;
@@ -63,7 +66,7 @@ describe('image files', () => {
     expect(html.statusCode).toBe(415);
     expect(html.json().message).toMatch(/JPEG, PNG or WebP/);
     expect((await upload(Buffer.alloc(0))).statusCode).toBe(400);
-    const big = Buffer.concat([JPEG.subarray(0, 4), Buffer.alloc(INSPECTION_IMAGE_MAX_BYTES + 10)]);
+    const big = Buffer.concat([JPEG.subarray(0, 4), Buffer.alloc(PHOTO_LIMIT_BYTES + 10)]);
     expect((await upload(big)).statusCode).toBe(413);
     expect((await upload(JPEG, 'technician', 'a.jpg', 'picture')).statusCode).toBe(400);
     expect((await t.request({ as: 'technician', method: 'POST', url: '/api/file', payload: { file: 'x' } })).statusCode).toBe(400);
@@ -152,14 +155,14 @@ describe('upload quota', () => {
 });
 
 /** Files written straight into the table, as old as a test needs them. */
-async function storeFile(createdAt: number, owner: { ownerType: string; ownerId: string } | null = null) {
-  const user = await t.app.services.users.findByUsername('technician');
+async function storeFile(createdAt: number, owner: { ownerType: string; ownerId: string } | null = null, on: TestApp = t) {
+  const user = await on.app.services.users.findByUsername('technician');
   const row = { _id: newId(), name: 'old.jpg', contentType: 'image/jpeg', size: JPEG.length, data: new Uint8Array(JPEG), uploadedBy: user!._id, createdAt, ...(owner ?? {}) };
-  await t.app.services.db.insert(files).values(row);
+  await on.app.services.db.insert(files).values(row);
   return row._id;
 }
 
-const stored = async (ids: string[]) => (await t.app.services.db.select({ _id: files._id }).from(files).where(inArray(files._id, ids))).map((f) => f._id).sort();
+const stored = async (ids: string[], on: TestApp = t) => (await on.app.services.db.select({ _id: files._id }).from(files).where(inArray(files._id, ids))).map((f) => f._id).sort();
 
 describe('clean-up of unused uploads', () => {
   it('deletes an upload no inspection used after 24 h, on the hourly tick, and keeps used and recent ones', async () => {
@@ -182,22 +185,29 @@ describe('clean-up of unused uploads', () => {
 });
 
 /** Two server processes on one PostgreSQL (CI's second pass sets DATABASE_URL). */
-describe.skipIf(!process.env.DATABASE_URL)('clean-up with two app instances sharing PostgreSQL', () => {
+const servers = await sharedServices('the clean-up job across two processes');
+
+describe.skipIf(!servers)('clean-up with two app instances sharing PostgreSQL', () => {
+  let first: TestApp;
   let second: FastifyInstance;
   beforeAll(async () => {
-    second = await buildApp({ ...t.config, jobsEnabled: false });
+    first = await createTestApp({ jobsEnabled: false }, servers!);
+    second = await buildApp({ ...first.config, jobsEnabled: false });
   });
-  afterAll(() => second?.close());
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
 
   it('runs once per tick, however many processes wake for it', async () => {
     let runs = 0;
     const counting: SystemJob = { ...FILE_CLEANUP_JOB, run: (db, tick) => ((runs += 1), FILE_CLEANUP_JOB.run(db, tick)) };
     const schedulerOf = (app: FastifyInstance) => createJobScheduler({ db: app.services.db, sandbox: () => null, pushes: app.services.pushes, systemJobs: [counting] });
-    const [a, b] = [schedulerOf(t.app), schedulerOf(second)];
+    const [a, b] = [schedulerOf(first.app), schedulerOf(second)];
     const ticks = [1, 2, 3].map((n) => Date.UTC(2031, 0, 6, n));
-    const unused = await Promise.all(ticks.map((tick) => storeFile(tick - 25 * HOUR)));
+    const unused = await Promise.all(ticks.map((tick) => storeFile(tick - 25 * HOUR, null, first)));
     for (const tick of ticks) await Promise.all([a.runTick(tick), b.runTick(tick), a.runTick(tick)]);
     expect(runs).toBe(ticks.length);
-    expect(await stored(unused)).toEqual([]);
+    expect(await stored(unused, first)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { cellText } from '../../../src/custom/tables/cellText';
-import { buildWorkbook, exportFileName, SHEET_NAME } from '../../../src/custom/tables/exportExcel';
+import { buildWorkbook, exportFileName } from '../../../src/custom/tables/exportExcel';
 import { formatTimestamp } from '../../../src/common-ui/formatTime';
 
 describe('Export to Excel (spec §9)', () => {
@@ -22,7 +22,7 @@ describe('Export to Excel (spec §9)', () => {
 
     const read = new ExcelJS.Workbook();
     await read.xlsx.load(buffer as ArrayBuffer);
-    const sheet = read.getWorksheet(SHEET_NAME);
+    const sheet = read.getWorksheet('Sheet1') /* spec §9 */;
     expect(sheet).toBeDefined();
     const values = sheet!.getSheetValues().slice(1).map((row) => (Array.isArray(row) ? row.slice(1) : []));
     expect(values).toEqual([

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../../src/common-ui/formatTime';
 import { errorResponse, jsonResponse, mockApi } from '../helpers/mockApi';
@@ -58,10 +58,16 @@ describe('technician home: recently inspected assets (issue 4)', () => {
   });
 
   it('does not ask for the list when the role may not inspect (thermography technician): its 403 would sign the user out', async () => {
-    const api = signedIn(() => errorResponse(403, 'Forbidden'), technicianPermissions);
+    localStorage.setItem('jwt', 'stored-jwt');
+    const api = mockApi({
+      'GET /api/token/init': () => jsonResponse(200, sessionUser([...technicianPermissions, 'read-dashboard'], { dashboardId: 'd1' })),
+      'GET /api/inspection/myRecentAssets': () => errorResponse(403, 'Forbidden'),
+      'GET /api/dashboard/d1': () => jsonResponse(200, { _id: 'd1', name: 'Thermography round', filters: [], sections: [] }),
+    });
     renderApp('/inspection');
     expect(await screen.findByRole('heading', { name: 'Welcome, Dana Field' })).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The home's dashboard is asked for in the same pass as the list would be: once it has been, the list was not.
+    await waitFor(() => expect(api.callsTo('GET', '/api/dashboard/d1')).toHaveLength(1));
     expect(api.callsTo('GET', '/api/inspection/myRecentAssets')).toHaveLength(0);
     expect(screen.getByTestId('location')).toHaveTextContent('/inspection');
   });
