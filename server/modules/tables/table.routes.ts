@@ -25,8 +25,9 @@ function compareCells(a: unknown, b: unknown): number {
 export function sortRows<T extends Record<string, unknown>>(rows: readonly T[], field: string, direction: 'asc' | 'desc'): T[] {
   const sign = direction === 'desc' ? -1 : 1;
   return [...rows].sort((x, y) => {
-    const a = x[field];
-    const b = y[field];
+    // Own cells only: a sort field named like an Object.prototype member sorts as empty, not on a function.
+    const a = Object.hasOwn(x, field) ? x[field] : undefined;
+    const b = Object.hasOwn(y, field) ? y[field] : undefined;
     if (a === null || a === undefined || b === null || b === undefined) return compareCells(a, b);
     return sign * compareCells(a, b);
   });

@@ -74,7 +74,7 @@ export function tableScriptInput(query: TableQuery): { input: Record<string, unk
     else if (name === 'sort') sortText = value;
     else if (name === 'dateRange') {
       if (value !== '') input.dateRange = parseDateRange(value);
-    } else input[name] = value;
+    } else Object.defineProperty(input, name, { value, enumerable: true, writable: true, configurable: true }); // `__proto__` stays a filter value, as widget filters keep it
   }
   const page = parsePage(rangeText, sortText);
   if (page) input.page = page;

@@ -190,6 +190,9 @@ return { name: 'Echo', fields: [{ heading: 'N', dataField: 'n' }], data: rows, d
     expectError(await dataCall(echo._id, 'range=[5,1]', 'admin'), 400, 'range');
     expectError(await dataCall(echo._id, 'sort=name', 'admin'), 400, 'sort');
     expectError(await dataCall(echo._id, 'site=a&site=b', 'admin'), 400, 'site');
+    // A filter named like an Object.prototype member reaches the script as a value of its own.
+    const proto = ok<Doc>(await dataCall(echo._id, '__proto__=x&constructor=y', 'admin'));
+    expect(proto.detailViewAdditionalParameters.input).toEqual(JSON.parse('{"__proto__": "x", "constructor": "y"}'));
 
     const self = await tableWith('Test self-paging table', `const p = input.page;
 return { name: 'Paged', fields: [{ heading: 'I', dataField: 'i' }], data: [{ i: p.offset }], total: 1000 };`);
