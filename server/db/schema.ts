@@ -335,7 +335,8 @@ export const files = pgTable(
     ownerId: text('owner_id'),
     createdAt: epochMs('created_at').notNull().default(nowMs),
   },
-  (table) => [index('files_owner_idx').on(table.ownerType, table.ownerId)],
+  // files_uploader_idx: the hourly upload quota sums one user's recent uploads (modules/files/uploadQuota.ts).
+  (table) => [index('files_owner_idx').on(table.ownerType, table.ownerId), index('files_uploader_idx').on(table.uploadedBy, table.createdAt)],
 );
 
 /** Spec §3 Report: its script builds a document model the server renders (issue 5). */

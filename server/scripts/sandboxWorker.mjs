@@ -94,6 +94,12 @@ function failure(kind, message, line) {
   return { ok: false, error: { kind, message: `${message}${where}`, line: line ?? null } };
 }
 
+/**
+ * Promise jobs run after a script returned a settled value (fire-and-forget callbacks). Real ones
+ * are few; a chain that keeps scheduling itself is stopped here, long before QuickJS's own limits.
+ */
+const LEFTOVER_JOB_LIMIT = 100_000;
+
 const timedOut = (state, line = null) => failure('timeout', `The script ran longer than its time limit of ${state.timeLimitMs} ms`, line);
 
 /**
@@ -242,15 +248,35 @@ function evaluate(job, state, runtime, vm, keep, logs) {
     return { ...scriptFailure(dumped, state, 'runtime', runtime), logs };
   }
   let value = keep(called.value);
+  // Whether the script's own result was there before any promise callback ran: then callbacks
+  // still running at the deadline are ones it left behind, not work its result waits for.
+  const returned = vm.getPromiseState(value);
+  const returnedSettled = returned.type !== 'pending';
+  if (!returned.notAPromise) (returned.type === 'rejected' ? returned.error : returned.value)?.dispose();
 
-  // An async script (or a returned promise, e.g. import()): settle it within the run.
-  const jobs = runtime.executePendingJobs();
+  // An async script (or a returned promise, e.g. import()): settle it within the run. Callbacks a
+  // script that had already returned left behind get a bounded number of jobs.
+  const jobs = runtime.executePendingJobs(returnedSettled ? LEFTOVER_JOB_LIMIT : -1);
+  let jobsFailure = null;
   if (jobs.error) {
     const dumped = vm.dump(jobs.error);
     jobs.error.dispose();
-    return { ...scriptFailure(dumped, state, 'runtime', runtime), logs };
+    jobsFailure = scriptFailure(dumped, state, 'runtime', runtime);
+  } else if (state.timedOut) jobsFailure = timedOut(state);
+  if (returnedSettled) {
+    // Issue 16 §1: a runaway promise chain is the script's fault, told in our words (QuickJS's
+    // own abort text on such a runtime never reaches the caller): 422, not the time limit's 504.
+    // An interrupt inside a callback only rejects that callback's promise, so the run itself looks
+    // fine: the interrupt flag tells. A chain may also end by itself after a million jobs, having
+    // failed inside QuickJS (which then aborts freeing the runtime): the job bound stops it first.
+    if (jobsFailure?.error.kind === 'timeout') {
+      return { ...failure('runtime', `The script had returned, but promise callbacks it left running were still running at its time limit of ${state.timeLimitMs} ms (a runaway promise chain)`, null), logs };
+    }
+    if (!jobsFailure && runtime.hasPendingJob()) {
+      return { ...failure('runtime', `The script had returned, but promise callbacks it left running kept scheduling more (over ${LEFTOVER_JOB_LIMIT.toLocaleString('en')}: a runaway promise chain)`, null), logs };
+    }
   }
-  if (state.timedOut) return { ...timedOut(state), logs };
+  if (jobsFailure) return { ...jobsFailure, logs };
   const settled = vm.getPromiseState(value);
   if (settled.type === 'pending') {
     return { ...failure('runtime', 'The script returned a promise that did not settle', null), logs };

@@ -160,11 +160,21 @@ describe('limits', () => {
     expect((await preview('return 1;')).statusCode).toBe(200);
   });
 
-  it('stops a runaway promise chain at its time limit, even where the interrupt only rejects a promise', async () => {
+  it('stops a runaway promise chain at its time limit and says so in our words: 422 (issue 16 §1)', async () => {
     const swallowed = failureOf(await run('Promise.resolve().then(() => { while (true) {} });\nreturn "finished";', admin, { timeLimitMs: 300 }));
-    expect(swallowed.kind).toBe('timeout');
+    expect(swallowed.kind).toBe('runtime');
+    expect(swallowed.message).toMatch(/runaway promise chain/);
     const chained = failureOf(await run('let p = Promise.resolve();\nconst chain = () => { p = p.then(chain); };\nchain();\nreturn 1;', admin, { timeLimitMs: 300 }));
-    expect(chained.kind).toBe('timeout');
+    expect(chained.kind).toBe('runtime');
+    const response = await preview('const f = () => Promise.resolve().then(f); f(); return 1;');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toMatch(/^The script had returned, but promise callbacks .* runaway promise chain/);
+    expect(response.body).not.toMatch(/quickjs|Assertion failed|JS_Free/i);
+  });
+
+  it('still times out (504) a script whose own result waits on a promise past its time limit', async () => {
+    const waiting = failureOf(await run('return Promise.resolve().then(() => { while (true) {} });', admin, { timeLimitMs: 300 }));
+    expect(waiting.kind).toBe('timeout');
   });
 
   it('reports running out of memory in a promise chain as memory, not "Uncaught null"', async () => {
