@@ -132,8 +132,11 @@ function filterConditions(columns: Columns, filter: Record<string, unknown>, sea
     const col = column(columns, name, 'filter');
     const field = `filter.${name}`;
     const values = Array.isArray(value) ? value.map((item, i) => comparable(col, item, `${field}.${i}`)) : null;
-    // A list column (tags) matches when it holds the value, or any of a list of them.
-    if (col.columnType === 'PgArray') conditions.push(values ? arrayOverlaps(col, values) : sql`${comparable(col, value, field)} = any(${col})`);
+    // A list column (tags) matches when it holds the value, or any of a list of them; any of an
+    // empty list is none, as inArray has it (drizzle's arrayOverlaps refuses an empty list).
+    if (col.columnType === 'PgArray') {
+      conditions.push(values ? (values.length > 0 ? arrayOverlaps(col, values) : sql`false`) : sql`${comparable(col, value, field)} = any(${col})`);
+    }
     else conditions.push(values ? inArray(col, values) : eq(col, comparable(col, value, field)));
   }
   return conditions;

@@ -99,6 +99,16 @@ describe('numbers beyond what the database holds', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().map((a: { _id: string }) => a._id)).toContain(asset._id);
   });
+
+  it('matches a list column against any of a list of values, and nothing for an empty list', async () => {
+    const tagged = (await get(`/api/asset?fields=tags`)).json().find((a: { tags: string[] }) => a.tags.length > 0);
+    const anyOf = await get(`/api/asset?filter=${q(JSON.stringify({ tags: [tagged.tags[0], 'no such tag'] }))}`);
+    expect(anyOf.statusCode).toBe(200);
+    expect(anyOf.json().map((a: { _id: string }) => a._id)).toContain(tagged._id);
+    const none = await get(`/api/asset?filter=${q('{"tags":[]}')}`);
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toEqual([]);
+  });
 });
 
 describe('a repeated query parameter', () => {
