@@ -1,5 +1,6 @@
 import { cssColorOrNone } from '../../../common/cssColor';
 import { formatTimestamp } from '../../common-ui/formatTime';
+import { htmlAsText } from '../../common-ui/htmlAsText';
 
 /** Spec §2.5 special columns, by dataField. */
 export const TIME_FIELDS = new Set(['timestamp', 'resolvedAt']);
@@ -42,9 +43,6 @@ export function looksLikeHtml(value: unknown): value is string {
   return typeof value === 'string' && HTML_TAG.test(value);
 }
 
-function htmlText(html: string): string {
-  return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
 
 /**
  * A cell as plain text: what the search box matches and what the spreadsheet export writes.
@@ -65,5 +63,5 @@ export function cellText(dataField: string, value: unknown, priority: (text: str
     if (typeof named.text === 'string') return named.text;
     return JSON.stringify(value);
   }
-  return looksLikeHtml(value) ? htmlText(value) : String(value);
+  return looksLikeHtml(value) ? htmlAsText(value) : String(value);
 }
