@@ -1,8 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from './helpers/testApp';
-import { sharedServices } from './helpers/sharedServices';
-import { buildApp } from '../../server/app';
+import { sharedServices, twoProcesses } from './helpers/sharedServices';
 import { loadConfig } from '../../server/config';
 import { loginAttempts } from '../../server/db/schema';
 import * as passwords from '../../server/auth/passwords';
@@ -149,26 +147,17 @@ describe('many users behind one address (a plant\'s NAT)', () => {
 const servers = await sharedServices('login limits across two processes');
 
 describe.skipIf(!servers)('two processes on one PostgreSQL', () => {
-  let first: TestApp;
-  let second: FastifyInstance;
-  beforeAll(async () => {
-    first = await createTestApp({}, servers!);
-    second = await buildApp(first.config);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  const processes = twoProcesses(servers);
 
   it('agree on the count: a burst split between them checks at most 10 passwords', async () => {
     const verifications = countVerifications();
     const responses = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => (i % 2 ? second : first.app).inject({
+      Array.from({ length: 200 }, (_, i) => (i % 2 ? processes.second : processes.first.app).inject({
         method: 'POST', url: '/api/token/login', payload: { username: 'engineer', password: `guess-${i}` }, remoteAddress: `10.60.0.${i}`,
       })),
     );
     expect(verifications.mock.calls.length).toBeLessThanOrEqual(PER_USERNAME);
     expect(responses.filter((r) => r.statusCode === 401)).toHaveLength(verifications.mock.calls.length);
-    expect((await second.inject({ method: 'POST', url: '/api/token/login', payload: { username: 'engineer', password: 'demo' } })).statusCode).toBe(429);
+    expect((await processes.second.inject({ method: 'POST', url: '/api/token/login', payload: { username: 'engineer', password: 'demo' } })).statusCode).toBe(429);
   });
 });

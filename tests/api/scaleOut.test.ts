@@ -1,38 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from './helpers/testApp';
-import { sharedServices } from './helpers/sharedServices';
-import { buildApp } from '../../server/app';
+import { sharedServices, twoProcesses } from './helpers/sharedServices';
 import { users } from '../../server/db/schema';
 
 const servers = await sharedServices('two server processes sharing one database and one Redis');
 
 /** Two server instances on one PostgreSQL and one Redis, as behind a load balancer (DESIGN §1). */
 describe.skipIf(!servers)('two processes sharing PostgreSQL and Redis', () => {
-  let first: TestApp;
-  let second: FastifyInstance;
-  beforeAll(async () => {
-    first = await createTestApp({}, servers!);
-    second = await buildApp(first.config);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  const processes = twoProcesses(servers);
 
   const init = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': token } });
 
   it('accepts a token signed by the other process (one shared secret)', async () => {
-    const token = await first.login('engineer');
-    expect((await init(second, token)).statusCode).toBe(200);
+    const token = await processes.first.login('engineer');
+    expect((await init(processes.second, token)).statusCode).toBe(200);
   });
 
   it('stops accepting a deactivated user\'s token in the other process at once', async () => {
-    const token = await first.login('technician');
-    expect((await init(second, token)).statusCode).toBe(200);
-    const [row] = await first.app.services.db.select().from(users).where(eq(users.username, 'technician'));
-    await first.app.services.users.update(row!._id, { status: 'inactive' });
-    await expect.poll(async () => (await init(second, token)).statusCode, { timeout: 4000, interval: 20 }).toBe(401);
+    const token = await processes.first.login('technician');
+    expect((await init(processes.second, token)).statusCode).toBe(200);
+    const [row] = await processes.first.app.services.db.select().from(users).where(eq(users.username, 'technician'));
+    await processes.first.app.services.users.update(row!._id, { status: 'inactive' });
+    await expect.poll(async () => (await init(processes.second, token)).statusCode, { timeout: 4000, interval: 20 }).toBe(401);
   });
 });

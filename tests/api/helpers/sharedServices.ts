@@ -1,6 +1,10 @@
 import { Socket } from 'node:net';
 import pg from 'pg';
-import type { TestServers } from './testApp';
+import { afterAll, beforeAll } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/app';
+import type { AppConfig } from '../../../server/config';
+import { createTestApp, type TestApp, type TestServers } from './testApp';
 
 /** The machine's services as CI has them (README: PostgreSQL with trust auth, Redis without a password). */
 const MACHINE_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -49,4 +53,28 @@ export async function sharedServices(purpose: string): Promise<TestServers | nul
   if (process.env.CI === 'true') throw new Error(`${message} CI=true requires these tests.`);
   console.warn(`\n${'!'.repeat(78)}\n!! ${message}\n!! THESE TESTS ARE SKIPPED.\n${'!'.repeat(78)}\n`);
   return null;
+}
+
+/** Two server processes on the same PostgreSQL and Redis, as behind a load balancer (DESIGN §1). */
+export interface ProcessPair {
+  first: TestApp;
+  second: FastifyInstance;
+}
+
+/**
+ * Inside a `describe.skipIf(!servers)`: builds the pair before its tests and closes both after
+ * (after the describe's own afterAll hooks, which run first). `overrides` apply to both.
+ */
+export function twoProcesses(servers: TestServers | null, overrides: Partial<AppConfig> = {}): ProcessPair {
+  const pair = {} as ProcessPair;
+  beforeAll(async () => {
+    if (!servers) throw new Error('twoProcesses needs the shared services (describe.skipIf(!servers))');
+    pair.first = await createTestApp(overrides, servers);
+    pair.second = await buildApp({ ...pair.first.config, ...overrides });
+  });
+  afterAll(async () => {
+    await pair.second?.close();
+    await pair.first?.close();
+  });
+  return pair;
 }

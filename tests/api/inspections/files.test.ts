@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../helpers/testApp';
-import { sharedServices } from '../helpers/sharedServices';
+import { sharedServices, twoProcesses } from '../helpers/sharedServices';
 import { adminApi, ok } from '../administration/adminApi';
 import { createFixture, submit, type Fixture } from './inspectionFixture';
-import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { files } from '../../../server/db/schema';
 import { newId } from '../../../server/db/ids';
@@ -188,26 +187,17 @@ describe('clean-up of unused uploads', () => {
 const servers = await sharedServices('the clean-up job across two processes');
 
 describe.skipIf(!servers)('clean-up with two app instances sharing PostgreSQL', () => {
-  let first: TestApp;
-  let second: FastifyInstance;
-  beforeAll(async () => {
-    first = await createTestApp({ jobsEnabled: false }, servers!);
-    second = await buildApp({ ...first.config, jobsEnabled: false });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  const processes = twoProcesses(servers, { jobsEnabled: false });
 
   it('runs once per tick, however many processes wake for it', async () => {
     let runs = 0;
     const counting: SystemJob = { ...FILE_CLEANUP_JOB, run: (db, tick) => ((runs += 1), FILE_CLEANUP_JOB.run(db, tick)) };
     const schedulerOf = (app: FastifyInstance) => createJobScheduler({ db: app.services.db, sandbox: () => null, pushes: app.services.pushes, systemJobs: [counting] });
-    const [a, b] = [schedulerOf(first.app), schedulerOf(second)];
+    const [a, b] = [schedulerOf(processes.first.app), schedulerOf(processes.second)];
     const ticks = [1, 2, 3].map((n) => Date.UTC(2031, 0, 6, n));
-    const unused = await Promise.all(ticks.map((tick) => storeFile(tick - 25 * HOUR, null, first)));
+    const unused = await Promise.all(ticks.map((tick) => storeFile(tick - 25 * HOUR, null, processes.first)));
     for (const tick of ticks) await Promise.all([a.runTick(tick), b.runTick(tick), a.runTick(tick)]);
     expect(runs).toBe(ticks.length);
-    expect(await stored(unused, first)).toEqual([]);
+    expect(await stored(unused, processes.first)).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../helpers/testApp';
-import { sharedServices } from '../helpers/sharedServices';
+import { sharedServices, twoProcesses } from '../helpers/sharedServices';
 import { adminApi } from '../administration/adminApi';
 import { buildApp } from '../../../server/app';
 import { ConfigError, loadConfig } from '../../../server/config';
@@ -173,31 +172,26 @@ describe('the job scheduler', () => {
 const servers = await sharedServices('jobs across two processes');
 
 describe.skipIf(!servers)('two app instances sharing PostgreSQL', () => {
-  let first: TestApp;
-  let second: FastifyInstance;
+  const processes = twoProcesses(servers, { jobsEnabled: false });
   const originals: ScriptSandbox[] = [];
-  beforeAll(async () => {
-    first = await createTestApp({ jobsEnabled: false }, servers!);
-    second = await buildApp(first.config);
-    for (const app of [first.app, second]) {
+  beforeAll(() => {
+    for (const app of [processes.first.app, processes.second]) {
       originals.push(app.services.scripts);
       app.services.scripts = sandbox;
     }
   });
-  afterAll(async () => {
-    // Each app closes the sandbox it made.
-    if (first && second) [first.app.services.scripts, second.services.scripts] = originals as [ScriptSandbox, ScriptSandbox];
-    await second?.close();
-    await first?.close();
+  afterAll(() => {
+    // Each app closes the sandbox it made (this runs before twoProcesses closes them).
+    if (originals.length === 2) [processes.first.app.services.scripts, processes.second.services.scripts] = originals as [ScriptSandbox, ScriptSandbox];
   });
 
   it('run a per-minute job exactly once per tick', async () => {
-    const firstApi = adminApi(first);
+    const firstApi = adminApi(processes.first);
     const script = (await firstApi.create('script', { name: 'Shared tick', code: 'tick job' }))._id;
     const shared = (await firstApi.create('job', { name: 'Across processes', cronExpression: '* * * * *', active: true, script }))._id as string;
     const ticks = [0, 1, 2, 3, 4, 5].map((n) => Date.UTC(2025, 3, 7, 8, n));
-    for (const tick of ticks) await Promise.all([first.app.jobs.runTick(tick), second.jobs.runTick(tick)]);
-    const runs = await first.app.services.db.select().from(jobRuns).where(and(eq(jobRuns.job, shared), inArray(jobRuns.tick, ticks))).orderBy(jobRuns.tick);
+    for (const tick of ticks) await Promise.all([processes.first.app.jobs.runTick(tick), processes.second.jobs.runTick(tick)]);
+    const runs = await processes.first.app.services.db.select().from(jobRuns).where(and(eq(jobRuns.job, shared), inArray(jobRuns.tick, ticks))).orderBy(jobRuns.tick);
     expect(runs.map((r) => r.tick)).toEqual(ticks);
     expect(runs.every((r) => r.outcome === 'ok')).toBe(true);
     // Both processes share this fake sandbox: it saw each tick's script run once.
