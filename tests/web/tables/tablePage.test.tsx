@@ -137,12 +137,18 @@ describe('generic table screen (spec §2.5)', () => {
     expect(query.get('status')).toBe('Open');
   });
 
-  it('takes dates typed as YYYY-MM-DD, puts a range typed back to front in order (spec §5) and sends it as start|end', async () => {
+  /** The Alerts table with one date range filter, 'Period', from 2026-03-01 to 2026-03-10. */
+  async function openPeriodTable() {
     const api = openTable('/home/alert/table/al', {
       'GET /api/table': () => jsonResponse(200, [{ _id: 'al', name: 'Alerts', default: true }]),
       'GET /api/table/al': () => jsonResponse(200, definition({ filters: [{ name: 'period', type: 'dateRange', placeholder: 'Period', defaultValue: '2026-03-01|2026-03-10' }] })),
     });
     await screen.findByText('Pump 1');
+    return api;
+  }
+
+  it('takes dates typed as YYYY-MM-DD, puts a range typed back to front in order (spec §5) and sends it as start|end', async () => {
+    const api = await openPeriodTable();
     const start = dateField('Period from');
     const end = dateField('Period to');
     expect(dateFieldValue(start)).toBe('2026-03-01');
@@ -159,11 +165,7 @@ describe('generic table screen (spec §2.5)', () => {
   });
 
   it('typing a new end year never swaps the range half way: the year passes 0002 on its way to 2027', async () => {
-    const api = openTable('/home/alert/table/al', {
-      'GET /api/table': () => jsonResponse(200, [{ _id: 'al', name: 'Alerts', default: true }]),
-      'GET /api/table/al': () => jsonResponse(200, definition({ filters: [{ name: 'period', type: 'dateRange', placeholder: 'Period', defaultValue: '2026-03-01|2026-03-10' }] })),
-    });
-    await screen.findByText('Pump 1');
+    const api = await openPeriodTable();
     const start = dateField('Period from');
     const end = dateField('Period to');
     await typeDate(end, '2027-03-10');
