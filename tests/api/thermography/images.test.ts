@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { expectError, ok, type Doc } from '../administration/adminApi';
-import { PLAIN_JPEG, TINY_PNG, fixtureJpeg, jpegOfSize, thermographyApi, thermographyState } from './thermographyApi';
+import { PLAIN_JPEG, TINY_PNG, fixtureJpeg, jpegOfSize, negativeFixture, thermographyApi, thermographyState } from './thermographyApi';
 
 /** Spec §9 and §5: 1,048,576 bytes at most, and its message to the letter. */
 const LIMIT = 1_048_576;
@@ -82,7 +82,7 @@ describe('POST /thermographyNote/{id}/thermalImage', () => {
 
   it('accepts a JPEG without FLIR data with empty extras', async () => {
     const id = await newNote();
-    const answer = ok<Doc>(await api.upload(id, PLAIN_JPEG, { extract: true }));
+    const answer = ok<Doc>(await api.upload(id, negativeFixture('plain-non-flir.jpg'), { extract: true }));
     expect(answer).toMatchObject({ realImage: null, parameters: [], measurements: [] });
     expect(answer.thermalImage).toBeTruthy();
   });
@@ -90,7 +90,7 @@ describe('POST /thermographyNote/{id}/thermalImage', () => {
   it('takes a JPEG by its content only (415 otherwise) and 1,048,576 bytes at most (413 with the spec message); nothing is written', async () => {
     const id = await newNote();
     const before = await thermographyState(t);
-    const png = expectError(await api.upload(id, TINY_PNG, { filename: 'IR_0001.jpg' }), 415, 'thermalImage');
+    const png = expectError(await api.upload(id, negativeFixture('not-a-jpeg.png'), { filename: 'IR_0001.jpg' }), 415, 'thermalImage');
     expect(png.message).toMatch(/JPEG/);
     const big = expectError(await api.upload(id, jpegOfSize(LIMIT + 1)), 413);
     expect(big.message).toBe(TOO_LARGE);

@@ -8,6 +8,8 @@ import { alerts, files, inspections, thermographyNotes } from '../../../server/d
 /** The five real FLIR JPEGs the demo seed reads (server/seed/thermography, copied unmodified from the fixture set). */
 export type FlirFixture = 'flir-one' | 'flir-ax8' | 'flir-t420' | 'flir-i7' | 'dji-zenmuse-xtr';
 export const fixtureJpeg = (name: FlirFixture): Buffer => readFileSync(new URL(`../../../server/seed/thermography/${name}.jpg`, import.meta.url));
+/** The fixture set's two negative cases (tests/fixtures/flir): a JPEG without FLIR data, and a PNG. */
+export const negativeFixture = (file: 'plain-non-flir.jpg' | 'not-a-jpeg.png'): Buffer => readFileSync(new URL(`../../fixtures/flir/${file}`, import.meta.url));
 
 /** An 8×8 JPEG as Chromium's canvas writes it (toDataURL('image/jpeg')): a real picture without FLIR data. */
 export const PLAIN_JPEG = Buffer.from(
