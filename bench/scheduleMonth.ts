@@ -2,6 +2,8 @@ import pg from 'pg';
 import { startServerProcess } from '../tests/helpers/serverProcess';
 import { seededRandom } from '../server/seed/seededRandom';
 import { login, percentile, round1, withLargeDatabase } from './largeDatabase';
+import { openDatabase } from '../server/db/client';
+import { listSchedules } from '../server/modules/inspectionSchedules/scheduleReads';
 
 const PER_MONTH = 5_000;
 /** The month measured, and five before and six after it at the same rate: a year of schedules. */
@@ -17,7 +19,7 @@ const monthStart = (year: number, month: number) => Date.UTC(year, month, 1);
  * their checklists: day, week and month windows, about a third completed. One JSON statement per
  * month.
  */
-export async function seedSchedules(databaseUrl: string, year: number, month: number): Promise<{ total: number; seedMs: number }> {
+async function seedSchedules(databaseUrl: string, year: number, month: number): Promise<{ total: number; seedMs: number }> {
   const started = performance.now();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -73,6 +75,23 @@ async function timeCalls(url: string, token: string) {
   return { p50Ms: round1(percentile(times, 50)), p95Ms: round1(percentile(times, 95)), p99Ms: round1(percentile(times, 99)), rows: last.rows, jsonBytes: last.bytes };
 }
 
+/** The list statement alone, as the server runs it (no HTTP, no compression, no client parse). */
+async function timeStatement(databaseUrl: string, start: number, end: number) {
+  const database = await openDatabase({ databaseUrl });
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS + 10; i++) {
+      const started = performance.now();
+      await listSchedules(database.db, { start, end }, { offset: 0, limit: 10_000, ranged: false });
+      if (i >= 10) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    return { p50Ms: round1(percentile(times, 50)), p99Ms: round1(percentile(times, 99)) };
+  } finally {
+    await database.close();
+  }
+}
+
 async function onPostgres(serverUrl: string) {
   const now = new Date();
   const [year, month] = [now.getUTCFullYear(), now.getUTCMonth() + 2];
@@ -94,6 +113,7 @@ async function onPostgres(serverUrl: string) {
           month: new Date(start).toISOString().slice(0, 7),
           oneMonth: await timeCalls(url(start, end), token),
           monthGridSixWeeks: await timeCalls(url(gridStart, gridStart + 42 * DAY_MS - 1), token),
+          oneMonthStatementOnly: await timeStatement(databaseUrl, start, end),
         };
       } finally {
         await server.stop();
