@@ -18,6 +18,8 @@ import { tableRoutes } from './modules/tables/table.routes';
 import { widgetDataRoutes } from './modules/widgets/widgetData.routes';
 import { thermographyNoteRoutes } from './modules/thermography/thermographyNote.routes';
 import { thermographyRoutes } from './modules/thermography/thermography.routes';
+import { inspectionScheduleRoutes } from './modules/inspectionSchedules/inspectionSchedule.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 
 /** Every /api module, in one list; each declares its routes' access next to their definitions. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -39,5 +41,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(widgetDataRoutes);
   await app.register(thermographyNoteRoutes);
   await app.register(thermographyRoutes);
+  await app.register(inspectionScheduleRoutes);
+  await app.register(calendarRoutes);
   await app.register(docsRoutes);
 }

@@ -10,6 +10,7 @@ import { ensureDemoHistory } from './demoHistory';
 import { ensureDemoJobs } from './demoJobs';
 import { ensureDemoReports } from './demoReports';
 import { ensureDemoTables, ensureLaterDemoTables } from './demoTables';
+import { ensureCalendarConfig, ensureDemoCalendarEntries } from './demoCalendar';
 import { ALL_PERMISSIONS, ROLE_NAMES, type RoleName } from '../../common/permissions';
 import { hashPassword } from '../auth/passwords';
 import { DEFAULT_ROLE_PERMISSIONS } from './defaultRoles';
@@ -50,8 +51,12 @@ export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' 
     await ensureDemoDashboards(db);
     // Notes in every status on the catalogue's electrical assets, their pictures read from the fixtures.
     await ensureDemoThermography(db);
+    // The calendar's config for the demo plant, and entries over the demo period (issue 17).
+    await ensureCalendarConfig(db, true);
+    await ensureDemoCalendarEntries(db);
   } else {
     await ensureSuperuser(db, roleIds, config.adminPassword);
+    await ensureCalendarConfig(db, false);
   }
 }
 
