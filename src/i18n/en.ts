@@ -330,6 +330,20 @@ export const en: TranslationMessages = {
     calendar: {
       delete_failed: 'Something went wrong in deleting the event',
     },
+    // The one calendar component (src/custom/calendar/) every calendar screen is built on.
+    event_calendar: {
+      previous_month: 'Previous Month',
+      next_month: 'Next Month',
+      today: 'Today',
+      previous: 'Previous',
+      next: 'Next',
+      view_month: 'Month',
+      view_week: 'Week',
+      view_day: 'Day',
+      view_four_days: '4 days',
+      loading: 'Loading events',
+      retry: 'Retry',
+    },
     admin: {
       actions: 'Actions',
       name: 'Name',
