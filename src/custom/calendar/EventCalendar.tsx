@@ -273,6 +273,10 @@ export function EventCalendar<T>({
           eventResizeStop={guard.end}
           eventDrop={(info) => settle(info.event, info.revert, onEventMove, (event) => movedWindow(event, info.delta))}
           eventResize={(info) => settle(info.event, info.revert, onEventResize, (event) => resizedWindow(event, info.startDelta, info.endDelta))}
+          // Names each drawn event by its id, for the browser tests and anyone finding one in the page.
+          eventDidMount={(info) => {
+            info.el.dataset.eventId = info.event.id;
+          }}
           eventClick={(info) => {
             info.jsEvent.preventDefault();
             const event = eventOf(info.event);
