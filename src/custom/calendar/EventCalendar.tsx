@@ -1,5 +1,5 @@
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import FullCalendar, { type CalendarRef, type EventApi, type EventInput } from '@fullcalendar/react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import FullCalendar, { type CalendarRef, type DatesSetInfo as DatesSetArg, type EventApi, type EventDropInfo as EventDropArg, type EventInput, type EventResizeDoneInfo as EventResizeDoneArg } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
@@ -7,7 +7,7 @@ import monarchThemePlugin from '@fullcalendar/react/themes/monarch';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/monarch/theme.css';
 import dayjs from 'dayjs';
-import { Alert, Box, Button, LinearProgress, useTheme, type Theme } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { readableTextColor } from '../layout/readableTextColor';
@@ -33,6 +33,9 @@ const VIEW_TYPES: Record<CalendarViewName, string> = {
   fourDays: 'timeGridFourDays',
 };
 const VIEW_NAMES = Object.fromEntries(Object.entries(VIEW_TYPES).map(([name, type]) => [type, name])) as Record<string, CalendarViewName>;
+
+/** Where a drawn event keeps the screen's event it was made from. */
+const SOURCE = 'source';
 
 /** One array for the calendar's life: a new one each render would make FullCalendar start over. */
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, monarchThemePlugin];
@@ -173,8 +176,16 @@ export function EventCalendar<T>({
   const loading = request !== null && answer?.request !== request;
   const failure = answer?.request === request ? answer.failure : null;
 
-  const byId = useMemo(() => new Map(events.map((event) => [event.id, event])), [events]);
-  const eventInputs = useMemo(() => events.map((event) => toEventInput(event, theme)), [events, theme]);
+  const eventInputs = useMemo(() => {
+    // Thousands of events share a handful of colours: each text colour is worked out once.
+    const contrast = new Map<string, string>();
+    const contrastOf = (colour: string) => {
+      let text = contrast.get(colour);
+      if (text === undefined) contrast.set(colour, (text = readableTextColor(theme, colour) ?? theme.palette.text.primary));
+      return text;
+    };
+    return events.map((event) => toEventInput(event, contrastOf));
+  }, [events, theme]);
 
   useImperativeHandle(
     ref,
@@ -185,7 +196,8 @@ export function EventCalendar<T>({
     [],
   );
 
-  const eventOf = (impl: EventApi): CalendarEvent<T> | undefined => byId.get(impl.id);
+  // Each drawn event carries the screen's own event, so every callback hands back exactly what was given.
+  const eventOf = (impl: EventApi): CalendarEvent<T> | undefined => impl.extendedProps[SOURCE] as CalendarEvent<T> | undefined;
   const replace = (changed: CalendarEvent<T>) => setEvents((list) => list.map((event) => (event.id === changed.id ? changed : event)));
 
   /** Saves a drop or resize where it lands (snapped); it goes back when the save fails or the drag was cancelled. */
@@ -199,6 +211,58 @@ export function EventCalendar<T>({
     replace({ ...event, ...window });
     save(event, window).catch(() => replace(event));
   };
+
+  /*
+   * FullCalendar works its options out again whenever one changes, and redraws every event when
+   * its content function does: the handlers it is given stay the same for the calendar's life and
+   * call the current ones (a month of thousands of schedules then draws once, not on each render).
+   */
+  const latest = useRef({ guard, settle, onEventMove, onEventResize, onEventClick, onDateClick, onPeriodChange, renderEvent });
+  useLayoutEffect(() => {
+    latest.current = { guard, settle, onEventMove, onEventResize, onEventClick, onDateClick, onPeriodChange, renderEvent };
+  });
+  const hasRenderEvent = renderEvent !== undefined;
+  const handlers = useMemo(() => {
+    const eventOfNow = (impl: EventApi) => impl.extendedProps[SOURCE] as CalendarEvent<T> | undefined;
+    return {
+      datesSet: (info: DatesSetArg) => {
+        const name = VIEW_NAMES[info.view.type] ?? 'month';
+        const shown = visiblePeriodOf(info.view.activeStart, info.view.activeEnd);
+        setTitle(info.view.title);
+        setView(name);
+        setPeriod((current) => (current?.start === shown.start && current.end === shown.end ? current : shown));
+        latest.current.onPeriodChange?.(shown, name);
+      },
+      eventDragStart: () => latest.current.guard.begin(),
+      eventDragStop: () => latest.current.guard.end(),
+      eventResizeStart: () => latest.current.guard.begin(),
+      eventResizeStop: () => latest.current.guard.end(),
+      eventDrop: (info: EventDropArg) => latest.current.settle(info.event, info.revert, latest.current.onEventMove, (event) => movedWindow(event, info.delta)),
+      eventResize: (info: EventResizeDoneArg) =>
+        latest.current.settle(info.event, info.revert, latest.current.onEventResize, (event) => resizedWindow(event, info.startDelta, info.endDelta)),
+      // Names each drawn event by its id, for the browser tests and anyone finding one in the page.
+      eventDidMount: (info: { el: HTMLElement; event: EventApi }) => {
+        info.el.dataset.eventId = info.event.id;
+      },
+      eventClick: (info: { event: EventApi; jsEvent: MouseEvent }) => {
+        info.jsEvent.preventDefault();
+        const event = eventOfNow(info.event);
+        if (event && !latest.current.guard.ignoresClicks()) latest.current.onEventClick?.(event);
+      },
+      dateClick: (info: { date: Date; allDay: boolean }) => {
+        if (!latest.current.guard.ignoresClicks()) latest.current.onDateClick?.(info.date, info.allDay);
+      },
+      ...(hasRenderEvent
+        ? {
+            eventContent: (info: { event: EventApi }) => {
+              const event = eventOfNow(info.event);
+              const render = latest.current.renderEvent;
+              return event && render ? render(event) : info.event.title;
+            },
+          }
+        : {}),
+    };
+  }, [hasRenderEvent]);
 
   const thresholdHeight = Math.round((OVERLAP_THRESHOLD_MINUTES / SLOT_MINUTES) * SLOT_MIN_HEIGHT_PX);
   const viewOptions = useMemo(
@@ -247,14 +311,7 @@ export function EventCalendar<T>({
           showNonCurrentDates={false}
           fixedWeekCount={false}
           events={eventInputs}
-          datesSet={(info) => {
-            const name = VIEW_NAMES[info.view.type] ?? 'month';
-            const shown = visiblePeriodOf(info.view.activeStart, info.view.activeEnd);
-            setTitle(info.view.title);
-            setView(name);
-            setPeriod((current) => (current?.start === shown.start && current.end === shown.end ? current : shown));
-            onPeriodChange?.(shown, name);
-          }}
+          {...handlers}
           editable={editable}
           eventStartEditable={editable}
           eventDurationEditable={resizable}
@@ -267,32 +324,6 @@ export function EventCalendar<T>({
           forceEventDuration
           dayMaxEvents={maxEventsPerDay === 'fit' ? true : (maxEventsPerDay ?? false)}
           moreLinkClick={views.includes('day') ? 'day' : 'popover'}
-          eventDragStart={guard.begin}
-          eventDragStop={guard.end}
-          eventResizeStart={guard.begin}
-          eventResizeStop={guard.end}
-          eventDrop={(info) => settle(info.event, info.revert, onEventMove, (event) => movedWindow(event, info.delta))}
-          eventResize={(info) => settle(info.event, info.revert, onEventResize, (event) => resizedWindow(event, info.startDelta, info.endDelta))}
-          // Names each drawn event by its id, for the browser tests and anyone finding one in the page.
-          eventDidMount={(info) => {
-            info.el.dataset.eventId = info.event.id;
-          }}
-          eventClick={(info) => {
-            info.jsEvent.preventDefault();
-            const event = eventOf(info.event);
-            if (event && !guard.ignoresClicks()) onEventClick?.(event);
-          }}
-          dateClick={(info) => {
-            if (!guard.ignoresClicks()) onDateClick?.(info.date, info.allDay);
-          }}
-          {...(renderEvent
-            ? {
-                eventContent: (info: { event: EventApi }) => {
-                  const event = eventOf(info.event);
-                  return event ? renderEvent(event) : info.event.title;
-                },
-              }
-            : {})}
         />
       </Box>
     </Box>
@@ -304,16 +335,17 @@ function allDayEnd(end: number): Date {
   return dayjs(end).startOf('day').add(1, 'day').toDate();
 }
 
-function toEventInput<T>(event: CalendarEvent<T>, theme: Theme): EventInput {
+function toEventInput<T>(event: CalendarEvent<T>, contrastOf: (colour: string) => string): EventInput {
   const allDay = event.allDay ?? false;
   const end = event.end ?? null;
   return {
     id: event.id,
     title: event.title,
+    extendedProps: { [SOURCE]: event },
     start: new Date(event.start),
     ...(end !== null ? { end: allDay ? allDayEnd(end) : new Date(end) } : {}),
     allDay,
     ...(event.editable === false ? { editable: false } : {}),
-    ...(event.color ? { color: event.color, contrastColor: readableTextColor(theme, event.color) ?? theme.palette.text.primary } : {}),
+    ...(event.color ? { color: event.color, contrastColor: contrastOf(event.color) } : {}),
   };
 }
