@@ -5,6 +5,8 @@ import dayjs from 'dayjs';
 import { useTranslate } from 'react-admin';
 import type { InspectionSchedule } from '../../../common/resources/inspectionSchedule';
 import { useSessionUser } from '../../authProvider/useSession';
+import { useDialogs } from '../../common-ui/dialogs/DialogsProvider';
+import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { EventCalendar, type CalendarEvent, type EventCalendarHandle, type VisiblePeriod } from '../calendar';
 import { useLiveVersions } from '../dashboard/useLiveVersions';
@@ -30,6 +32,7 @@ const MAX_SCHEDULES_PER_DAY = 20;
 export function InspectionSchedulePage() {
   const translate = useTranslate();
   const apiFetch = useApiFetch();
+  const dialogs = useDialogs();
   const canManage = useSessionUser()?.permissions.includes('manage-inspection-schedule') ?? false;
   const catalogue = useScheduleCatalogue();
   const [filter, setFilter] = useState<FrequencyFilter>('');
@@ -87,6 +90,10 @@ export function InspectionSchedulePage() {
           apiFetch(`/inspectionSchedule/${event.id}`, {
             method: 'PUT',
             body: { assetId: event.data.asset, checklistIds: event.data.checklists, start: window.start, end: window.end },
+          }).catch((error: unknown) => {
+            // The schedule goes back where it was; the server's reason says why (e.g. it was completed meanwhile).
+            void dialogs.alert(errorMessageOf(error, translate));
+            throw error;
           })
         }
         renderEvent={(event) => (
