@@ -4,9 +4,10 @@
  * letter case. Anything else plans nothing.
  *
  * Windows are fixed in UTC (as job crons are, DESIGN §9) so every process and run computes the same
- * ones: days from 1970-01-01, weeks Sunday to Saturday (the calendar's week, spec §9) from Sunday
- * 1970-01-04, months from January 1970 — 'every 3 months' is the calendar quarters, Yearly the
- * calendar year. A window runs from its first millisecond to the last one before the next window.
+ * ones: days from 1970-01-01, weeks Monday to Sunday (ISO 8601, as the demo history's weekly
+ * schedules were already) from Monday 1970-01-05, months from January 1970 — 'every 3 months' is
+ * the calendar quarters, Yearly the calendar year. A window runs from its first millisecond to the
+ * last one before the next window.
  */
 export interface Cadence {
   unit: 'day' | 'week' | 'month';
@@ -19,8 +20,8 @@ export interface ScheduleWindow {
 }
 
 export const DAY_MS = 86_400_000;
-/** 1970-01-04T00:00Z, the first Sunday of the epoch. */
-const FIRST_SUNDAY = 3 * DAY_MS;
+/** 1970-01-05T00:00Z, the first Monday of the epoch. */
+const FIRST_MONDAY = 4 * DAY_MS;
 /** Longest cadence per unit: beyond these a frequency is more likely a typo than a plan. */
 const MOST: Record<Cadence['unit'], number> = { day: 366, week: 104, month: 120 };
 
@@ -52,7 +53,7 @@ export function windowAt(cadence: Cadence, time: number): ScheduleWindow {
     return { start: Date.UTC(1970, first, 1), end: Date.UTC(1970, first + cadence.every, 1) - 1 };
   }
   const length = cadence.every * (cadence.unit === 'week' ? 7 : 1) * DAY_MS;
-  const anchor = cadence.unit === 'week' ? FIRST_SUNDAY : 0;
+  const anchor = cadence.unit === 'week' ? FIRST_MONDAY : 0;
   const start = anchor + Math.floor((time - anchor) / length) * length;
   return { start, end: start + length - 1 };
 }

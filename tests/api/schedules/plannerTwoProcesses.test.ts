@@ -37,7 +37,7 @@ describe.skipIf(!servers)('two app instances sharing PostgreSQL', () => {
     const counted = (await processes.first.app.services.db.execute(sql`
       select ${inspectionSchedules.asset} as asset, ${inspectionSchedules.start} as start, count(*)::int as n
       from ${inspectionSchedules} where ${inArray(inspectionSchedules.asset, assetIds)} group by 1, 2`)) as unknown as { rows: { asset: string; start: number; n: number }[] };
-    // Nine Sunday-to-Saturday weeks from 2031-01-12 to 2031-03-09 for each of the 20 assets, each once.
+    // Nine Monday-to-Sunday weeks from 2031-01-13 to 2031-03-10 for each of the 20 assets, each once.
     expect(counted.rows).toHaveLength(20 * 9);
     expect(counted.rows.every((row) => row.n === 1)).toBe(true);
   });

@@ -88,8 +88,6 @@ describe('GET /inspectionSchedule?start&end', () => {
       inspections: [],
       generated: false,
       edited: false,
-      createdAt: expect.any(Number),
-      updatedAt: expect.any(Number),
     });
   });
 

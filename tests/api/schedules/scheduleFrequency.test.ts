@@ -3,7 +3,7 @@ import { cadenceOf, windowsOverlapping } from '../../../common/resources/schedul
 
 /**
  * Which checklist frequencies plan schedules, and their windows (docs/schedules-calendar.md):
- * UTC, weeks Sunday to Saturday, N weeks from Sunday 1970-01-04, N days from 1970-01-01, N months
+ * UTC, weeks Monday to Sunday (ISO), N weeks from Monday 1970-01-05, N days from 1970-01-01, N months
  * from January 1970. Expected windows are written out by hand from a calendar.
  */
 const utc = (text: string) => Date.parse(`${text}T00:00:00.000Z`);
@@ -19,15 +19,14 @@ describe('frequencies that plan', () => {
     expect(cadenceOf(7)).toBeNull();
   });
 
-  it('gives weeks Sunday to Saturday, calendar months, quarters and years', () => {
+  it('gives weeks Monday to Sunday, calendar months, quarters and years', () => {
     const from = Date.parse('2031-01-15T10:00:00Z');
     const to = Date.parse('2031-02-09T00:00:00Z');
     expect(days(windowsOverlapping(cadenceOf('Weekly')!, from, to))).toEqual([
-      ['2031-01-12', '2031-01-19'],
-      ['2031-01-19', '2031-01-26'],
-      ['2031-01-26', '2031-02-02'],
-      ['2031-02-02', '2031-02-09'],
-      ['2031-02-09', '2031-02-16'],
+      ['2031-01-13', '2031-01-20'],
+      ['2031-01-20', '2031-01-27'],
+      ['2031-01-27', '2031-02-03'],
+      ['2031-02-03', '2031-02-10'],
     ]);
     expect(days(windowsOverlapping(cadenceOf('monthly')!, from, to))).toEqual([
       ['2031-01-01', '2031-02-01'],
@@ -42,13 +41,13 @@ describe('frequencies that plan', () => {
     expect(days(windowsOverlapping(cadenceOf('Monthly')!, utc('2032-02-10'), utc('2032-02-10')))).toEqual([['2032-02-01', '2032-03-01']]);
   });
 
-  it('gives every N weeks from Sunday 1970-01-04 and every N days from 1970-01-01', () => {
+  it('gives every N weeks from Monday 1970-01-05 and every N days from 1970-01-01', () => {
     const from = Date.parse('2031-01-15T10:00:00Z');
     const to = Date.parse('2031-02-10T00:00:00Z');
     expect(days(windowsOverlapping(cadenceOf('every 2 weeks')!, from, to))).toEqual([
-      ['2031-01-12', '2031-01-26'],
-      ['2031-01-26', '2031-02-09'],
-      ['2031-02-09', '2031-02-23'],
+      ['2031-01-13', '2031-01-27'],
+      ['2031-01-27', '2031-02-10'],
+      ['2031-02-10', '2031-02-24'],
     ]);
     expect(days(windowsOverlapping(cadenceOf('every 10 days')!, from, to))).toEqual([
       ['2031-01-11', '2031-01-21'],
@@ -61,6 +60,6 @@ describe('frequencies that plan', () => {
   it('ends each window on the last millisecond before the next one starts', () => {
     const [first, second] = windowsOverlapping(cadenceOf('Weekly')!, utc('2031-01-15'), utc('2031-01-20'));
     expect(first!.end + 1).toBe(second!.start);
-    expect(new Date(first!.end).toISOString()).toBe('2031-01-18T23:59:59.999Z');
+    expect(new Date(first!.end).toISOString()).toBe('2031-01-19T23:59:59.999Z');
   });
 });

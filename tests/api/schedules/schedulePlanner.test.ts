@@ -9,7 +9,7 @@ import { planSchedules } from '../../../server/modules/inspectionSchedules/sched
  * Schedules that plan themselves (issue 17, docs/schedules-calendar.md): a checklist's frequency
  * keeps the next 8 weeks planned for every asset carrying it — never twice, never over a window a
  * person scheduled, never touching what an engineer edited. The windows expected are written out
- * from a calendar: 2031-01-15 is a Wednesday; 8 weeks on is 2031-03-12.
+ * from a calendar: 2031-01-15 is a Wednesday; 8 weeks on is 2031-03-12; weeks run Monday to Sunday.
  */
 const NOW = Date.parse('2031-01-15T10:00:00Z');
 const DAY = 86_400_000;
@@ -17,23 +17,23 @@ const utc = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
 const window = (first: string, next: string) => ({ start: utc(first), end: utc(next) - 1 });
 
 const WEEKLY = [
-  window('2031-01-12', '2031-01-19'),
-  window('2031-01-19', '2031-01-26'),
-  window('2031-01-26', '2031-02-02'),
-  window('2031-02-02', '2031-02-09'),
-  window('2031-02-09', '2031-02-16'),
-  window('2031-02-16', '2031-02-23'),
-  window('2031-02-23', '2031-03-02'),
-  window('2031-03-02', '2031-03-09'),
-  window('2031-03-09', '2031-03-16'),
+  window('2031-01-13', '2031-01-20'),
+  window('2031-01-20', '2031-01-27'),
+  window('2031-01-27', '2031-02-03'),
+  window('2031-02-03', '2031-02-10'),
+  window('2031-02-10', '2031-02-17'),
+  window('2031-02-17', '2031-02-24'),
+  window('2031-02-24', '2031-03-03'),
+  window('2031-03-03', '2031-03-10'),
+  window('2031-03-10', '2031-03-17'),
 ];
 const MONTHLY = [window('2031-01-01', '2031-02-01'), window('2031-02-01', '2031-03-01'), window('2031-03-01', '2031-04-01')];
 const EVERY_2_WEEKS = [
-  window('2031-01-12', '2031-01-26'),
-  window('2031-01-26', '2031-02-09'),
-  window('2031-02-09', '2031-02-23'),
-  window('2031-02-23', '2031-03-09'),
-  window('2031-03-09', '2031-03-23'),
+  window('2031-01-13', '2031-01-27'),
+  window('2031-01-27', '2031-02-10'),
+  window('2031-02-10', '2031-02-24'),
+  window('2031-02-24', '2031-03-10'),
+  window('2031-03-10', '2031-03-24'),
 ];
 const EVERY_10_DAYS = [
   window('2031-01-11', '2031-01-21'),
@@ -114,17 +114,17 @@ describe('planning', () => {
     expect((await plan()).planned).toEqual([]);
     expect(await schedulesOf(fan)).toEqual(first);
     await plan(NOW + 7 * DAY);
-    expect(await windowsOf(fan, 'weekly')).toEqual([...WEEKLY, window('2031-03-16', '2031-03-23')]);
+    expect(await windowsOf(fan, 'weekly')).toEqual([...WEEKLY, window('2031-03-17', '2031-03-24')]);
   });
 
   it("leaves a window a person already scheduled to them, dates picked in a browser's own time zone included", async () => {
     const valve = await asset('Pl valve', ['weekly', 'monthly']);
-    // Monday to Friday of the week of 2031-01-26, picked in UTC+2 (start of day, end of day).
+    // Monday to Friday of the week of 2031-01-27, picked in UTC+2 (start of day, end of day).
     const week = ok(await t.request({ method: 'POST', url: '/api/inspectionSchedule', as: 'engineer', payload: { assetId: valve, checklistIds: ids('weekly', 'monthly'), start: utc('2031-01-27') - 2 * 3_600_000, end: utc('2031-02-01') - 2 * 3_600_000 - 1 } }));
     await plan();
     const weekly = await windowsOf(valve, 'weekly');
     expect(weekly.filter((w) => w.start === week.start)).toHaveLength(1);
-    expect(weekly).toEqual(WEEKLY.map((w) => (w.start === utc('2031-01-26') ? { start: week.start, end: week.end } : w)));
+    expect(weekly).toEqual(WEEKLY.map((w) => (w.start === utc('2031-01-27') ? { start: week.start, end: week.end } : w)));
     // It holds the monthly checklist too, inside January: it is January's monthly schedule as well.
     expect((await windowsOf(valve, 'monthly')).filter((w) => w.start !== week.start)).toEqual(MONTHLY.slice(1));
   });
