@@ -109,13 +109,15 @@ describe.skipIf(!hasBrowser())('inspection schedule in Chromium', () => {
   it("a weekly checklist's schedules fill the next 8 weeks, the planner's among them, all drawn", async () => {
     const page = await schedulePage();
     const engineer = await tokenOf('engineer');
-    // Weeks run Sunday to Saturday (UTC, as the browser here): every week from this one to 8 weeks on has one.
+    // A weekly checklist's windows are ISO weeks, Monday to Sunday (UTC, as the browser here): every
+    // week from this one to 8 weeks on has one.
     const now = Date.now();
-    const thisSunday = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate()) - new Date(now).getUTCDay() * DAY;
+    const today = new Date(now);
+    const thisMonday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - ((today.getUTCDay() + 6) % 7) * DAY;
     const weeks: string[] = [];
-    for (let sunday = thisSunday; sunday <= now + 56 * DAY; sunday += 7 * DAY) weeks.push(dayText(sunday));
-    const until = thisSunday + weeks.length * 7 * DAY - 1;
-    const schedules = await api<{ _id: string; assetName: string; checklistNames: string[]; start: number; generated: boolean }[]>(engineer, `/inspectionSchedule?start=${thisSunday}&end=${until}`);
+    for (let monday = thisMonday; monday <= now + 56 * DAY; monday += 7 * DAY) weeks.push(dayText(monday));
+    const until = thisMonday + weeks.length * 7 * DAY - 1;
+    const schedules = await api<{ _id: string; assetName: string; checklistNames: string[]; start: number; generated: boolean }[]>(engineer, `/inspectionSchedule?start=${thisMonday}&end=${until}`);
     const pumpWeeks = schedules.filter((s) => s.assetName === 'Booster set pump A' && s.checklistNames.includes('Pump weekly check'));
     expect(pumpWeeks.map((s) => dayText(s.start)).sort()).toEqual(weeks);
     // The seed plans the first weeks; the planner (a system job) has added the rest.

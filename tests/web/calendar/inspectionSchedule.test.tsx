@@ -38,7 +38,7 @@ const checklists = [
 function schedule(id: string, overrides: Partial<InspectionSchedule>): InspectionSchedule {
   return {
     _id: id, asset: 'a1', assetName: 'Chiller 1', checklists: ['c-month'], checklistNames: ['Chiller monthly inspection'],
-    start: day(2), end: endOfDay(2), inspections: [], generated: false, edited: false, createdAt: 0, updatedAt: 0,
+    start: day(2), end: endOfDay(2), inspections: [], generated: false, edited: false,
     ...overrides,
   };
 }
