@@ -1,5 +1,6 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import ChecklistIcon from '@mui/icons-material/Checklist';
+import EventNoteIcon from '@mui/icons-material/EventNote';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HomeIcon from '@mui/icons-material/Home';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
@@ -17,6 +18,7 @@ export const navigationEntries: readonly MenuEntry[] = [
   { to: '/home/asset/table', label: 'app.menu.assets', icon: Inventory2Icon, permission: 'nav-assets' },
   { to: '/home/alert/table', label: 'app.menu.alerts', icon: NotificationsActiveIcon, permission: 'nav-alerts' },
   { to: '/home/checklist/table', label: 'app.menu.checklists', icon: ChecklistIcon, permission: 'nav-checklists' },
+  { to: '/home/inspectionSchedule', label: 'app.menu.inspection_schedule', icon: EventNoteIcon, permission: 'nav-inspectionSchedule' },
   { to: '/home/inspections', label: 'app.menu.inspections', icon: FactCheckIcon, permission: 'nav-inspections' },
   { to: '/home/report/table', label: 'app.menu.reports', icon: AssessmentIcon, permission: 'nav-report' },
 ];
