@@ -6,6 +6,10 @@ import { AssetLabelsPage } from '../../resources/assets/labels/AssetLabelsPage';
 import { ASSET_LABELS_ROUTE } from '../../resources/assets/labels/labelRoute';
 import { TablePage } from '../tables/TablePage';
 import type { TableRouteSegment } from '../tables/tableDefinition';
+import { lazyWithTimeout } from '../../common-ui/lazyWithTimeout';
+
+// Its own chunk: FullCalendar loads when the calendar is opened.
+const CalendarEntriesPage = lazyWithTimeout(() => import('../calendarEntries/CalendarEntriesPage').then((module) => module.CalendarEntriesPage));
 
 /** The table containers of spec §2.1, each also with /:tableId; the report container has none. */
 const TABLE_SEGMENTS: readonly TableRouteSegment[] = ['asset', 'alert', 'inspection', 'checklist', 'thermographyNote'];
@@ -28,4 +32,5 @@ export const engineerRoutes: readonly GuardedRoute[] = [
   ]),
   { path: 'report/table', element: <TablePage key="report" segment="report" routed={false} />, permissions: [] },
   { path: 'inspections', element: <TablePage key="inspections" segment="inspection" routed={false} />, permissions: [] },
+  { path: 'calendar', element: <CalendarEntriesPage />, permissions: [] },
 ];
