@@ -355,6 +355,20 @@ export const en: TranslationMessages = {
       load_failed: 'The calendar could not be loaded: %{message}',
       retry: 'Retry',
     },
+    // The one calendar component (src/custom/calendar/) every calendar screen is built on.
+    event_calendar: {
+      previous_month: 'Previous Month',
+      next_month: 'Next Month',
+      today: 'Today',
+      previous: 'Previous',
+      next: 'Next',
+      view_month: 'Month',
+      view_week: 'Week',
+      view_day: 'Day',
+      view_four_days: '4 days',
+      loading: 'Loading events',
+      retry: 'Retry',
+    },
     admin: {
       actions: 'Actions',
       name: 'Name',

@@ -1,0 +1,303 @@
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import FullCalendar, { type CalendarRef, type EventApi, type EventInput, type EventSourceFuncInfo } from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import monarchThemePlugin from '@fullcalendar/react/themes/monarch';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/monarch/theme.css';
+import dayjs from 'dayjs';
+import { Alert, Box, Button, LinearProgress, useTheme, type Theme } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { errorMessageOf } from '../../common-ui/errorMessageOf';
+import { readableTextColor } from '../layout/readableTextColor';
+import {
+  CALENDAR_HEIGHT_PX,
+  DEFAULT_EVENT_DURATION_MINUTES,
+  DRAG_SNAP_MINUTES,
+  FIRST_DAY_OF_WEEK,
+  OVERLAP_THRESHOLD_MINUTES,
+} from './calendarConstants';
+import { calendarThemeVars } from './calendarThemeVars';
+import { CalendarToolbar, type CalendarToolbarVariant } from './CalendarToolbar';
+import { movedWindow, resizedWindow } from './dragWindow';
+import type { CalendarEvent, CalendarViewName, OverlapMode, TimeWindow, VisiblePeriod } from './types';
+import { useDragGuard } from './useDragGuard';
+import { visiblePeriodOf } from './visiblePeriod';
+
+/** FullCalendar's view types behind our view names; '4 days' is a time grid four days wide. */
+const VIEW_TYPES: Record<CalendarViewName, string> = {
+  month: 'dayGridMonth',
+  week: 'timeGridWeek',
+  day: 'timeGridDay',
+  fourDays: 'timeGridFourDays',
+};
+const VIEW_NAMES = Object.fromEntries(Object.entries(VIEW_TYPES).map(([name, type]) => [type, name])) as Record<string, CalendarViewName>;
+
+/** A time-grid slot is half an hour and at least this tall, so the overlap threshold has a height. */
+const SLOT_MINUTES = 30;
+const SLOT_MIN_HEIGHT_PX = 24;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const durationText = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00`;
+
+/** What a screen can do with the calendar from outside it. */
+export interface EventCalendarHandle {
+  /** Fetch the visible period again (after a save, or a push saying something changed). */
+  refetch(): void;
+  /** Switch to the day view of a date (spec §2.7, §2.8: a click on a date or a 'more' link). */
+  showDay(date: Date): void;
+}
+
+export interface EventCalendarProps<T> {
+  /** The events of the visible period; called again whenever the period changes or on refetch(). */
+  fetchEvents: (period: VisiblePeriod) => Promise<CalendarEvent<T>[]>;
+  /** Views offered by the 'full' toolbar; the first one is the default unless `initialView` says. */
+  views?: readonly CalendarViewName[];
+  initialView?: CalendarViewName;
+  toolbar?: CalendarToolbarVariant;
+  /** Controls of the screen shown in the calendar's header (Add item, filters, legend). */
+  headerExtras?: ReactNode;
+  /** 'stack' (the schedule) or 'columns' (the configurable calendar), spec §9. */
+  overlap?: OverlapMode;
+  /** Events can be dragged to another time (spec §4). */
+  editable?: boolean;
+  /** An event's end can be dragged (spec §2.7). */
+  resizable?: boolean;
+  /** A click on a day (month view) or a time (week/day views). */
+  onDateClick?: (date: Date, allDay: boolean) => void;
+  onEventClick?: (event: CalendarEvent<T>) => void;
+  /** A drop: save the new window; a rejected promise puts the event back. */
+  onEventMove?: (event: CalendarEvent<T>, window: TimeWindow) => Promise<unknown>;
+  /** A resize: save the new window; a rejected promise puts the event back. */
+  onEventResize?: (event: CalendarEvent<T>, window: TimeWindow) => Promise<unknown>;
+  /** Drawn inside an event instead of its title (e.g. the title with an edit cog). */
+  renderEvent?: (event: CalendarEvent<T>) => ReactNode;
+  /** Limit the events drawn per day in the month view; the rest behind a '+n more' link that opens that day. */
+  maxEventsPerDay?: number;
+  /** The period shown changed (after navigation or a view switch). */
+  onPeriodChange?: (period: VisiblePeriod, view: CalendarViewName) => void;
+  /** Names the calendar region for assistive technology. */
+  label?: string;
+  ref?: Ref<EventCalendarHandle>;
+}
+
+/**
+ * The one calendar of the app (spec §2.6–§2.8, §4, §9), on FullCalendar 7. Screens configure it;
+ * what every calendar must do is fixed here:
+ * - week starts on Sunday, 600 px high, the month view's heading is the month and year;
+ * - the month view shows only the month's own days, so what is fetched is exactly the month
+ *   (start = its first ms, end = its last ms);
+ * - a drag moves start and end by the same amount, the start rounded down to a quarter hour; an
+ *   event without an end lasts an hour; the pointer leaving the calendar cancels the drag; a click
+ *   while dragging is ignored; a failed save puts the event back;
+ * - colours come from the MUI theme (dark).
+ *
+ * Usage:
+ *   const calendar = useRef<EventCalendarHandle>(null);
+ *   <EventCalendar
+ *     ref={calendar}
+ *     fetchEvents={async ({ start, end }) => (await apiFetch<Row[]>('/thing', { query: { start, end } })).map(toEvent)}
+ *     toolbar="full" views={['month', 'week', 'day', 'fourDays']} overlap="columns" editable resizable
+ *     onDateClick={(date) => calendar.current?.showDay(date)}
+ *     onEventClick={(event) => openEditor(event.data)}
+ *     onEventMove={(event, { start, end }) => apiFetch(`/thing/${event.id}`, { method: 'PUT', body: { ...event.data, start, end } })}
+ *   />
+ * A new `fetchEvents` (e.g. a filter changed) fetches again; so does `calendar.current.refetch()`.
+ */
+export function EventCalendar<T>({
+  fetchEvents,
+  views = ['month'],
+  initialView,
+  toolbar = 'month',
+  headerExtras,
+  overlap = 'stack',
+  editable = false,
+  resizable = false,
+  onDateClick,
+  onEventClick,
+  onEventMove,
+  onEventResize,
+  renderEvent,
+  maxEventsPerDay,
+  onPeriodChange,
+  label,
+  ref,
+}: EventCalendarProps<T>) {
+  const theme = useTheme();
+  const translate = useTranslate();
+  const calendarRef = useRef<CalendarRef>(null);
+  const area = useRef<HTMLDivElement>(null);
+  const guard = useDragGuard(area);
+  const [title, setTitle] = useState('');
+  const [view, setView] = useState<CalendarViewName>(initialView ?? views[0] ?? 'month');
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // The events FullCalendar holds, by id, as the screen gave them (callbacks hand them back).
+  const shown = useRef(new Map<string, CalendarEvent<T>>());
+  const latestFetch = useRef(fetchEvents);
+  const api = () => calendarRef.current?.getApi();
+
+  const source = useCallback(
+    async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
+      setFailure(null);
+      try {
+        const events = await latestFetch.current(visiblePeriodOf(info.start, info.end));
+        shown.current = new Map(events.map((event) => [event.id, event]));
+        return events.map((event) => toEventInput(event, theme));
+      } catch (error: unknown) {
+        setFailure(errorMessageOf(error, translate));
+        throw error instanceof Error ? error : new Error(String(error));
+      }
+    },
+    [theme, translate],
+  );
+
+  // A new fetch function (the screen's filters changed) fetches again; the first one is FullCalendar's own first fetch.
+  useEffect(() => {
+    if (latestFetch.current === fetchEvents) return;
+    latestFetch.current = fetchEvents;
+    api()?.refetchEvents();
+  }, [fetchEvents]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      refetch: () => api()?.refetchEvents(),
+      showDay: (date: Date) => api()?.changeView(VIEW_TYPES.day, date),
+    }),
+    [],
+  );
+
+  const eventOf = (impl: EventApi): CalendarEvent<T> | undefined => shown.current.get(impl.id);
+
+  /** Saves a drop or resize; the event goes back when the save fails or the drag was cancelled. */
+  const settle = (impl: EventApi, revert: () => void, save: ((event: CalendarEvent<T>, window: TimeWindow) => Promise<unknown>) | undefined, windowOf: (event: CalendarEvent<T>) => TimeWindow) => {
+    const event = eventOf(impl);
+    if (!event || !save || guard.wasCancelled()) {
+      revert();
+      return;
+    }
+    const window = windowOf(event);
+    // Show it where it will be saved (snapped), not where the pointer let go.
+    impl.setDates(new Date(window.start), event.allDay ? allDayEnd(window.end) : new Date(window.end), { allDay: event.allDay ?? false });
+    save(event, window).then(
+      () => shown.current.set(event.id, { ...event, ...window }),
+      () => revert(),
+    );
+  };
+
+  const thresholdHeight = Math.round((OVERLAP_THRESHOLD_MINUTES / SLOT_MINUTES) * SLOT_MIN_HEIGHT_PX);
+  const viewOptions = useMemo(
+    () => ({
+      timeGridFourDays: { type: 'timeGrid', duration: { days: 4 } },
+      dayGridMonth: { titleFormat: { year: 'numeric' as const, month: 'long' as const } },
+    }),
+    [],
+  );
+
+  return (
+    <Box>
+      <CalendarToolbar
+        variant={toolbar}
+        title={title}
+        views={views}
+        view={view}
+        onPrevious={() => api()?.prev()}
+        onNext={() => api()?.next()}
+        onToday={() => api()?.today()}
+        onView={(next) => api()?.changeView(VIEW_TYPES[next])}
+        extras={headerExtras}
+      />
+      <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={translate('app.event_calendar.loading')} />}</Box>
+      {failure && (
+        <Alert severity="error" sx={{ mb: 1 }} action={<Button onClick={() => api()?.refetchEvents()}>{translate('app.event_calendar.retry')}</Button>}>
+          {failure}
+        </Alert>
+      )}
+      <Box
+        ref={area}
+        role="region"
+        aria-label={label}
+        data-calendar-view={view}
+        sx={{ ...calendarThemeVars(theme), fontFamily: theme.typography.fontFamily, fontSize: theme.typography.body2.fontSize, '& a': { color: 'inherit' } }}
+      >
+        <FullCalendar
+          ref={calendarRef}
+          plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin, monarchThemePlugin]}
+          initialView={VIEW_TYPES[initialView ?? views[0] ?? 'month']}
+          views={viewOptions}
+          headerToolbar={false}
+          colorScheme={theme.palette.mode}
+          height={CALENDAR_HEIGHT_PX}
+          firstDay={FIRST_DAY_OF_WEEK}
+          showNonCurrentDates={false}
+          fixedWeekCount={false}
+          events={source}
+          lazyFetching={false}
+          loading={setLoading}
+          datesSet={(info) => {
+            const name = VIEW_NAMES[info.view.type] ?? 'month';
+            setTitle(info.view.title);
+            setView(name);
+            onPeriodChange?.(visiblePeriodOf(info.view.activeStart, info.view.activeEnd), name);
+          }}
+          editable={editable}
+          eventStartEditable={editable}
+          eventDurationEditable={resizable}
+          snapDuration={durationText(DRAG_SNAP_MINUTES)}
+          slotDuration={durationText(SLOT_MINUTES)}
+          slotMinHeight={SLOT_MIN_HEIGHT_PX}
+          eventMinHeight={thresholdHeight}
+          slotEventOverlap={overlap === 'stack'}
+          defaultTimedEventDuration={durationText(DEFAULT_EVENT_DURATION_MINUTES)}
+          forceEventDuration
+          dayMaxEvents={maxEventsPerDay ?? false}
+          moreLinkClick="day"
+          eventDragStart={guard.begin}
+          eventDragStop={guard.end}
+          eventResizeStart={guard.begin}
+          eventResizeStop={guard.end}
+          eventDrop={(info) => settle(info.event, info.revert, onEventMove, (event) => movedWindow(event, info.delta))}
+          eventResize={(info) => settle(info.event, info.revert, onEventResize, (event) => resizedWindow(event, info.startDelta, info.endDelta))}
+          eventClick={(info) => {
+            info.jsEvent.preventDefault();
+            const event = eventOf(info.event);
+            if (event && !guard.ignoresClicks()) onEventClick?.(event);
+          }}
+          dateClick={(info) => {
+            if (!guard.ignoresClicks()) onDateClick?.(info.date, info.allDay);
+          }}
+          {...(renderEvent
+            ? {
+                eventContent: (info: { event: EventApi }) => {
+                  const event = eventOf(info.event);
+                  return event ? renderEvent(event) : info.event.title;
+                },
+              }
+            : {})}
+        />
+      </Box>
+    </Box>
+  );
+}
+
+/** FullCalendar's all-day end is the day after the last one; ours is the last moment of the last day. */
+function allDayEnd(end: number): Date {
+  return dayjs(end).startOf('day').add(1, 'day').toDate();
+}
+
+function toEventInput<T>(event: CalendarEvent<T>, theme: Theme): EventInput {
+  const allDay = event.allDay ?? false;
+  const end = event.end ?? null;
+  return {
+    id: event.id,
+    title: event.title,
+    start: new Date(event.start),
+    ...(end !== null ? { end: allDay ? allDayEnd(end) : new Date(end) } : {}),
+    allDay,
+    ...(event.editable === false ? { editable: false } : {}),
+    ...(event.color ? { color: event.color, contrastColor: readableTextColor(theme, event.color) ?? theme.palette.text.primary } : {}),
+  };
+}
