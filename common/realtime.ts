@@ -22,7 +22,12 @@ export interface NewAlertEvent {
 }
 
 export interface UpdateDetailEvent {
-  type: 'inspection' | 'alert' | 'thermographyNote';
+  type:
+    | 'inspection'
+    | 'alert'
+    | 'thermographyNote'
+    | 'inspectionSchedule'
+    | 'calendarEntry';
   _id: string;
 }
 
@@ -38,6 +43,8 @@ const DETAIL_AUDIENCE: Record<UpdateDetailEvent['type'], PermissionName> = {
   inspection: 'read-inspection',
   alert: 'read-alert',
   thermographyNote: 'read-thermography-note',
+  inspectionSchedule: 'read-inspection-schedule',
+  calendarEntry: 'read-calendar',
 };
 
 /** Who receives an event: the users allowed to read what it names (DESIGN §6). */

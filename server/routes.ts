@@ -16,6 +16,8 @@ import { scriptRunRoutes } from './modules/scripts/scriptRun.routes';
 import { jobRoutes } from './modules/jobs/job.routes';
 import { tableRoutes } from './modules/tables/table.routes';
 import { widgetDataRoutes } from './modules/widgets/widgetData.routes';
+import { inspectionScheduleRoutes } from './modules/inspectionSchedules/inspectionSchedule.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 
 /** Every /api module, in one list; each declares its routes' access next to their definitions. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -35,5 +37,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(jobRoutes);
   await app.register(tableRoutes);
   await app.register(widgetDataRoutes);
+  await app.register(inspectionScheduleRoutes);
+  await app.register(calendarRoutes);
   await app.register(docsRoutes);
 }

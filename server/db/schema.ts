@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
 import type { AttributeValue, SeverityLevel } from '../../common/resources/inspection';
@@ -305,6 +305,15 @@ export const alerts = pgTable(
   ],
 );
 
+/**
+ * `[start, end]` of a record as one range, for "overlaps the period" reads: a GiST index on it
+ * finds a month's rows without walking every earlier one, as a btree on start would. least and
+ * greatest: a row stored before start ≤ end was checked must not stop the index being built.
+ * Reads use this same expression, or the index does not apply.
+ */
+export const periodRange = (table: { start: AnyPgColumn; end: AnyPgColumn }) =>
+  sql`int8range(least(${table.start}, ${table.end}), greatest(${table.start}, ${table.end}), '[]')`;
+
 /** Spec §3 Inspection schedule; an inspection in its window completes it (DESIGN §5). */
 export const inspectionSchedules = pgTable(
   'inspection_schedules',
@@ -315,9 +324,60 @@ export const inspectionSchedules = pgTable(
     start: epochMs('start').notNull(),
     end: epochMs('end').notNull(),
     inspections: text('inspections').array().notNull().default(sql`'{}'::text[]`),
+    /** Made by the schedule planner from a checklist's frequency (docs/schedules-calendar.md). */
+    generated: boolean('generated').notNull().default(false),
+    /** Changed by a person since: the planner never touches it again. */
+    edited: boolean('edited').notNull().default(false),
     ...timestamps,
   },
-  (table) => [index('inspection_schedules_asset_window_idx').on(table.asset, table.start, table.end), index('inspection_schedules_window_idx').on(table.start, table.end)],
+  (table) => [
+    index('inspection_schedules_asset_window_idx').on(table.asset, table.start, table.end),
+    index('inspection_schedules_window_idx').on(table.start, table.end),
+    index('inspection_schedules_period_idx').using('gist', periodRange(table)),
+  ],
+);
+
+/**
+ * Windows the schedule planner has planned, one row per asset, checklist and window start, kept
+ * when the schedule is deleted: the key makes a window planned once across processes and runs,
+ * and a schedule an engineer deleted is not planned again.
+ */
+export const inspectionSchedulePlans = pgTable(
+  'inspection_schedule_plans',
+  {
+    asset: text('asset_id').notNull(),
+    checklist: text('checklist_id').notNull(),
+    windowStart: epochMs('window_start').notNull(),
+    windowEnd: epochMs('window_end').notNull(),
+    /** The schedule made for the window (null once it is deleted). */
+    schedule: text('schedule_id'),
+    plannedAt: epochMs('planned_at').notNull().default(nowMs),
+  },
+  (table) => [primaryKey({ columns: [table.asset, table.checklist, table.windowStart] }), index('inspection_schedule_plans_schedule_idx').on(table.schedule)],
+);
+
+/** Spec §3 Calendar entry; its type is an entry type id of the config entry calendar.entryTypes. */
+export const calendarEntries = pgTable(
+  'calendar_entries',
+  {
+    _id: text('id').primaryKey(),
+    name: text('name').notNull().default(''),
+    type: text('type').notNull(),
+    start: epochMs('start').notNull(),
+    end: epochMs('end').notNull(),
+    /** Values of the calendar config's custom field definitions, by key. */
+    customAttributes: jsonb('custom_attributes').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    color: text('color'),
+    /** false: an all-day entry. */
+    timed: boolean('timed').notNull().default(false),
+    disableDelete: boolean('disable_delete').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    index('calendar_entries_period_idx').using('gist', periodRange(table)),
+    index('calendar_entries_attributes_idx').using('gin', sql`${table.customAttributes} jsonb_path_ops`),
+    index('calendar_entries_type_idx').on(table.type),
+  ],
 );
 
 /** Files live in the database (DESIGN §1, §9), served only to users who may read their owner. */

@@ -7,6 +7,7 @@ import { raisedAlerts, type AlertLevelRow } from '../modules/inspections/thresho
 import { createReadingModel, resolutionRemark, type ReadingAsset, type ReadingAttribute, type ReadingChecklist } from './demoReadings';
 import { seededRandom, type SeededRandom } from './seededRandom';
 import { bulkInsert } from '../db/jsonRecords';
+import { cadenceOf, windowsOverlapping, type Cadence, type ScheduleWindow } from '../../common/resources/scheduleFrequency';
 
 /**
  * Ninety days of inspections, alerts and inspection schedules behind the demo catalogue, so tables,
@@ -56,31 +57,11 @@ export interface DemoHistory {
 
 const startOfDay = (time: number) => Math.floor(time / DAY_MS) * DAY_MS;
 
-interface Window {
-  start: number;
-  end: number;
-}
+type Window = ScheduleWindow;
 
-/** Monday-to-Sunday (UTC) windows overlapping [from, to]. */
-function weeklyWindows(from: number, to: number): Window[] {
-  const windows: Window[] = [];
-  const firstDay = startOfDay(from);
-  let start = firstDay - ((new Date(firstDay).getUTCDay() + 6) % 7) * DAY_MS;
-  for (; start <= to; start += 7 * DAY_MS) windows.push({ start, end: start + 7 * DAY_MS - 1 });
-  return windows;
-}
-
-/** Calendar-month (UTC) windows overlapping [from, to]. */
-function monthlyWindows(from: number, to: number): Window[] {
-  const windows: Window[] = [];
-  const first = new Date(from);
-  for (let month = first.getUTCMonth(), year = first.getUTCFullYear(); ; month++) {
-    const start = Date.UTC(year, month, 1);
-    if (start > to) break;
-    windows.push({ start, end: Date.UTC(year, month + 1, 1) - 1 });
-  }
-  return windows;
-}
+/** The planner's windows (common/resources/scheduleFrequency.ts): generated schedules continue these. */
+const WEEKLY = cadenceOf('Weekly') as Cadence;
+const MONTHLY = cadenceOf('Monthly') as Cadence;
 
 /** Schedules for the weekly and monthly checklists of every asset; some past windows are left undone. */
 function planSchedules(catalogue: HistoryCatalogue, random: SeededRandom, historyStart: number, now: number) {
@@ -91,7 +72,7 @@ function planSchedules(catalogue: HistoryCatalogue, random: SeededRandom, histor
   for (const asset of catalogue.assets) {
     for (const checklistId of asset.checklists) {
       const frequency = checklistById.get(checklistId)?.frequency.trim().toLowerCase();
-      const windows = frequency === 'weekly' ? weeklyWindows(historyStart, horizon) : frequency === 'monthly' ? monthlyWindows(historyStart, horizon) : [];
+      const windows = frequency === 'weekly' ? windowsOverlapping(WEEKLY, historyStart, horizon) : frequency === 'monthly' ? windowsOverlapping(MONTHLY, historyStart, horizon) : [];
       for (const window of windows) {
         const createdAt = Math.min(window.start - 14 * DAY_MS, now);
         schedules.push({ _id: newId(), asset: asset._id, checklists: [checklistId], start: window.start, end: window.end, inspections: [], createdAt, updatedAt: createdAt });

@@ -44,6 +44,11 @@ const holders = {
   'resolve-alert': ['admin', 'engineer', 'thermo.engineer', 'thermo.manager', 'eng.tech', 'super.eng'],
   'read-table': ['admin', 'engineer', 'thermo.engineer', 'thermo.manager', 'eng.tech', 'super.eng'],
   'read-report': ['admin', 'engineer', 'thermo.engineer', 'thermo.manager', 'eng.tech', 'super.eng'],
+  'read-inspection-schedule': ['admin', 'engineer', 'technician', 'eng.tech', 'super.eng'],
+  // Engineer-area management: a technician-whitelisted engineer (eng.tech) loses it, super.eng keeps it.
+  'manage-inspection-schedule': ['admin', 'engineer', 'super.eng'],
+  'read-calendar': ['admin', 'engineer', 'eng.tech', 'super.eng'],
+  'manage-calendar': ['admin', 'engineer', 'super.eng'],
 } as const satisfies Record<string, readonly MatrixUser[]>;
 
 /** One way of calling a route whose answer depends on the request (an `orIf` rule or an own id). */
@@ -211,4 +216,16 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'PUT /api/widget/:id': administrators,
   'GET /api/widget/:id/history': administrators,
   'GET /api/widget/id/:id': administrators,
+
+  // Issue 17 (DESIGN §12): inspection schedules and the configurable calendar.
+  'GET /api/inspectionSchedule': holders['read-inspection-schedule'],
+  'POST /api/inspectionSchedule': holders['manage-inspection-schedule'],
+  'PUT /api/inspectionSchedule/:id': holders['manage-inspection-schedule'],
+  'DELETE /api/inspectionSchedule/:id': holders['manage-inspection-schedule'],
+  'GET /api/calendarEntry': holders['read-calendar'],
+  'GET /api/calendarEntry/calendarConfig': holders['read-calendar'],
+  'GET /api/calendarEntryType': holders['read-calendar'],
+  'POST /api/calendarEntry': holders['manage-calendar'],
+  'PUT /api/calendarEntry/:id': holders['manage-calendar'],
+  'DELETE /api/calendarEntry/:id': holders['manage-calendar'],
 };

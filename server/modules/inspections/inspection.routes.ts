@@ -45,6 +45,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
           color: alert.severityLevel.color,
         });
       }
+      for (const _id of result.completedSchedules) app.services.pushes.publish('update-detail', { type: 'inspectionSchedule', _id });
       // After the answer's data is settled and never awaited: the technician does not wait for them.
       void runChecklistScripts(app, request.query.assetId?.trim() ?? '', result.inspections).catch((error: unknown) =>
         app.log.error({ err: error }, 'checklist scripts could not run'),

@@ -43,6 +43,8 @@ export interface StoredInspection {
 export interface SubmitResult {
   inspections: StoredInspection[];
   alerts: Alert[];
+  /** Inspection schedules the submission completed (pushed as update-detail, so open calendars redraw). */
+  completedSchedules: string[];
 }
 
 /** Collects every problem of a submission, so one 400 names them all (the first in `message`). */
@@ -245,12 +247,13 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
     attributeComments: p.attributeComments,
   }));
   const write = storeStatement(inspectionRows, alertRows.map(({ levelName: _levelName, ...row }) => row), asset._id, timestamp, now);
+  let completed: { rows: { id: string }[] };
   if (imageIds.size === 0) {
     // One statement is atomic on its own: no BEGIN/COMMIT round trips (each costs ~1 ms on PGlite).
-    await db.execute(write);
+    completed = (await db.execute(write)) as unknown as typeof completed;
   } else {
-    await db.transaction(async (tx) => {
-      await tx.execute(write);
+    completed = await db.transaction(async (tx) => {
+      const stored = (await tx.execute(write)) as unknown as typeof completed;
       for (const p of prepared) {
         const images = p.attributeData.filter((d) => imageIds.has(d.value as string)).map((d) => d.value as string);
         if (images.length === 0) continue;
@@ -262,6 +265,7 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
         // Another submission took the same image between the check and now: refuse this one whole.
         if (linked.length !== images.length) throw new HttpError(409, 'An image of this inspection was used by another submission; take the photo again');
       }
+      return stored;
     });
   }
 
@@ -285,6 +289,7 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
       resolvedAt: null,
       assetName: asset.name,
     })),
+    completedSchedules: completed.rows.map((row) => row.id),
   };
 }
 
@@ -308,5 +313,6 @@ function storeStatement(
       inspections = ${inspectionSchedules.inspections} || array(select s.id from stored s where s.checklist_id = any(${inspectionSchedules.checklists}) order by s.id),
       updated_at = ${now}
     where ${inspectionSchedules.asset} = ${assetId} and ${inspectionSchedules.start} <= ${timestamp} and ${inspectionSchedules.end} >= ${timestamp}
-      and exists (select 1 from stored s where s.checklist_id = any(${inspectionSchedules.checklists}))`;
+      and exists (select 1 from stored s where s.checklist_id = any(${inspectionSchedules.checklists}))
+    returning ${inspectionSchedules._id} as id`;
 }
