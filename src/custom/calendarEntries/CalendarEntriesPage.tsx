@@ -16,7 +16,6 @@ import { CalendarFilterBar } from './CalendarFilterBar';
 import { CalendarLegend } from './CalendarLegend';
 import { entryColor, entryTitle } from './entryColor';
 import { draftOfEntry, newEntryDraft, type EntryDraft } from './entryDraft';
-import { entryWithWindow } from './entryWindow';
 import { useCalendarEntryApi } from './useCalendarEntryApi';
 import { useCalendarSetup, type CalendarSetup } from './useCalendarSetup';
 
@@ -84,7 +83,7 @@ function ConfiguredCalendar({ setup }: { setup: CalendarSetup }) {
   };
 
   const save = (event: CalendarEvent<CalendarEntry>, window: TimeWindow) =>
-    api.update(event.id, entryWithWindow(event.data, window)).then(
+    api.update(event.id, { ...event.data, ...window }).then(
       () => notify('app.calendar.moved', { type: 'success' }),
       (failure: unknown) => {
         notify('app.calendar.move_failed', { type: 'error', messageArgs: { message: errorMessageOf(failure, translate) } });
@@ -94,7 +93,7 @@ function ConfiguredCalendar({ setup }: { setup: CalendarSetup }) {
 
   const actions: TableAction[] = config.actionButtons.map((button) => ({
     name: button.label,
-    color: 'primary',
+    color: button.color ?? 'primary',
     clickFunctionName: button.clickFunctionName,
     functionBody: button.functionBody,
   }));
@@ -103,7 +102,7 @@ function ConfiguredCalendar({ setup }: { setup: CalendarSetup }) {
     <>
       {(config.filters.length > 0 || actions.length > 0) && (
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-          <CalendarFilterBar filters={config.filters} types={types} values={filters} onChange={(key, value) => setFilters((current) => ({ ...current, [key]: value }))} />
+          <CalendarFilterBar filters={config.filters} values={filters} onChange={(key, value) => setFilters((current) => ({ ...current, [key]: value }))} />
           <Box sx={{ flexGrow: 1 }} />
           <TableActionButtons
             customActions={actions}

@@ -45,7 +45,7 @@ export function CalendarEntryDialog({ initial, types, config, onClose, onChanged
     if (problem) return dialogs.alert(translate(problem));
     setBusy(true);
     try {
-      const body = entryBody(draft, definitions);
+      const body = entryBody(draft);
       if (draft._id) await api.update(draft._id, body);
       else await api.create(body);
       notify(editing ? 'app.calendar.updated' : 'app.calendar.created', { type: 'success' });

@@ -1,10 +1,10 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { cssColorOrNone } from '../../../common/cssColor';
-import type { LegendItem } from './calendarConfig';
+import type { CalendarLegendItem } from './calendarConfig';
 
-/** The config's legend (spec §2.7): a colour swatch and its meaning for each item. */
-export function CalendarLegend({ items }: { items: readonly LegendItem[] }) {
+/** The config's legend (spec §2.7; served from the coloured entry types when the config has none): a swatch and its meaning for each item. */
+export function CalendarLegend({ items }: { items: readonly CalendarLegendItem[] }) {
   const translate = useTranslate();
   if (items.length === 0) return null;
   return (

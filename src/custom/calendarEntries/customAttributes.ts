@@ -1,23 +1,22 @@
-import type { CustomAttributeValue, CustomFieldDefinition } from './calendarConfig';
+import { dropdownOptions, isDropdown } from '../../../common/resources/calendarConfig';
+import type { CalendarFieldDefinition, CustomAttributeValue } from './calendarConfig';
 
 export type CustomAttributes = Record<string, CustomAttributeValue>;
 
 /** The chosen options of a dropdown value (one for a single select, any number for a multi-select). */
-export function chosenOptions(value: CustomAttributeValue | undefined): string[] {
-  if (Array.isArray(value)) return value;
+export function chosenOptions(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((option): option is string => typeof option === 'string');
   if (typeof value === 'string' && value !== '') return [value];
   return [];
 }
 
 /**
  * The options a dropdown offers (spec §2.7): its own values, or — when it depends on another
- * attribute — `dependentMappings[value of that attribute]`; for a multi-select parent, the options
- * of every chosen value, each once. Nothing chosen above, nothing offered below.
+ * attribute — `dependentMappings[value of that attribute]`. The server checks a saved entry with
+ * the same rule (common/resources/calendarConfig.ts).
  */
-export function optionsOf(definition: CustomFieldDefinition, attributes: CustomAttributes): string[] {
-  if (!definition.dependsOn) return definition.values;
-  const options = chosenOptions(attributes[definition.dependsOn]).flatMap((parent) => definition.dependentMappings[parent] ?? []);
-  return [...new Set(options)];
+export function optionsOf(definition: CalendarFieldDefinition, attributes: CustomAttributes): string[] {
+  return dropdownOptions(definition, attributes);
 }
 
 /**
@@ -25,20 +24,20 @@ export function optionsOf(definition: CustomFieldDefinition, attributes: CustomA
  * (a single value no longer offered is cleared), and the clearing runs on down a chain
  * (Site → Building → Room) until nothing else changes.
  */
-export function settleDependents(definitions: readonly CustomFieldDefinition[], attributes: CustomAttributes): CustomAttributes {
+export function settleDependents(definitions: readonly CalendarFieldDefinition[], attributes: CustomAttributes): CustomAttributes {
   let settled = attributes;
   // Each pass can only clear values, so a chain of n dependents settles within n passes.
   for (let pass = 0; pass <= definitions.length; pass += 1) {
     let changed = false;
     for (const definition of definitions) {
-      if (definition.type !== 'dropdown' || !definition.dependsOn) continue;
+      if (definition.dependsOn === undefined) continue;
       const current = settled[definition.key];
-      if (current === undefined || current === null) continue;
+      if (current === undefined || current === null || current === '') continue;
       const offered = new Set(optionsOf(definition, settled));
-      const next = Array.isArray(current) ? current.filter((option) => offered.has(option)) : typeof current === 'string' && current !== '' && !offered.has(current) ? null : current;
-      if (Array.isArray(next) && Array.isArray(current) && next.length === current.length) continue;
-      if (next === current) continue;
-      settled = { ...settled, [definition.key]: next };
+      const chosen = chosenOptions(current);
+      const kept = chosen.filter((option) => offered.has(option));
+      if (kept.length === chosen.length) continue;
+      settled = { ...settled, [definition.key]: definition.multiSelect ? kept : null };
       changed = true;
     }
     if (!changed) break;
@@ -47,32 +46,46 @@ export function settleDependents(definitions: readonly CustomFieldDefinition[], 
 }
 
 /** A changed attribute with its dependents settled. */
-export function withAttribute(definitions: readonly CustomFieldDefinition[], attributes: CustomAttributes, key: string, value: CustomAttributeValue): CustomAttributes {
+export function withAttribute(definitions: readonly CalendarFieldDefinition[], attributes: CustomAttributes, key: string, value: CustomAttributeValue): CustomAttributes {
   return settleDependents(definitions, { ...attributes, [key]: value });
 }
 
-/**
- * What a new entry starts with: text and number fields their default text (a number field only
- * when that text is a number), a multi-select no option, everything else nothing.
- */
-export function initialAttributes(definitions: readonly CustomFieldDefinition[]): CustomAttributes {
-  const attributes: CustomAttributes = {};
-  for (const definition of definitions) {
-    if (definition.type === 'dropdown' && definition.multiSelect) attributes[definition.key] = [];
-    else if (definition.type === 'text') attributes[definition.key] = definition.defaultText ?? '';
-    else if (definition.type === 'number') attributes[definition.key] = numberOrNull(definition.defaultText ?? '');
-    else attributes[definition.key] = null;
-  }
-  return attributes;
+/** How a definition is drawn: a dropdown (values or dependsOn, spec §3), else by its type (text by default). */
+export type FieldKind = 'dropdown' | 'multiSelect' | 'text' | 'number' | 'date';
+
+export function fieldKind(definition: CalendarFieldDefinition): FieldKind {
+  if (isDropdown(definition)) return definition.multiSelect ? 'multiSelect' : 'dropdown';
+  return definition.type ?? 'text';
 }
 
-/** An existing entry's attributes for its form: each defined field present, in its form's shape. */
-export function attributesForEdit(definitions: readonly CustomFieldDefinition[], stored: CustomAttributes | undefined): CustomAttributes {
-  const attributes: CustomAttributes = { ...(stored ?? {}) };
+/** What a new entry starts with: no option of a multi-select, empty text, nothing else. */
+export function initialAttributes(definitions: readonly CalendarFieldDefinition[]): CustomAttributes {
+  return Object.fromEntries(definitions.map((definition) => [definition.key, emptyValue(definition)]));
+}
+
+function emptyValue(definition: CalendarFieldDefinition): CustomAttributeValue {
+  const kind = fieldKind(definition);
+  if (kind === 'multiSelect') return [];
+  return kind === 'text' ? '' : null;
+}
+
+const asAttribute = (value: unknown): CustomAttributeValue | undefined =>
+  typeof value === 'string' || typeof value === 'number' || value === null ? value : Array.isArray(value) ? chosenOptions(value) : undefined;
+
+/**
+ * An existing entry's attributes for its form: each defined field present in its form's shape;
+ * values of keys no longer defined are kept as they are (the server lets an unchanged value pass).
+ */
+export function attributesForEdit(definitions: readonly CalendarFieldDefinition[], stored: Record<string, unknown> | undefined): CustomAttributes {
+  const attributes: CustomAttributes = {};
+  for (const [key, value] of Object.entries(stored ?? {})) {
+    const usable = asAttribute(value);
+    if (usable !== undefined) attributes[key] = usable;
+  }
   for (const definition of definitions) {
     const value = attributes[definition.key];
-    if (definition.type === 'dropdown' && definition.multiSelect) attributes[definition.key] = chosenOptions(value);
-    else if (value === undefined) attributes[definition.key] = definition.type === 'text' ? '' : null;
+    if (fieldKind(definition) === 'multiSelect') attributes[definition.key] = chosenOptions(value);
+    else if (value === undefined) attributes[definition.key] = emptyValue(definition);
   }
   return attributes;
 }
@@ -85,24 +98,22 @@ export function numberOrNull(input: string): number | null {
 }
 
 /**
- * The attributes as saved: blank text, no number, no day and an empty multi-select are left out,
- * so an entry does not carry empty keys.
+ * The attributes as saved: blank text, no number, no day and an empty multi-select left out (the
+ * server drops empty values too). Text goes as typed: a read-only value must come back unchanged.
  */
-export function attributesToSave(definitions: readonly CustomFieldDefinition[], attributes: CustomAttributes): CustomAttributes {
-  const saved: CustomAttributes = {};
-  for (const definition of definitions) {
-    const value = attributes[definition.key];
-    if (value === null || value === undefined || value === '') continue;
-    if (Array.isArray(value) && value.length === 0) continue;
-    saved[definition.key] = typeof value === 'string' && definition.type === 'text' ? value.trim() : value;
-    if (saved[definition.key] === '') delete saved[definition.key];
+export function attributesToSave(attributes: CustomAttributes): Record<string, unknown> {
+  const saved: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0)) continue;
+    saved[key] = value;
   }
   return saved;
 }
 
 /**
- * `updateReadOnlyFields` (spec §3): read from its name, the custom attributes an entry fixes once it
- * exists — editable in the Add dialog, read-only in the edit dialog (docs/calendar.md).
+ * `updateReadOnlyFields` (spec §3): the custom attributes an entry fixes once it exists —
+ * editable in the Add dialog, read-only in the edit dialog; the server refuses a PUT that changes
+ * them (docs/schedules-calendar.md).
  */
 export function isReadOnly(key: string, updateReadOnlyFields: readonly string[], editing: boolean): boolean {
   return editing && updateReadOnlyFields.includes(key);

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { CalendarEntry, CalendarEntryType, CustomFieldDefinition } from './calendarConfig';
+import type { CalendarEntry, CalendarEntryType, CalendarFieldDefinition } from './calendarConfig';
 import { attributesForEdit, attributesToSave, initialAttributes, type CustomAttributes } from './customAttributes';
 
 /** 1 hour: a new timed entry's length (spec §9's default duration). */
@@ -17,9 +17,7 @@ export interface EntryDraft {
   start: number | null;
   end: number | null;
   customAttributes: CustomAttributes;
-  /** Kept from the stored entry, sent back unchanged. */
-  name?: string | null;
-  color?: string | null;
+  /** An existing entry that may not be deleted (spec §2.7: Delete only when the entry allows it). */
   disableDelete?: boolean;
 }
 
@@ -27,7 +25,7 @@ export interface EntryDraft {
  * A new entry on `at`: a click on a time (timed) starts there for an hour; a day, or the Add
  * button (today), gives a whole-day entry. The first entry type is chosen already.
  */
-export function newEntryDraft(at: { date: Date; timed: boolean }, types: readonly CalendarEntryType[], definitions: readonly CustomFieldDefinition[]): EntryDraft {
+export function newEntryDraft(at: { date: Date; timed: boolean }, types: readonly CalendarEntryType[], definitions: readonly CalendarFieldDefinition[]): EntryDraft {
   const start = at.timed ? at.date.getTime() : dayjs(at.date).startOf('day').valueOf();
   return {
     type: types[0]?._id ?? '',
@@ -38,7 +36,7 @@ export function newEntryDraft(at: { date: Date; timed: boolean }, types: readonl
   };
 }
 
-export function draftOfEntry(entry: CalendarEntry, definitions: readonly CustomFieldDefinition[]): EntryDraft {
+export function draftOfEntry(entry: CalendarEntry, definitions: readonly CalendarFieldDefinition[]): EntryDraft {
   return {
     _id: entry._id,
     type: entry.type,
@@ -46,8 +44,6 @@ export function draftOfEntry(entry: CalendarEntry, definitions: readonly CustomF
     start: entry.start,
     end: entry.end,
     customAttributes: attributesForEdit(definitions, entry.customAttributes),
-    name: entry.name ?? null,
-    color: entry.color ?? null,
     disableDelete: entry.disableDelete === true,
   };
 }
@@ -90,16 +86,16 @@ export function draftProblem(draft: Pick<EntryDraft, 'start' | 'end'>): string |
   return null;
 }
 
-/** The body of POST /calendarEntry and PUT /calendarEntry/{id}. */
-export function entryBody(draft: EntryDraft, definitions: readonly CustomFieldDefinition[]) {
+/**
+ * The body of POST /calendarEntry and PUT /calendarEntry/{id}: what the dialog edits. Fields it
+ * does not show (name, colour, disableDelete) are left out, so a PUT keeps them as stored.
+ */
+export function entryBody(draft: EntryDraft) {
   return {
     type: draft.type,
     timed: draft.timed,
     start: draft.start,
     end: draft.end,
-    customAttributes: attributesToSave(definitions, draft.customAttributes),
-    ...(draft.name ? { name: draft.name } : {}),
-    ...(draft.color ? { color: draft.color } : {}),
-    ...(draft.disableDelete ? { disableDelete: true } : {}),
+    customAttributes: attributesToSave(draft.customAttributes),
   };
 }

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
 import type { CalendarEntry } from './calendarConfig';
 
-export type CalendarEntryBody = Omit<CalendarEntry, '_id' | 'start' | 'end'> & { start: number | null; end: number | null };
+/** What POST and PUT send; a PUT may send the whole entry as read (its _id and timestamps are ignored). */
+export type CalendarEntryBody = Omit<Partial<CalendarEntry>, 'start' | 'end'> & { type: string; start: number | null; end: number | null };
 
 /** The calendar entry calls of spec §7 (DESIGN §12). */
 export function useCalendarEntryApi() {

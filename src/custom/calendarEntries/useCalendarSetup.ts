@@ -2,22 +2,17 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
-import { readCalendarConfig, type CalendarConfig, type CalendarEntryType } from './calendarConfig';
+import type { CalendarConfig, CalendarEntryType } from './calendarConfig';
 
 export interface CalendarSetup {
   config: CalendarConfig;
   types: CalendarEntryType[];
 }
 
-const typesOf = (answer: unknown): CalendarEntryType[] =>
-  (Array.isArray(answer) ? answer : []).filter(
-    (type): type is CalendarEntryType => typeof type === 'object' && type !== null && typeof (type as CalendarEntryType)._id === 'string' && typeof (type as CalendarEntryType).name === 'string',
-  );
-
 /**
  * The calendar config and the entry types (GET /calendarEntry/calendarConfig, GET
  * /calendarEntryType), both needed before the first entries are asked for: the filters' default
- * values go with that first call.
+ * values go with that first call. The server serves the config checked and complete.
  */
 export function useCalendarSetup() {
   const apiFetch = useApiFetch();
@@ -29,9 +24,9 @@ export function useCalendarSetup() {
   useEffect(() => {
     const controller = new AbortController();
     const signal = controller.signal;
-    Promise.all([apiFetch<unknown>('/calendarEntry/calendarConfig', { signal }), apiFetch<unknown>('/calendarEntryType', { signal })])
+    Promise.all([apiFetch<CalendarConfig>('/calendarEntry/calendarConfig', { signal }), apiFetch<CalendarEntryType[]>('/calendarEntryType', { signal })])
       .then(([config, types]) => {
-        setSetup({ config: readCalendarConfig(config), types: typesOf(types) });
+        setSetup({ config, types });
         setError(null);
       })
       .catch((failure: unknown) => {

@@ -1,24 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { readCalendarConfig } from '../../../src/custom/calendarEntries/calendarConfig';
-import { attributesToSave, initialAttributes, isReadOnly, optionsOf, withAttribute } from '../../../src/custom/calendarEntries/customAttributes';
+import type { CalendarFieldDefinition } from '../../../src/custom/calendarEntries/calendarConfig';
+import { attributesForEdit, attributesToSave, fieldKind, initialAttributes, isReadOnly, optionsOf, withAttribute } from '../../../src/custom/calendarEntries/customAttributes';
 
-// A config as an administrator writes it in Configuration (spec §3 Calendar config).
-const config = readCalendarConfig({
-  customFields: {
-    definitions: [
-      { key: 'site', label: 'Site', type: 'dropdown', values: ['North', 'South'] },
-      { key: 'building', label: 'Building', type: 'dropdown', dependsOn: 'site', dependentMappings: { North: ['N1', 'N2'], South: ['S1'] } },
-      { key: 'room', label: 'Room', type: 'dropdown', dependsOn: 'building', dependentMappings: { N1: ['N1-101', 'N1-102'], N2: ['N2-201'], S1: ['S1-001'] } },
-      { key: 'trades', label: 'Trades', type: 'dropdown', multiSelect: true, values: ['Electrical', 'Mechanical', 'HVAC'] },
-      { key: 'zones', label: 'Zones', type: 'dropdown', multiSelect: true, dependsOn: 'trades', dependentMappings: { Electrical: ['Z1', 'Z2'], HVAC: ['Z2', 'Z3'] } },
-      { key: 'contractor', label: 'Contractor', type: 'text', defaultText: 'In-house' },
-      { key: 'crew', label: 'Crew size', type: 'number', defaultText: '2' },
-      { key: 'permitDate', label: 'Permit date', type: 'date' },
-    ],
-    updateReadOnlyFields: ['site'],
-  },
-});
-const { definitions } = config.customFields;
+// Definitions as an administrator writes them in Configuration (spec §3 Calendar config).
+const definitions: CalendarFieldDefinition[] = [
+  { key: 'site', label: 'Site', values: ['North', 'South'] },
+  { key: 'building', label: 'Building', dependsOn: 'site', dependentMappings: { North: ['N1', 'N2'], South: ['S1'] } },
+  { key: 'room', label: 'Room', dependsOn: 'building', dependentMappings: { N1: ['N1-101', 'N1-102'], N2: ['N2-201'], S1: ['S1-001'] } },
+  { key: 'trades', label: 'Trades', multiSelect: true, values: ['Electrical', 'Mechanical', 'HVAC'] },
+  { key: 'zones', label: 'Zones', multiSelect: true, dependsOn: 'trades', dependentMappings: { Electrical: ['Z1', 'Z2'], HVAC: ['Z2', 'Z3'] } },
+  { key: 'contractor', label: 'Contractor' },
+  { key: 'crew', label: 'Crew size', type: 'number' },
+  { key: 'permitDate', label: 'Permit date', type: 'date' },
+];
 const definition = (key: string) => definitions.find((candidate) => candidate.key === key)!;
 
 describe('dependent dropdown options (spec §2.7 dependsOn / dependentMappings)', () => {
@@ -45,10 +39,16 @@ describe('dependent dropdown options (spec §2.7 dependsOn / dependentMappings)'
     expect(moved.room).toBeNull();
   });
 
+  it('clears the chain when the parent is cleared', () => {
+    const chosen = { ...initialAttributes(definitions), site: 'North', building: 'N2', room: 'N2-201' };
+    expect(withAttribute(definitions, chosen, 'site', null)).toMatchObject({ site: null, building: null, room: null });
+  });
+
   it('keeps a dependent value the new parent still offers', () => {
     const chosen = { ...initialAttributes(definitions), site: 'North', building: 'N1', room: 'N1-101' };
-    // Re-choosing the same site changes nothing below it.
     expect(withAttribute(definitions, chosen, 'site', 'North')).toMatchObject({ building: 'N1', room: 'N1-101' });
+    // Another building of the same site: the room goes, the site stays.
+    expect(withAttribute(definitions, chosen, 'building', 'N2')).toMatchObject({ site: 'North', building: 'N2', room: null });
   });
 
   it('drops only the options a multi-select dependent lost', () => {
@@ -58,38 +58,40 @@ describe('dependent dropdown options (spec §2.7 dependsOn / dependentMappings)'
   });
 });
 
-describe('custom attributes of a new entry and as saved', () => {
-  it('starts text and number fields at their default text, the rest empty', () => {
+describe('fields built from the definitions', () => {
+  it.each([
+    ['site', 'dropdown'],
+    ['building', 'dropdown'],
+    ['trades', 'multiSelect'],
+    ['zones', 'multiSelect'],
+    // No type: text (spec §3 "type number or text with default text").
+    ['contractor', 'text'],
+    ['crew', 'number'],
+    ['permitDate', 'date'],
+  ])('%s is a %s field', (key, kind) => {
+    expect(fieldKind(definition(key))).toBe(kind);
+  });
+
+  it('a new entry starts empty: no option of a multi-select, empty text, nothing else', () => {
     expect(initialAttributes(definitions)).toEqual({
-      site: null, building: null, room: null, trades: [], zones: [], contractor: 'In-house', crew: 2, permitDate: null,
+      site: null, building: null, room: null, trades: [], zones: [], contractor: '', crew: null, permitDate: null,
     });
   });
 
-  it('leaves empty values out of what is saved and trims text', () => {
-    const attributes = { ...initialAttributes(definitions), site: 'North', contractor: '  Acme Ltd ', crew: null, trades: ['HVAC'] };
-    expect(attributesToSave(definitions, attributes)).toEqual({ site: 'North', contractor: 'Acme Ltd', trades: ['HVAC'] });
+  it('an existing entry fills every field and keeps values of fields no longer defined', () => {
+    expect(attributesForEdit(definitions, { site: 'North', trades: 'HVAC', retired: 'kept' })).toMatchObject({
+      site: 'North', building: null, trades: ['HVAC'], contractor: '', retired: 'kept',
+    });
+  });
+
+  it('leaves empty values out of what is saved', () => {
+    const attributes = { ...initialAttributes(definitions), site: 'North', contractor: 'Acme Ltd', crew: 0, trades: ['HVAC'], room: '  ' };
+    expect(attributesToSave(attributes)).toEqual({ site: 'North', contractor: 'Acme Ltd', crew: 0, trades: ['HVAC'] });
   });
 
   it('fixes updateReadOnlyFields only once the entry exists', () => {
-    expect(isReadOnly('site', config.customFields.updateReadOnlyFields, false)).toBe(false);
-    expect(isReadOnly('site', config.customFields.updateReadOnlyFields, true)).toBe(true);
-    expect(isReadOnly('building', config.customFields.updateReadOnlyFields, true)).toBe(false);
-  });
-});
-
-describe('reading the config an administrator wrote', () => {
-  it('keeps what it understands and drops what it cannot use', () => {
-    const read = readCalendarConfig({
-      filters: [{ key: 'site', label: 'Site', values: ['North', { value: 'S', label: 'South' }], defaultValue: 'North' }, { label: 'no key' }],
-      actionButtons: [{ label: 'Export', clickFunctionName: 'exportVisible', functionBody: 'notify(1)' }, { functionBody: 'no label' }],
-      legend: [{ label: 'Shutdown', color: '#d32f2f' }, { label: 'no colour' }],
-      customFields: { definitions: [{ key: 'x', values: ['a'] }, { key: 'y' }, { label: 'no key' }] },
-    });
-    expect(read.filters).toEqual([{ key: 'site', label: 'Site', values: [{ value: 'North', label: 'North' }, { value: 'S', label: 'South' }], defaultValue: 'North' }]);
-    expect(read.actionButtons).toHaveLength(1);
-    expect(read.legend).toEqual([{ label: 'Shutdown', color: '#d32f2f' }]);
-    // Without a type: options make a dropdown, none a text field.
-    expect(read.customFields.definitions.map((field) => [field.key, field.type])).toEqual([['x', 'dropdown'], ['y', 'text']]);
-    expect(readCalendarConfig(null)).toEqual({ filters: [], actionButtons: [], legend: [], customFields: { definitions: [], updateReadOnlyFields: [] } });
+    expect(isReadOnly('site', ['site'], false)).toBe(false);
+    expect(isReadOnly('site', ['site'], true)).toBe(true);
+    expect(isReadOnly('building', ['site'], true)).toBe(false);
   });
 });
