@@ -326,6 +326,17 @@ export const en: TranslationMessages = {
       select_asset: 'Please select an asset',
       select_checklist: 'Please select at least one checklist',
       delete_failed: 'Something went wrong in deleting the inspection schedule',
+      // Beyond the spec's words: the dialog's titles and hints, the filter's label and its blank choice.
+      new_title: 'New Inspection Schedule',
+      edit_title: 'Edit Inspection Schedule',
+      completed_read_only: 'Completed by %{smart_count} inspection: it can no longer be changed. |||| Completed by %{smart_count} inspections: it can no longer be changed.',
+      delete_confirm: 'Are you sure you want to delete this inspection schedule?',
+      pick_asset_first: 'Select an asset first',
+      no_checklists: 'This asset has no checklists',
+      frequency: 'Checklist frequency',
+      any_frequency: 'Any',
+      legend: 'Legend',
+      calendar_label: 'Inspection schedule calendar',
     },
     calendar: {
       delete_failed: 'Something went wrong in deleting the event',

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import FullCalendar, { type CalendarRef, type EventApi, type EventInput, type EventSourceFuncInfo } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
@@ -139,20 +139,22 @@ export function EventCalendar<T>({
   const latestFetch = useRef(fetchEvents);
   const api = () => calendarRef.current?.getApi();
 
-  const source = useCallback(
-    async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
-      setFailure(null);
-      try {
-        const events = await latestFetch.current(visiblePeriodOf(info.start, info.end));
-        shown.current = new Map(events.map((event) => [event.id, event]));
-        return events.map((event) => toEventInput(event, theme));
-      } catch (error: unknown) {
-        setFailure(errorMessageOf(error, translate));
-        throw error instanceof Error ? error : new Error(String(error));
-      }
-    },
-    [theme, translate],
-  );
+  // One source for the calendar's life: a new source would make FullCalendar fetch again.
+  const context = useRef({ theme, translate });
+  useLayoutEffect(() => {
+    context.current = { theme, translate };
+  }, [theme, translate]);
+  const source = useCallback(async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
+    setFailure(null);
+    try {
+      const events = await latestFetch.current(visiblePeriodOf(info.start, info.end));
+      shown.current = new Map(events.map((event) => [event.id, event]));
+      return events.map((event) => toEventInput(event, context.current.theme));
+    } catch (error: unknown) {
+      setFailure(errorMessageOf(error, context.current.translate));
+      throw error instanceof Error ? error : new Error(String(error));
+    }
+  }, []);
 
   // A new fetch function (the screen's filters changed) fetches again; the first one is FullCalendar's own first fetch.
   useEffect(() => {
