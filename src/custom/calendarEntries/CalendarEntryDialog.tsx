@@ -78,10 +78,10 @@ export function CalendarEntryDialog({ initial, types, config, onClose, onChanged
     const label = translate(which === 'start' ? 'app.calendar.start' : 'app.calendar.end');
     const value = draft[which];
     if (draft.timed) {
-      return <DateTimeInput label={label} fullWidth value={value} onChange={(next) => setDraft({ ...draft, [which]: next })} />;
+      return <DateTimeInput label={label} fullWidth clearable value={value} onChange={(next) => setDraft({ ...draft, [which]: next })} />;
     }
     const toEpoch = which === 'start' ? dayStart : dayEnd;
-    return <DateInput label={label} fullWidth value={dayText(value)} onChange={(day) => setDraft({ ...draft, [which]: toEpoch(day) })} />;
+    return <DateInput label={label} fullWidth clearable value={dayText(value)} onChange={(day) => setDraft({ ...draft, [which]: toEpoch(day) })} />;
   };
 
   return (
