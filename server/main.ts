@@ -2,12 +2,15 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { SeedError } from './seed/seed';
 import { DEMO_USERS } from './seed/demoUsers';
+import { SCHEDULE_PLANNER_JOB } from './jobs/systemJobs';
 
 /** Boots the app from the environment; SIGTERM/SIGINT finish in-flight requests, then close the database. */
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
+  // Issue 17: the schedule planner runs once at start too, so a fresh demo shows the next 8 weeks planned.
+  if (config.jobsEnabled) void app.jobs.runSystemNow(SCHEDULE_PLANNER_JOB.id).catch((error: unknown) => app.log.error({ err: error }, 'schedule planner failed at start'));
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [`FacilityOps is running at http://${shown}:${config.port}`];

@@ -131,7 +131,7 @@ export function createJobScheduler(deps: SchedulerDeps) {
   /** A system job's tick: its work, then its runs older than a week go. */
   async function executeSystem(job: SystemJob, run: typeof jobRuns.$inferSelect): Promise<JobRun> {
     try {
-      const summary = await job.run(db, run.tick);
+      const summary = await job.run(db, run.tick, { pushes: deps.pushes });
       await db.delete(jobRuns).where(and(eq(jobRuns.job, job.id), lt(jobRuns.tick, run.tick - SYSTEM_RUNS_KEPT_MS)));
       return await finish(run, 'ok', null, summary);
     } catch (thrown) {
@@ -173,6 +173,17 @@ export function createJobScheduler(deps: SchedulerDeps) {
     return runs.filter((run): run is JobRun => run !== null);
   }
 
+  /**
+   * A system job now (tick = now), e.g. at start; it claims its tick like any other, so a process
+   * starting in the same millisecond as another does not run it twice. Null for an unknown id.
+   */
+  async function runSystemNow(jobId: string): Promise<JobRun | null> {
+    const job = systemJobs.find((j) => j.id === jobId);
+    if (!job) return null;
+    const run = await claim(job.id, clock.now());
+    return run ? track(executeSystem(job, run)) : null;
+  }
+
   /** POST /job/{id}/run: now, whatever the cron and the active flag say; null for an unknown job. */
   async function runNow(jobId: string): Promise<JobRun | 'busy' | null> {
     const [job] = await db.select().from(jobs).where(eq(jobs._id, jobId));
@@ -197,6 +208,7 @@ export function createJobScheduler(deps: SchedulerDeps) {
   return {
     runTick: (minute: number) => track(runTick(minute)),
     runNow,
+    runSystemNow,
     async recentRuns(jobId: string): Promise<JobRun[]> {
       const rows = await db.select().from(jobRuns).where(eq(jobRuns.job, jobId)).orderBy(desc(jobRuns.startedAt), desc(jobRuns.tick)).limit(RUNS_SHOWN);
       return rows.map(toRun);

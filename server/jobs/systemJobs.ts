@@ -1,5 +1,12 @@
 import type { Database } from '../db/client';
 import { deleteUnusedFiles } from '../modules/files/fileCleanup';
+import { planSchedules } from '../modules/inspectionSchedules/schedulePlanner';
+import type { PushHub } from '../realtime/pushHub';
+
+/** What a system job may use beyond the database. */
+export interface SystemJobContext {
+  pushes: PushHub;
+}
 
 /**
  * Housekeeping the server does on the job scheduler's ticks: no script, no author, not shown in Job
@@ -12,7 +19,7 @@ export interface SystemJob {
   /** Five-field cron expression, UTC. */
   cronExpression: string;
   /** Does the work for the tick (epoch ms); answers the run log's summary. */
-  run(db: Database, tick: number): Promise<Record<string, unknown>>;
+  run(db: Database, tick: number, context?: SystemJobContext): Promise<Record<string, unknown>>;
 }
 
 /** Issue 16 §6: uploads no inspection used within 24 h are deleted, hourly. */
@@ -22,7 +29,24 @@ export const FILE_CLEANUP_JOB: SystemJob = {
   run: (db, tick) => deleteUnusedFiles(db, tick),
 };
 
-export const SYSTEM_JOBS: readonly SystemJob[] = [FILE_CLEANUP_JOB];
+/**
+ * Issue 17: schedules that plan themselves from their checklists' frequency, the next 8 weeks,
+ * hourly (and once at start, server/main.ts). A run that changed any schedule pushes one
+ * update-detail naming the first of them: open calendars reload their period on it (one per run,
+ * not one per schedule — a run can plan hundreds).
+ */
+export const SCHEDULE_PLANNER_JOB: SystemJob = {
+  id: 'system:schedule-planner',
+  cronExpression: '7 * * * *',
+  async run(db, tick, context) {
+    const { planned, removed } = await planSchedules(db, tick);
+    const first = planned[0] ?? removed[0];
+    if (first !== undefined) context?.pushes.publish('update-detail', { type: 'inspectionSchedule', _id: first });
+    return { plannedSchedules: planned.length, removedSchedules: removed.length };
+  },
+};
+
+export const SYSTEM_JOBS: readonly SystemJob[] = [FILE_CLEANUP_JOB, SCHEDULE_PLANNER_JOB];
 
 /** A system job's own run log is kept this long (it has no screen; its rows would pile up). */
 export const SYSTEM_RUNS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;

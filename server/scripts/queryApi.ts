@@ -67,7 +67,7 @@ export const QUERY_ENTITIES: Record<string, EntityDef> = {
     ['-timestamp'],
   ),
   alertLevel: entity('alertLevel', alertLevels, null, ['_id', 'name', 'color', 'technicalName', 'rank'], ['rank']),
-  inspectionSchedule: entity('inspectionSchedule', inspectionSchedules, 'read-inspection-schedule', ['_id', 'asset', 'checklists', 'start', 'end', 'inspections', ...timestamps], ['start']),
+  inspectionSchedule: entity('inspectionSchedule', inspectionSchedules, 'read-inspection-schedule', ['_id', 'asset', 'checklists', 'start', 'end', 'inspections', 'generated', 'edited', ...timestamps], ['start']),
   // Never passwordHash, email, tokens or grants: only what any signed-in user may see of others.
   user: entity('user', users, null, ['_id', 'name', 'username', 'role'], ['name']),
   role: entity('role', roles, null, ['_id', 'name'], ['name']),

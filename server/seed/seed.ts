@@ -10,6 +10,7 @@ import { ensureDemoHistory } from './demoHistory';
 import { ensureDemoJobs } from './demoJobs';
 import { ensureDemoReports } from './demoReports';
 import { ensureDemoTables } from './demoTables';
+import { ensureCalendarConfig, ensureDemoCalendarEntries } from './demoCalendar';
 import { ALL_PERMISSIONS, ROLE_NAMES, type RoleName } from '../../common/permissions';
 import { hashPassword } from '../auth/passwords';
 import { DEFAULT_ROLE_PERMISSIONS } from './defaultRoles';
@@ -41,8 +42,12 @@ export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' 
     await ensureDemoTables(db);
     // After the tables: widgets open them.
     await ensureDemoDashboards(db);
+    // The calendar's config for the demo plant, and entries over the demo period (issue 17).
+    await ensureCalendarConfig(db, true);
+    await ensureDemoCalendarEntries(db);
   } else {
     await ensureSuperuser(db, roleIds, config.adminPassword);
+    await ensureCalendarConfig(db, false);
   }
 }
 
