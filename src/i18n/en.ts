@@ -346,6 +346,7 @@ export const en: TranslationMessages = {
       add_title: 'New entry',
       edit_title: 'Edit entry',
       edit_entry: 'Edit %{title}',
+      name: 'Title',
       entry_type: 'Entry type',
       all_day: 'All day',
       start: 'Start',

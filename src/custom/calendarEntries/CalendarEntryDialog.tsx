@@ -25,8 +25,8 @@ interface CalendarEntryDialogProps {
 }
 
 /**
- * Add / edit a calendar entry (spec §2.7): entry type, start, end and the custom attributes of the
- * config's definitions. Save checks spec §5's date rules in order and shows the first failure as
+ * Add / edit a calendar entry (spec §2.7): its title (optional; docs/calendar.md), entry type,
+ * start, end and the custom attributes of the config's definitions. Save checks spec §5's date rules in order and shows the first failure as
  * an alert, saving nothing; Delete shows only on an entry that allows it.
  */
 export function CalendarEntryDialog({ initial, types, config, onClose, onChanged }: CalendarEntryDialogProps) {
@@ -89,6 +89,7 @@ export function CalendarEntryDialog({ initial, types, config, onClose, onChanged
       <DialogTitle id="calendar-entry-title">{translate(editing ? 'app.calendar.edit_title' : 'app.calendar.add_title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField label={translate('app.calendar.name')} value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} />
           <TextField select label={translate('app.calendar.entry_type')} value={types.some((type) => type._id === draft.type) ? draft.type : ''} onChange={(event) => setDraft({ ...draft, type: event.target.value })}>
             {types.map((type) => (
               <MenuItem key={type._id} value={type._id}>

@@ -21,6 +21,8 @@ export function CalendarFilterBar({ filters, values, onChange }: CalendarFilterB
             key={filter.key}
             select
             size="small"
+            // The theme stretches text fields; filters sit side by side.
+            fullWidth={false}
             label={filter.label}
             value={filter.values.includes(value) ? value : ''}
             onChange={(event) => onChange(filter.key, event.target.value)}

@@ -12,6 +12,8 @@ export const NEW_ENTRY_DURATION_MS = 60 * 60 * 1000;
  */
 export interface EntryDraft {
   _id?: string;
+  /** The entry's title; blank shows its type's name. */
+  name: string;
   type: string;
   timed: boolean;
   start: number | null;
@@ -28,6 +30,7 @@ export interface EntryDraft {
 export function newEntryDraft(at: { date: Date; timed: boolean }, types: readonly CalendarEntryType[], definitions: readonly CalendarFieldDefinition[]): EntryDraft {
   const start = at.timed ? at.date.getTime() : dayjs(at.date).startOf('day').valueOf();
   return {
+    name: '',
     type: types[0]?._id ?? '',
     timed: at.timed,
     start,
@@ -39,6 +42,7 @@ export function newEntryDraft(at: { date: Date; timed: boolean }, types: readonl
 export function draftOfEntry(entry: CalendarEntry, definitions: readonly CalendarFieldDefinition[]): EntryDraft {
   return {
     _id: entry._id,
+    name: entry.name ?? '',
     type: entry.type,
     timed: entry.timed,
     start: entry.start,
@@ -88,10 +92,11 @@ export function draftProblem(draft: Pick<EntryDraft, 'start' | 'end'>): string |
 
 /**
  * The body of POST /calendarEntry and PUT /calendarEntry/{id}: what the dialog edits. Fields it
- * does not show (name, colour, disableDelete) are left out, so a PUT keeps them as stored.
+ * does not show (colour, disableDelete) are left out, so a PUT keeps them as stored.
  */
 export function entryBody(draft: EntryDraft) {
   return {
+    name: draft.name.trim(),
     type: draft.type,
     timed: draft.timed,
     start: draft.start,

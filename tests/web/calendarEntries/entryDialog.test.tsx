@@ -39,6 +39,7 @@ describe('the entry dialog builds its fields from the definitions (spec §2.7)',
     mockApi();
     renderDialog(newDraft());
     const dialog = screen.getByRole('dialog', { name: 'New entry' });
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('');
     expect(within(dialog).getByRole('combobox', { name: 'Entry type' })).toHaveTextContent('Shutdown');
     expect(within(dialog).getByRole('switch', { name: 'All day' })).toBeChecked();
     // Whole days: date inputs.
@@ -59,6 +60,7 @@ describe('the entry dialog builds its fields from the definitions (spec §2.7)',
   it('offers Trades as a multi-select and saves each kind of value in its form', async () => {
     const api = mockApi({ 'POST /api/calendarEntry': (call) => jsonResponse(200, { ...entry(), ...(call.body as object), _id: 'e9' }) });
     const { onChanged, onClose } = renderDialog(newDraft());
+    await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), ' Chiller service ');
     await choose('Entry type', 'Contractor visit');
     await userEvent.click(screen.getByRole('combobox', { name: 'Trades' }));
     const listbox = await screen.findByRole('listbox');
@@ -71,6 +73,7 @@ describe('the entry dialog builds its fields from the definitions (spec §2.7)',
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/calendarEntry')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/calendarEntry')[0]!.body).toEqual({
+      name: 'Chiller service',
       type: 'visit',
       timed: false,
       start: new Date(2026, 2, 5).getTime(),
@@ -145,13 +148,22 @@ describe('editing an entry', () => {
     const api = mockApi({ 'PUT /api/calendarEntry/e1': (call) => jsonResponse(200, { ...entry(), ...(call.body as object) }) });
     renderDialog(draftOfEntry(entry(), definitions));
     const dialog = screen.getByRole('dialog', { name: 'Edit entry' });
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Boiler shutdown');
     expect(within(dialog).getByRole('combobox', { name: 'Site' })).toHaveAttribute('aria-disabled', 'true');
     expect(within(dialog).getByRole('combobox', { name: 'Site' })).toHaveTextContent('North');
     expect(within(dialog).getByRole('combobox', { name: 'Building' })).not.toHaveAttribute('aria-disabled');
     await choose('Building', 'N2');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/calendarEntry/e1')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/api/calendarEntry/e1')[0]!.body).toMatchObject({ customAttributes: { site: 'North', building: 'N2', trades: ['Mechanical'] } });
+    expect(api.callsTo('PUT', '/api/calendarEntry/e1')[0]!.body).toEqual({
+      name: 'Boiler shutdown',
+      type: 'shutdown',
+      timed: false,
+      start: entry().start,
+      end: entry().end,
+      // The room of building N1 went with it.
+      customAttributes: { site: 'North', building: 'N2', trades: ['Mechanical'] },
+    });
   });
 
   it('offers Delete only when the entry allows it', () => {

@@ -35,7 +35,7 @@ describe('a new entry', () => {
   });
 
   it('turned into a whole-day entry spans the days its times fall on', () => {
-    const timed = { type: 't1', timed: true, start: new Date(2026, 2, 5, 14, 15).getTime(), end: new Date(2026, 2, 6, 9, 0).getTime(), customAttributes: {} };
+    const timed = { name: '', type: 't1', timed: true, start: new Date(2026, 2, 5, 14, 15).getTime(), end: new Date(2026, 2, 6, 9, 0).getTime(), customAttributes: {} };
     expect(withTimed(timed, false)).toMatchObject({ start: new Date(2026, 2, 5).getTime(), end: new Date(2026, 2, 6, 23, 59, 59, 999).getTime() });
   });
 });
