@@ -11,7 +11,7 @@ import type { TableAction } from '../tables/tableDefinition';
 import type { CalendarEntry } from './calendarConfig';
 import { CalendarEntryDialog } from './CalendarEntryDialog';
 import { CalendarEntryEvent } from './CalendarEntryEvent';
-import { filterQuery, initialFilterValues, type CalendarFilterValues } from './calendarFilters';
+import { filterQuery, initialFilterValues, presetsOf, type CalendarFilterValues } from './calendarFilters';
 import { CalendarFilterBar } from './CalendarFilterBar';
 import { CalendarLegend } from './CalendarLegend';
 import { entryColor, entryTitle } from './entryColor';
@@ -72,13 +72,17 @@ function ConfiguredCalendar({ setup }: { setup: CalendarSetup }) {
     if (payload.type === 'calendarEntry') calendar.current?.refetch();
   });
 
+  // A new entry takes the filters shown, so it appears where it was added.
+  const addAt = (at: { date: Date; timed: boolean }) =>
+    setEditing(newEntryDraft(at, types, config.customFields.definitions, presetsOf(filters, config.customFields.definitions, types)));
+
   const edit = (entry: CalendarEntry) => {
     if (mayManage) setEditing(draftOfEntry(entry, config.customFields.definitions));
   };
 
   // Spec §2.7: a date opens its day view; in the day view a time is where a new entry starts.
   const dateClicked = (date: Date, allDay: boolean) => {
-    if (view === 'day' && mayManage) setEditing(newEntryDraft({ date, timed: !allDay }, types, config.customFields.definitions));
+    if (view === 'day' && mayManage) addAt({ date, timed: !allDay });
     else calendar.current?.showDay(date);
   };
 
@@ -141,7 +145,7 @@ function ConfiguredCalendar({ setup }: { setup: CalendarSetup }) {
               variant="contained"
               size="small"
               startIcon={<AddIcon />}
-              onClick={() => setEditing(newEntryDraft({ date: new Date(), timed: false }, types, config.customFields.definitions))}
+              onClick={() => addAt({ date: new Date(), timed: false })}
             >
               {translate('app.calendar.add')}
             </Button>

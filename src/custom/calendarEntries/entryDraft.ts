@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { CalendarEntry, CalendarEntryType, CalendarFieldDefinition } from './calendarConfig';
-import { attributesForEdit, attributesToSave, initialAttributes, type CustomAttributes } from './customAttributes';
+import { attributesForEdit, attributesToSave, initialAttributes, settleDependents, type CustomAttributes } from './customAttributes';
 
 /** 1 hour: a new timed entry's length (spec §9's default duration). */
 export const NEW_ENTRY_DURATION_MS = 60 * 60 * 1000;
@@ -25,17 +25,23 @@ export interface EntryDraft {
 
 /**
  * A new entry on `at`: a click on a time (timed) starts there for an hour; a day, or the Add
- * button (today), gives a whole-day entry. The first entry type is chosen already.
+ * button (today), gives a whole-day entry. The first entry type is chosen already, unless
+ * `presets` (the filters shown) name one; presets fill custom attributes too.
  */
-export function newEntryDraft(at: { date: Date; timed: boolean }, types: readonly CalendarEntryType[], definitions: readonly CalendarFieldDefinition[]): EntryDraft {
+export function newEntryDraft(
+  at: { date: Date; timed: boolean },
+  types: readonly CalendarEntryType[],
+  definitions: readonly CalendarFieldDefinition[],
+  presets: { type?: string; customAttributes?: CustomAttributes } = {},
+): EntryDraft {
   const start = at.timed ? at.date.getTime() : dayjs(at.date).startOf('day').valueOf();
   return {
     name: '',
-    type: types[0]?._id ?? '',
+    type: presets.type ?? types[0]?._id ?? '',
     timed: at.timed,
     start,
     end: at.timed ? start + NEW_ENTRY_DURATION_MS : dayjs(at.date).endOf('day').valueOf(),
-    customAttributes: initialAttributes(definitions),
+    customAttributes: settleDependents(definitions, { ...initialAttributes(definitions), ...presets.customAttributes }),
   };
 }
 

@@ -90,10 +90,15 @@ describe('the configurable calendar screen /home/calendar (spec §2.7)', () => {
     await waitFor(() => expect(entryFetches(api)).toHaveLength(2));
   });
 
-  it('opens the Add dialog from Add entry for a user who may manage the calendar', async () => {
+  it('opens the Add dialog from Add entry, preset with the filters shown', async () => {
     openCalendar();
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Type' }));
+    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Contractor visit' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Add entry' }));
-    expect(await screen.findByRole('dialog', { name: 'New entry' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'New entry' });
+    // Site North (the filter's default) and the chosen type: the new entry shows in this view.
+    expect(within(dialog).getByRole('combobox', { name: 'Site' })).toHaveTextContent('North');
+    expect(within(dialog).getByRole('combobox', { name: 'Entry type' })).toHaveTextContent('Contractor visit');
   });
 
   it('offers no Add entry to a user who may only read it', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../src/i18n/en';
-import { filterQuery, initialFilterValues } from '../../../src/custom/calendarEntries/calendarFilters';
+import { filterQuery, initialFilterValues, presetsOf } from '../../../src/custom/calendarEntries/calendarFilters';
 import { draftProblem, newEntryDraft, withTimed } from '../../../src/custom/calendarEntries/entryDraft';
 import { entryColor, entryTitle } from '../../../src/custom/calendarEntries/entryColor';
 
@@ -46,6 +46,19 @@ describe('filters', () => {
     { key: 'type', label: 'Type', values: ['Shutdown', 'Training'], defaultValue: '' },
     { key: 'trade', label: 'Trade', values: ['HVAC'], defaultValue: '' },
   ];
+
+  it('preset a new entry, so it appears in the view it was added to', () => {
+    const definitions = [
+      { key: 'site', label: 'Site', values: ['North', 'South'] },
+      { key: 'trade', label: 'Trade', multiSelect: true, values: ['HVAC', 'Electrical'] },
+      { key: 'contractor', label: 'Contractor' },
+    ];
+    const types = [{ _id: 't1', name: 'Shutdown' }, { _id: 't2', name: 'Training' }];
+    expect(presetsOf({ site: 'North', type: 'Training', trade: 'HVAC' }, definitions, types)).toEqual({ type: 't2', customAttributes: { site: 'North', trade: ['HVAC'] } });
+    expect(presetsOf({ site: '', type: '' }, definitions, types)).toEqual({ customAttributes: {} });
+    const draft = newEntryDraft({ date: new Date(2026, 2, 5), timed: false }, types, definitions, presetsOf({ site: 'South', type: 'Training' }, definitions, types));
+    expect(draft).toMatchObject({ type: 't2', customAttributes: { site: 'South', trade: [], contractor: '' } });
+  });
 
   it('start at their default values, and only chosen ones are sent', () => {
     const values = initialFilterValues(filters);
