@@ -17,8 +17,6 @@ export interface InspectionSchedule {
   generated: boolean;
   /** Changed by a person since it was planned; the planner leaves it alone. */
   edited: boolean;
-  createdAt: number;
-  updatedAt: number;
 }
 
 /** Body of POST /inspectionSchedule and PUT /inspectionSchedule/{id} (spec §7). */

@@ -57,7 +57,7 @@ function listStatement(where: SQL, page: { offset: number; limit: number }): SQL
       ${e.customAttributes} as "customAttributes", ${e.color} as "color", ${e.timed} as "timed", ${e.disableDelete} as "disableDelete",
       ${e.createdAt} as "createdAt", ${e.updatedAt} as "updatedAt"
     from ${e} where ${where}
-    order by ${e.start}, ${e._id}
+    order by ${e.start}, ${e._id} collate "C"
     limit ${page.limit} offset ${page.offset}
   ) listed`;
 }

@@ -1,8 +1,7 @@
-import { and, eq, gte, inArray, isNull, not, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { newId } from '../../db/ids';
 import { assets, checklists, inspectionSchedulePlans, inspectionSchedules, inspections } from '../../db/schema';
-import { overlapping } from './scheduleReads';
 import { DAY_MS, cadenceOf, windowsOverlapping, type Cadence, type ScheduleWindow } from '../../../common/resources/scheduleFrequency';
 
 /**
@@ -37,13 +36,6 @@ interface Slot extends ScheduleWindow {
   checklist: string;
 }
 
-interface ManualSchedule {
-  asset: string;
-  checklists: string[];
-  start: number;
-  end: number;
-}
-
 const slotKey = (s: { asset: string; checklist: string; start: number }) => `${s.asset}\u0000${s.checklist}\u0000${s.start}`;
 
 /** Every window of [from, to] that the current assets and checklists call for. */
@@ -61,20 +53,13 @@ async function wantedSlots(db: Database, from: number, to: number): Promise<Slot
 }
 
 /**
- * A person's schedule of the asset holding the checklist covers the window holding its middle, if
- * it reaches no further than ZONE_SLACK_MS past it: a Monday-to-Friday schedule is that week's.
- */
-function coveredByPerson(slot: Slot, schedules: readonly ManualSchedule[]): boolean {
-  return schedules.some((s) => {
-    const middle = s.start + (s.end - s.start) / 2;
-    return s.checklists.includes(slot.checklist) && middle >= slot.start && middle <= slot.end && s.start >= slot.start - ZONE_SLACK_MS && s.end <= slot.end + ZONE_SLACK_MS;
-  });
-}
-
-/**
- * Claims each window and makes its schedule in one statement: a window claimed before is skipped.
- * A window that has begun takes the inspections already made in it (DESIGN §5's rule, as if it
- * had been planned in time): this year's Yearly check done in March is not shown as pending.
+ * Claims each window and makes its schedule in one statement: a window claimed before is skipped
+ * (ON CONFLICT on the plan key), and so is one a person already scheduled: a schedule not planned
+ * that names the asset and checklist, has its middle in the window and reaches no more than
+ * ZONE_SLACK_MS past it — a Monday-to-Friday schedule is that week's (found through the
+ * (asset, start, end) index). A window that has begun takes the inspections already made in it
+ * (DESIGN §5's rule, as if it had been planned in time): this year's Yearly check done in March is
+ * not shown as pending.
  */
 async function planSlots(db: Database, slots: readonly Slot[], now: number): Promise<string[]> {
   const planned: string[] = [];
@@ -82,6 +67,12 @@ async function planSlots(db: Database, slots: readonly Slot[], now: number): Pro
     const rows = slots.slice(i, i + ROWS_PER_STATEMENT).map((s) => ({ schedule_id: newId(), asset_id: s.asset, checklist_id: s.checklist, window_start: s.start, window_end: s.end }));
     const result = (await db.execute(sql`with wanted as (
         select * from json_to_recordset(${JSON.stringify(rows)}::json) as w(schedule_id text, asset_id text, checklist_id text, window_start bigint, window_end bigint)
+        where not exists (
+          select 1 from ${inspectionSchedules} m
+          where m.asset_id = w.asset_id and not m.generated and w.checklist_id = any(m.checklists)
+            and m.start >= w.window_start - ${ZONE_SLACK_MS}::bigint and m.start <= w.window_end
+            and m."end" <= w.window_end + ${ZONE_SLACK_MS}::bigint and (m.start + m."end") / 2 between w.window_start and w.window_end
+        )
       ), claimed as (
         insert into ${inspectionSchedulePlans} (asset_id, checklist_id, window_start, window_end, schedule_id, planned_at)
         select asset_id, checklist_id, window_start, window_end, schedule_id, ${now}::bigint from wanted
@@ -129,27 +120,7 @@ export async function planSchedules(db: Database, now: number): Promise<PlanOutc
   const to = now + PLAN_AHEAD_MS;
   const slots = await wantedSlots(db, from, to);
   const wanted = new Set(slots.map(slotKey));
-  let planned: string[] = [];
-  if (slots.length > 0) {
-    const earliest = slots.reduce((least, s) => Math.min(least, s.start), Infinity);
-    const latest = slots.reduce((most, s) => Math.max(most, s.end), -Infinity);
-    const [claims, manual] = await Promise.all([
-      db.select({ asset: inspectionSchedulePlans.asset, checklist: inspectionSchedulePlans.checklist, start: inspectionSchedulePlans.windowStart }).from(inspectionSchedulePlans).where(gte(inspectionSchedulePlans.windowStart, earliest)),
-      db
-        .select({ asset: inspectionSchedules.asset, checklists: inspectionSchedules.checklists, start: inspectionSchedules.start, end: inspectionSchedules.end })
-        .from(inspectionSchedules)
-        .where(and(not(inspectionSchedules.generated), overlapping({ start: earliest - ZONE_SLACK_MS, end: latest + ZONE_SLACK_MS }))),
-    ]);
-    const claimed = new Set(claims.map(slotKey));
-    const byAsset = new Map<string, ManualSchedule[]>();
-    for (const schedule of manual) {
-      const ofAsset = byAsset.get(schedule.asset);
-      if (ofAsset) ofAsset.push(schedule);
-      else byAsset.set(schedule.asset, [schedule]);
-    }
-    const open = slots.filter((slot) => !claimed.has(slotKey(slot)) && !coveredByPerson(slot, byAsset.get(slot.asset) ?? []));
-    planned = await planSlots(db, open, now);
-  }
+  const planned = await planSlots(db, slots, now);
   const removed = await removeStale(db, wanted, now, to);
   return { planned, removed };
 }

@@ -8,6 +8,7 @@ export function changedEntities<E extends PushEventName>(event: E, payload: Push
   const detail = payload as PushEvents['update-detail'];
   if (detail.type === 'alert') return ['alert'];
   if (detail.type === 'inspection') return ['inspection'];
+  if (detail.type === 'inspectionSchedule') return ['inspectionSchedule'];
   return [];
 }
 
