@@ -11,11 +11,12 @@ interface ChipMultiSelectProps {
   emptyText?: string;
   error?: boolean;
   helperText?: string;
+  disabled?: boolean;
   sx?: SxProps<Theme>;
 }
 
 /** A small select of several values, the chosen ones shown as chips (checklist groups, dashboard sections). */
-export function ChipMultiSelect({ label, value, choices, onChange, nameOf = (v) => v, emptyText, error, helperText, sx }: ChipMultiSelectProps) {
+export function ChipMultiSelect({ label, value, choices, onChange, nameOf = (v) => v, emptyText, error, helperText, disabled, sx }: ChipMultiSelectProps) {
   return (
     <TextField
       select
@@ -26,6 +27,7 @@ export function ChipMultiSelect({ label, value, choices, onChange, nameOf = (v) 
       sx={sx}
       error={error}
       helperText={helperText}
+      disabled={disabled}
       onChange={(event) => {
         // MUI hands a multiple select's value as a list, or as text after browser autofill.
         const next = event.target.value as unknown as string[] | string;

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import FullCalendar, { type CalendarRef, type EventApi, type EventInput, type EventSourceFuncInfo } from '@fullcalendar/react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import FullCalendar, { type CalendarRef, type EventApi, type EventInput } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
@@ -33,6 +33,9 @@ const VIEW_TYPES: Record<CalendarViewName, string> = {
   fourDays: 'timeGridFourDays',
 };
 const VIEW_NAMES = Object.fromEntries(Object.entries(VIEW_TYPES).map(([name, type]) => [type, name])) as Record<string, CalendarViewName>;
+
+/** One array for the calendar's life: a new one each render would make FullCalendar start over. */
+const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, monarchThemePlugin];
 
 /** A time-grid slot is half an hour and at least this tall, so the overlap threshold has a height. */
 const SLOT_MINUTES = 30;
@@ -73,8 +76,12 @@ export interface EventCalendarProps<T> {
   onEventResize?: (event: CalendarEvent<T>, window: TimeWindow) => Promise<unknown>;
   /** Drawn inside an event instead of its title (e.g. the title with an edit cog). */
   renderEvent?: (event: CalendarEvent<T>) => ReactNode;
-  /** Limit the events drawn per day in the month view; the rest behind a '+n more' link that opens that day. */
-  maxEventsPerDay?: number;
+  /**
+   * Events drawn per day in the month view: a number, 'fit' (as many as the day's cell holds), or
+   * all (the default; the month scrolls). The rest sit behind a '+n more' link, which opens that
+   * day's view when the calendar offers one, else a list over the day.
+   */
+  maxEventsPerDay?: number | 'fit';
   /** The period shown changed (after navigation or a view switch). */
   onPeriodChange?: (period: VisiblePeriod, view: CalendarViewName) => void;
   /** Names the calendar region for assistive technology. */
@@ -131,50 +138,57 @@ export function EventCalendar<T>({
   const guard = useDragGuard(area);
   const [title, setTitle] = useState('');
   const [view, setView] = useState<CalendarViewName>(initialView ?? views[0] ?? 'month');
-  const [loading, setLoading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  // The events FullCalendar holds, by id, as the screen gave them (callbacks hand them back).
-  const shown = useRef(new Map<string, CalendarEvent<T>>());
-  const latestFetch = useRef(fetchEvents);
+  // What is shown, as FullCalendar reports it once it has laid out a period.
+  const [period, setPeriod] = useState<VisiblePeriod | null>(null);
+  const [reloads, setReloads] = useState(0);
+  // The events of the period as the screen gave them (callbacks hand them back), and what the last answer was for.
+  const [events, setEvents] = useState<readonly CalendarEvent<T>[]>([]);
+  const [answer, setAnswer] = useState<{ request: object; failure: string | null } | null>(null);
   const api = () => calendarRef.current?.getApi();
 
-  // One source for the calendar's life: a new source would make FullCalendar fetch again.
-  const context = useRef({ theme, translate });
-  useLayoutEffect(() => {
-    context.current = { theme, translate };
-  }, [theme, translate]);
-  const source = useCallback(async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
-    setFailure(null);
-    try {
-      const events = await latestFetch.current(visiblePeriodOf(info.start, info.end));
-      shown.current = new Map(events.map((event) => [event.id, event]));
-      return events.map((event) => toEventInput(event, context.current.theme));
-    } catch (error: unknown) {
-      setFailure(errorMessageOf(error, context.current.translate));
-      throw error instanceof Error ? error : new Error(String(error));
-    }
-  }, []);
-
-  // A new fetch function (the screen's filters changed) fetches again; the first one is FullCalendar's own first fetch.
+  /*
+   * Fetching is ours, not FullCalendar's: its own event sources start fetching while it renders,
+   * and React may render a screen more than once before showing it (each render a fetch). Here the
+   * period is fetched after it is shown, again when the screen's fetch function changes (a filter)
+   * or on refetch(); an answer for a request no longer current is dropped.
+   */
+  const request = useMemo(() => (period ? { period, fetchEvents, reloads } : null), [period, fetchEvents, reloads]);
   useEffect(() => {
-    if (latestFetch.current === fetchEvents) return;
-    latestFetch.current = fetchEvents;
-    api()?.refetchEvents();
-  }, [fetchEvents]);
+    if (!request) return undefined;
+    let current = true;
+    request.fetchEvents(request.period).then(
+      (fetched) => {
+        if (!current) return;
+        setEvents(fetched);
+        setAnswer({ request, failure: null });
+      },
+      (error: unknown) => {
+        if (current) setAnswer({ request, failure: errorMessageOf(error, translate) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [request, translate]);
+  const loading = request !== null && answer?.request !== request;
+  const failure = answer?.request === request ? answer.failure : null;
+
+  const byId = useMemo(() => new Map(events.map((event) => [event.id, event])), [events]);
+  const eventInputs = useMemo(() => events.map((event) => toEventInput(event, theme)), [events, theme]);
 
   useImperativeHandle(
     ref,
     () => ({
-      refetch: () => api()?.refetchEvents(),
+      refetch: () => setReloads((count) => count + 1),
       showDay: (date: Date) => api()?.changeView(VIEW_TYPES.day, date),
     }),
     [],
   );
 
-  const eventOf = (impl: EventApi): CalendarEvent<T> | undefined => shown.current.get(impl.id);
+  const eventOf = (impl: EventApi): CalendarEvent<T> | undefined => byId.get(impl.id);
+  const replace = (changed: CalendarEvent<T>) => setEvents((list) => list.map((event) => (event.id === changed.id ? changed : event)));
 
-  /** Saves a drop or resize; the event goes back when the save fails or the drag was cancelled. */
+  /** Saves a drop or resize where it lands (snapped); it goes back when the save fails or the drag was cancelled. */
   const settle = (impl: EventApi, revert: () => void, save: ((event: CalendarEvent<T>, window: TimeWindow) => Promise<unknown>) | undefined, windowOf: (event: CalendarEvent<T>) => TimeWindow) => {
     const event = eventOf(impl);
     if (!event || !save || guard.wasCancelled()) {
@@ -182,12 +196,8 @@ export function EventCalendar<T>({
       return;
     }
     const window = windowOf(event);
-    // Show it where it will be saved (snapped), not where the pointer let go.
-    impl.setDates(new Date(window.start), event.allDay ? allDayEnd(window.end) : new Date(window.end), { allDay: event.allDay ?? false });
-    save(event, window).then(
-      () => shown.current.set(event.id, { ...event, ...window }),
-      () => revert(),
-    );
+    replace({ ...event, ...window });
+    save(event, window).catch(() => replace(event));
   };
 
   const thresholdHeight = Math.round((OVERLAP_THRESHOLD_MINUTES / SLOT_MINUTES) * SLOT_MIN_HEIGHT_PX);
@@ -214,7 +224,7 @@ export function EventCalendar<T>({
       />
       <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={translate('app.event_calendar.loading')} />}</Box>
       {failure && (
-        <Alert severity="error" sx={{ mb: 1 }} action={<Button onClick={() => api()?.refetchEvents()}>{translate('app.event_calendar.retry')}</Button>}>
+        <Alert severity="error" sx={{ mb: 1 }} action={<Button onClick={() => setReloads((count) => count + 1)}>{translate('app.event_calendar.retry')}</Button>}>
           {failure}
         </Alert>
       )}
@@ -227,7 +237,7 @@ export function EventCalendar<T>({
       >
         <FullCalendar
           ref={calendarRef}
-          plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin, monarchThemePlugin]}
+          plugins={PLUGINS}
           initialView={VIEW_TYPES[initialView ?? views[0] ?? 'month']}
           views={viewOptions}
           headerToolbar={false}
@@ -236,14 +246,14 @@ export function EventCalendar<T>({
           firstDay={FIRST_DAY_OF_WEEK}
           showNonCurrentDates={false}
           fixedWeekCount={false}
-          events={source}
-          lazyFetching={false}
-          loading={setLoading}
+          events={eventInputs}
           datesSet={(info) => {
             const name = VIEW_NAMES[info.view.type] ?? 'month';
+            const shown = visiblePeriodOf(info.view.activeStart, info.view.activeEnd);
             setTitle(info.view.title);
             setView(name);
-            onPeriodChange?.(visiblePeriodOf(info.view.activeStart, info.view.activeEnd), name);
+            setPeriod((current) => (current?.start === shown.start && current.end === shown.end ? current : shown));
+            onPeriodChange?.(shown, name);
           }}
           editable={editable}
           eventStartEditable={editable}
@@ -255,14 +265,18 @@ export function EventCalendar<T>({
           slotEventOverlap={overlap === 'stack'}
           defaultTimedEventDuration={durationText(DEFAULT_EVENT_DURATION_MINUTES)}
           forceEventDuration
-          dayMaxEvents={maxEventsPerDay ?? false}
-          moreLinkClick="day"
+          dayMaxEvents={maxEventsPerDay === 'fit' ? true : (maxEventsPerDay ?? false)}
+          moreLinkClick={views.includes('day') ? 'day' : 'popover'}
           eventDragStart={guard.begin}
           eventDragStop={guard.end}
           eventResizeStart={guard.begin}
           eventResizeStop={guard.end}
           eventDrop={(info) => settle(info.event, info.revert, onEventMove, (event) => movedWindow(event, info.delta))}
           eventResize={(info) => settle(info.event, info.revert, onEventResize, (event) => resizedWindow(event, info.startDelta, info.endDelta))}
+          // Names each drawn event by its id, for the browser tests and anyone finding one in the page.
+          eventDidMount={(info) => {
+            info.el.dataset.eventId = info.event.id;
+          }}
           eventClick={(info) => {
             info.jsEvent.preventDefault();
             const event = eventOf(info.event);
