@@ -1,4 +1,5 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
@@ -19,6 +20,7 @@ export const navigationEntries: readonly MenuEntry[] = [
   { to: '/home/alert/table', label: 'app.menu.alerts', icon: NotificationsActiveIcon, permission: 'nav-alerts' },
   { to: '/home/checklist/table', label: 'app.menu.checklists', icon: ChecklistIcon, permission: 'nav-checklists' },
   { to: '/home/inspectionSchedule', label: 'app.menu.inspection_schedule', icon: EventNoteIcon, permission: 'nav-inspectionSchedule' },
+  { to: '/home/calendar', label: 'app.menu.calendar', icon: CalendarMonthIcon, permission: 'nav-calendar' },
   { to: '/home/inspections', label: 'app.menu.inspections', icon: FactCheckIcon, permission: 'nav-inspections' },
   { to: '/home/report/table', label: 'app.menu.reports', icon: AssessmentIcon, permission: 'nav-report' },
 ];

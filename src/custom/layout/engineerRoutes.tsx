@@ -8,8 +8,9 @@ import { TablePage } from '../tables/TablePage';
 import type { TableRouteSegment } from '../tables/tableDefinition';
 import { lazyWithTimeout } from '../../common-ui/lazyWithTimeout';
 
-// Its own chunk: FullCalendar loads only when a calendar screen is opened.
+// Their own chunks: FullCalendar loads only when a calendar screen is opened.
 const InspectionSchedulePage = lazyWithTimeout(() => import('../schedule/InspectionSchedulePage').then((module) => module.InspectionSchedulePage));
+const CalendarEntriesPage = lazyWithTimeout(() => import('../calendarEntries/CalendarEntriesPage').then((module) => module.CalendarEntriesPage));
 
 /** The table containers of spec §2.1, each also with /:tableId; the report container has none. */
 const TABLE_SEGMENTS: readonly TableRouteSegment[] = ['asset', 'alert', 'inspection', 'checklist', 'thermographyNote'];
@@ -33,4 +34,5 @@ export const engineerRoutes: readonly GuardedRoute[] = [
   { path: 'report/table', element: <TablePage key="report" segment="report" routed={false} />, permissions: [] },
   { path: 'inspections', element: <TablePage key="inspections" segment="inspection" routed={false} />, permissions: [] },
   { path: 'inspectionSchedule', element: <InspectionSchedulePage />, permissions: [] },
+  { path: 'calendar', element: <CalendarEntriesPage />, permissions: [] },
 ];

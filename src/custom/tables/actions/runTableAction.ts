@@ -23,6 +23,8 @@ export interface TableActionContext {
   selected: readonly unknown[];
   filters: Record<string, unknown>;
   table: { name: string; type?: string };
+  /** Calendar action buttons (docs/scripts.md): the period shown, epoch ms, both ends inclusive. */
+  period?: { start: number; end: number };
 }
 
 /** Time the script itself may compute between two awaits; waiting for the network or the user does not count. */
@@ -35,7 +37,7 @@ const NOTIFY_TYPES = new Set(['info', 'success', 'warning', 'error']);
  * The globals of docs/scripts.md "Table actions": data arrives as JSON and every host call goes
  * through one function, so nothing of the page (window, document, fetch, storage) is reachable.
  */
-const PRELUDE = `const { rows, selected, filters, table } = JSON.parse(__context);
+const PRELUDE = `const { rows, selected, filters, table, period } = JSON.parse(__context);
 const __call = (name, ...args) => __host(name, JSON.stringify(args)).then((answer) => (answer === undefined ? undefined : JSON.parse(answer)));
 const http = Object.freeze({
   get: (path) => __call('http', 'GET', path),
