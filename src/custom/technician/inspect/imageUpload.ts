@@ -65,12 +65,17 @@ export function useImageUpload() {
   );
 }
 
-/** An uploaded file's bytes as an object URL: GET /file/:id needs the x-auth header, which <img src> cannot send. */
-export async function fetchFileUrl(fileId: string, signal?: AbortSignal): Promise<string> {
+/** An uploaded file's bytes: GET /file/:id needs the x-auth header, which <img src> cannot send. */
+export async function fetchFileBlob(fileId: string, signal?: AbortSignal): Promise<Blob> {
   const headers = new Headers();
   const token = sessionStore.getToken();
   if (token) headers.set('x-auth', token);
   const response = await fetch(apiUrl(`/file/${encodeURIComponent(fileId)}`), { headers, signal });
   if (!response.ok) throw new Error(`GET /file/${fileId} answered ${response.status}`);
-  return URL.createObjectURL(await response.blob());
+  return response.blob();
+}
+
+/** An uploaded file's bytes as an object URL, for <img src>. */
+export async function fetchFileUrl(fileId: string, signal?: AbortSignal): Promise<string> {
+  return URL.createObjectURL(await fetchFileBlob(fileId, signal));
 }
