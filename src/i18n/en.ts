@@ -365,6 +365,13 @@ export const en: TranslationMessages = {
       add_recommendation: 'Add recommendation',
       own_line: '%{title}: own line %{n}',
       remove_line: 'Remove line',
+      // the asset detail's thermography view (spec §2.5)
+      zoom_short: 'Zoom',
+      no_picture: 'No picture',
+      no_records: 'No thermography records',
+      no_observations: 'No observations',
+      trend_title: 'Hottest spot of each approved note over time',
+      unnamed_component: 'Unnamed',
     },
     schedule: {
       previous_month: 'Previous Month',
