@@ -55,6 +55,8 @@ export const DATA_PERMISSIONS = [
   'read-thermography-note',
   'update-thermography-note',
   'approve-thermography-note',
+  // DESIGN §8: the thermography technician records notes (POST /thermographyNote) without editing them afterwards.
+  'create-thermography-note',
 ] as const;
 
 export const ALL_PERMISSIONS = [

@@ -8,6 +8,8 @@ export interface NewInspectionEvent {
   timestamp: number;
   assetName: string;
   checklistName: string;
+  /** A thermography round (no checklist: checklist and checklistName are ''). */
+  type?: 'ThermographyInspection';
 }
 
 export interface NewAlertEvent {

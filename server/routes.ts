@@ -16,6 +16,8 @@ import { scriptRunRoutes } from './modules/scripts/scriptRun.routes';
 import { jobRoutes } from './modules/jobs/job.routes';
 import { tableRoutes } from './modules/tables/table.routes';
 import { widgetDataRoutes } from './modules/widgets/widgetData.routes';
+import { thermographyNoteRoutes } from './modules/thermography/thermographyNote.routes';
+import { thermographyRoutes } from './modules/thermography/thermography.routes';
 
 /** Every /api module, in one list; each declares its routes' access next to their definitions. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -35,5 +37,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(jobRoutes);
   await app.register(tableRoutes);
   await app.register(widgetDataRoutes);
+  await app.register(thermographyNoteRoutes);
+  await app.register(thermographyRoutes);
   await app.register(docsRoutes);
 }

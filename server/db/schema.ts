@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
 import type { AttributeValue, SeverityLevel } from '../../common/resources/inspection';
@@ -6,6 +6,8 @@ import type { ChecklistGroup, ChecklistItem } from '../../common/resources/check
 import type { ChecklistOption, StaticAttribute } from '../../common/resources/asset';
 import type { DashboardFilter, DashboardSection } from '../../common/resources/dashboard';
 import type { WidgetNavigation, WidgetOptionValue } from '../../common/resources/widget';
+import type { BreakerAttributes, KeyValue, TextEntry } from '../../common/thermography/note';
+import type { CameraReading } from '../modules/thermography/cameraReading';
 
 /** Epoch milliseconds, as every time in the API (DESIGN §3). */
 const epochMs = (name: string) => bigint(name, { mode: 'number' });
@@ -261,9 +263,8 @@ export const inspections = pgTable(
     asset: text('asset_id').notNull(),
     attributeData: jsonb('attribute_data').$type<AttributeValue[]>().notNull().default(sql`'[]'::jsonb`),
     attributeComments: jsonb('attribute_comments').$type<AttributeValue[]>().notNull().default(sql`'[]'::jsonb`),
-    /** null = maintenance; 'ThermographyInspection' for thermography (spec §3). */
+    /** null = maintenance; 'ThermographyInspection' for thermography (spec §3), whose records are thermography_notes. */
     type: text('type'),
-    records: jsonb('records').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: epochMs('created_at').notNull().default(nowMs),
   },
   (table) => [
@@ -383,4 +384,52 @@ export const jobRuns = pgTable(
     summary: jsonb('summary').$type<Record<string, unknown>>(),
   },
   (table) => [uniqueIndex('job_runs_job_tick_idx').on(table.job, table.tick), index('job_runs_job_started_idx').on(table.job, table.startedAt)],
+);
+
+/**
+ * Spec §3 Thermography record / note (DESIGN §8): one image record of a ThermographyInspection,
+ * a row of its own so each note is edited, approved and queried by itself. Image columns hold file
+ * ids (the API serves them as file URLs).
+ */
+export const thermographyNotes = pgTable(
+  'thermography_notes',
+  {
+    _id: text('id').primaryKey(),
+    inspection: text('inspection_id').notNull(),
+    asset: text('asset_id').notNull(),
+    /** The inspection's time, kept here so tables and charts need no join. */
+    timestamp: epochMs('timestamp').notNull(),
+    /** Order within the inspection: the order the technician entered the notes. */
+    position: integer('position').notNull(),
+    imageNumber: text('image_number').notNull(),
+    identification: text('identification').notNull().default(''),
+    /** The technician's text with the breaker line folded in (common/thermography/breakerFold.ts). */
+    note: text('note').notNull().default(''),
+    /** The breaker data as entered, besides its folded line. */
+    breakerAttributes: jsonb('breaker_attributes').$type<BreakerAttributes | null>(),
+    ambientTemperature: doublePrecision('ambient_temperature'),
+    severityLevel: text('severity_level'),
+    status: text('status').notNull().default('draft'),
+    thermalImage: text('thermal_image_file_id'),
+    realImage: text('real_image_file_id'),
+    /** The real image before its first edit in the image editor; kept and viewable. */
+    originalRealImage: text('original_real_image_file_id'),
+    measurements: jsonb('measurements').$type<KeyValue[]>().notNull().default(sql`'[]'::jsonb`),
+    parameters: jsonb('parameters').$type<KeyValue[]>().notNull().default(sql`'[]'::jsonb`),
+    observations: jsonb('observations').$type<TextEntry[]>().notNull().default(sql`'[]'::jsonb`),
+    recommendations: jsonb('recommendations').$type<TextEntry[]>().notNull().default(sql`'[]'::jsonb`),
+    /** What the camera wrote into the thermal image (values and radiometry), for corrections. */
+    camera: jsonb('camera').$type<CameraReading | null>(),
+    /** A note of the same asset this one is compared with (suggested severity over a similar component). */
+    referenceNote: text('reference_note_id'),
+    createdBy: text('created_by').notNull(),
+    approvedBy: text('approved_by'),
+    approvedAt: epochMs('approved_at'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('thermography_notes_inspection_number_idx').on(table.inspection, sql`lower(${table.imageNumber})`),
+    index('thermography_notes_asset_time_idx').on(table.asset, table.timestamp),
+    index('thermography_notes_status_time_idx').on(table.status, table.timestamp),
+  ],
 );

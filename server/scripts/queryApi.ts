@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PermissionName } from '../../common/permissions';
 import type { AuthUser } from '../auth/access';
 import type { Database } from '../db/client';
-import { alertLevels, alerts, assets, attributes, checklists, inspections, inspectionSchedules, jobRuns, jobs, reports, roles, scripts, tableDefinitions, users } from '../db/schema';
+import { alertLevels, alerts, assets, attributes, checklists, configEntries, inspections, inspectionSchedules, jobRuns, jobs, reports, roles, scripts, tableDefinitions, thermographyNotes, users } from '../db/schema';
 
 /**
  * The read-only query API scripts call (`query.list/count/groupBy`, docs/scripts.md). Entity and
@@ -32,9 +32,11 @@ interface EntityDef {
   permission: PermissionName | null;
   fields: Record<string, FieldDef>;
   defaultOrder: string[];
+  /** Rows of the table the entity is limited to (e.g. only some config entries); none = all. */
+  scope?: SQL;
 }
 
-function entity(name: string, table: PgTable, permission: PermissionName | null, fieldNames: string[], defaultOrder: string[]): EntityDef {
+function entity(name: string, table: PgTable, permission: PermissionName | null, fieldNames: string[], defaultOrder: string[], scope?: SQL): EntityDef {
   const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
   const fields: Record<string, FieldDef> = {};
   for (const field of fieldNames) {
@@ -44,7 +46,7 @@ function entity(name: string, table: PgTable, permission: PermissionName | null,
     const kind: FieldKind = dataType === 'number' || dataType === 'bigint' ? 'number' : dataType === 'boolean' ? 'boolean' : dataType === 'array' ? 'array' : dataType === 'json' ? 'json' : 'string';
     fields[field] = { column, kind };
   }
-  return { name, table, permission, fields, defaultOrder };
+  return { name, table, permission, fields, defaultOrder, ...(scope ? { scope } : {}) };
 }
 
 const timestamps = ['createdAt', 'updatedAt'];
@@ -77,6 +79,20 @@ export const QUERY_ENTITIES: Record<string, EntityDef> = {
   table: entity('table', tableDefinitions, 'manage-table', ['_id', 'name', 'type', 'script', ...timestamps], ['name']),
   job: entity('job', jobs, 'manage-job', ['_id', 'name', 'cronExpression', 'active', 'script', ...timestamps], ['name']),
   jobRun: entity('jobRun', jobRuns, 'manage-job', ['_id', 'job', 'tick', 'startedAt', 'durationMs', 'outcome', 'error'], ['-startedAt']),
+  // Thermography notes (DESIGN §8); image fields hold file ids, served at /api/file/<id>.
+  thermographyNote: entity(
+    'thermographyNote',
+    thermographyNotes,
+    'read-thermography-note',
+    [
+      '_id', 'inspection', 'asset', 'timestamp', 'position', 'imageNumber', 'identification', 'note', 'ambientTemperature', 'severityLevel', 'status',
+      'thermalImage', 'realImage', 'originalRealImage', 'measurements', 'parameters', 'observations', 'recommendations', 'referenceNote',
+      'createdBy', 'approvedBy', 'approvedAt', ...timestamps,
+    ],
+    ['-timestamp'],
+  ),
+  // The thermography config entries only (severity → alert level, info URL): what note tables and widgets colour by.
+  thermographySetting: entity('thermographySetting', configEntries, 'read-thermography-note', ['_id', 'key', 'value'], ['key'], sql`${configEntries.key} like 'thermography.%'`),
 };
 
 export type QueryOp = 'list' | 'count' | 'groupBy';
@@ -186,6 +202,9 @@ function whereClause(def: EntityDef, where: unknown, context: string): SQL | und
   return parts.length ? and(...parts) : undefined;
 }
 
+/** The script's conditions within the entity's scope. */
+const scoped = (def: EntityDef, where: SQL | undefined): SQL | undefined => (def.scope ? (where ? and(def.scope, where) : def.scope) : where);
+
 function orderClause(def: EntityDef, orderBy: unknown, context: string): SQL[] {
   const list = orderBy === undefined || orderBy === null ? def.defaultOrder : typeof orderBy === 'string' ? orderBy.split(',').map((s) => s.trim()).filter(Boolean) : orderBy;
   if (!Array.isArray(list) || list.some((item) => typeof item !== 'string')) {
@@ -234,13 +253,13 @@ async function list(db: Database, def: EntityDef, options: Record<string, unknow
   const projection = Object.fromEntries(fieldNames.map((name) => [name, (def.fields[name] as FieldDef).column]));
   const limit = integerOption(options.limit, 'limit', 0, LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT, context);
   const offset = integerOption(options.offset, 'offset', 0, Number.MAX_SAFE_INTEGER, 0, context);
-  const where = whereClause(def, options.where, context);
+  const where = scoped(def, whereClause(def, options.where, context));
   const order = orderClause(def, options.orderBy, context);
   return db.select(projection).from(def.table).where(where).orderBy(...order).limit(limit).offset(offset);
 }
 
 async function countRows(db: Database, def: EntityDef, options: Record<string, unknown>, context: string) {
-  const where = whereClause(def, options.where, context);
+  const where = scoped(def, whereClause(def, options.where, context));
   const [row] = await db.select({ n: count() }).from(def.table).where(where);
   return Number(row?.n ?? 0);
 }
@@ -250,7 +269,7 @@ async function groupBy(db: Database, def: EntityDef, options: Record<string, unk
   if (by.kind === 'json' || by.kind === 'array') throw new ScriptQueryError(`${context}: cannot group by ${def.name}.${String(options.by)}`);
   if (options.count !== undefined && options.count !== true) throw new ScriptQueryError(`${context}: count must be true (groups are always counted)`);
   const limit = integerOption(options.limit, 'limit', 0, LIST_LIMIT_MAX, LIST_LIMIT_MAX, context);
-  const where = whereClause(def, options.where, context);
+  const where = scoped(def, whereClause(def, options.where, context));
   const n = count();
   const rows = await db.select({ key: by.column, count: n }).from(def.table).where(where).groupBy(by.column).orderBy(desc(n), asc(by.column)).limit(limit);
   return rows.map((row) => ({ key: row.key as unknown, count: Number(row.count) }));

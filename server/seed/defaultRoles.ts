@@ -28,7 +28,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly PermissionName[
   ],
   [ROLE_NAMES.thermographyTechnician]: [
     'view-technician', 'read-asset', 'read-dashboard', 'read-workorder', 'update-workorder',
-    'read-thermography-note', 'update-thermography-note',
+    'read-thermography-note', 'create-thermography-note',
   ],
   [ROLE_NAMES.thermographyEngineer]: thermographyEngineer,
   [ROLE_NAMES.thermographyEngineerManager]: [...thermographyEngineer, 'approve-thermography-note'],

@@ -389,6 +389,94 @@ const THERMAL_IMAGING_TIPS: DemoWidget = {
   '<li>Name each record after the breaker or terminal in the image (e.g. Q3 phase L2).</li></ul>';`,
 };
 
+/** Thermography notes (issue 19): the approval queue, the statuses, the severities and the hottest spots. */
+const NOTE_HELPERS = `${HELPERS}
+// Notes of the chosen building: its assets' notes; every note otherwise.
+const noteWhere = (where) => assetWhere(where);
+const maxOf = (n) => { const m = (n.measurements || []).find((r) => r.k === 'Max'); const v = m ? parseFloat(String(m.v).replace(',', '.')) : NaN; return isFinite(v) ? v : null; };
+const levels = query.list('alertLevel', { fields: ['name', 'color', 'technicalName', 'rank'], orderBy: ['rank'] });
+const setting = query.list('thermographySetting', { where: { key: 'thermography.severityAlertLevels' }, fields: ['value'] })[0];
+let mapping = {};
+try { mapping = JSON.parse(setting ? setting.value : '{}') || {}; } catch (e) { mapping = {}; }
+const severityColour = (s) => { const l = levels.find((x) => x.technicalName === mapping[s]) || levels[Math.min('ABCD'.indexOf(s), levels.length - 1)]; return l ? l.color : '#9e9e9e'; };`;
+
+const NOTES_AWAITING_APPROVAL: DemoWidget = {
+  name: 'Notes awaiting approval',
+  type: 'string',
+  description: 'Thermography notes sent for approval (of the chosen building)',
+  code: `${NOTE_HELPERS}
+const waiting = query.count('thermographyNote', { where: noteWhere({ status: 'pendingApproval' }) });
+return { value: waiting, caption: waiting === 1 ? 'note awaits approval' : 'notes await approval' };`,
+  options: { color: '#ab47bc' },
+  navigation: { type: 'thermography', table: 'Thermography Notes' },
+};
+
+const NOTES_BY_STATUS: DemoWidget = {
+  name: 'Thermography notes by status',
+  type: 'chart',
+  description: 'Thermography notes of the period per status, deleted ones left out',
+  code: `${NOTE_HELPERS}
+const STATUSES = [['draft', 'Draft', '#90a4ae'], ['pendingApproval', 'Pending approval', '#ab47bc'], ['approved', 'Approved', '#66bb6a']];
+const counts = {};
+for (const g of query.groupBy('thermographyNote', { by: 'status', where: noteWhere({ timestamp: { gte: period.start, lte: period.end } }), count: true })) counts[g.key] = g.count;
+const shown = STATUSES.filter(([key]) => counts[key]);
+return {
+  type: 'doughnut',
+  chartData: { labels: shown.map(([, label]) => label), datasets: [{ label: 'Notes', data: shown.map(([key]) => counts[key]), backgroundColor: shown.map(([, , colour]) => colour) }] },
+  chartOptions: { plugins: { legend: { position: 'right' } } },
+  navigation: shown.map(([key]) => ({ status: key, dateRange: period.start + '|' + period.end })),
+};`,
+  navigation: { type: 'thermography', table: 'Thermography Notes' },
+};
+
+const APPROVED_BY_SEVERITY: DemoWidget = {
+  name: 'Approved notes by severity',
+  type: 'chart',
+  description: 'Notes approved in the period per severity A–D, in the colour of the alert level each raises',
+  code: `${NOTE_HELPERS}
+const counts = {};
+for (const g of query.groupBy('thermographyNote', { by: 'severityLevel', where: noteWhere({ status: 'approved', approvedAt: { gte: period.start, lte: period.end } }), count: true })) counts[g.key] = g.count;
+const severities = ['A', 'B', 'C', 'D'];
+return {
+  type: 'bar',
+  chartData: { labels: severities.map((s) => 'Priority ' + s), datasets: [{ label: 'Approved notes', data: severities.map((s) => counts[s] || 0), backgroundColor: severities.map(severityColour) }] },
+  chartOptions: { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } }, plugins: { legend: { display: false } } },
+  navigation: severities.map(() => ({ status: 'approved', dateRange: period.start + '|' + period.end })),
+};`,
+  navigation: { type: 'thermography', table: 'Thermography Notes' },
+};
+
+const HOTTEST_SPOTS: DemoWidget = {
+  name: 'Hottest spots',
+  type: 'table',
+  description: 'The ten hottest spots among the notes of the period, with their rise over ambient',
+  code: `${NOTE_HELPERS}
+const notes = query.list('thermographyNote', { where: noteWhere({ status: { ne: 'deleted' }, timestamp: { gte: period.start, lte: period.end } }), fields: ['asset', 'timestamp', 'identification', 'imageNumber', 'severityLevel', 'ambientTemperature', 'measurements'], limit: 5000 });
+const assetNames = names('asset');
+const rows = notes.map((n) => ({ n, max: maxOf(n) })).filter((r) => r.max !== null).sort((a, b) => b.max - a.max).slice(0, 10).map(({ n, max }) => ({
+  _id: n._id,
+  timestamp: n.timestamp,
+  asset: assetNames[n.asset] || '',
+  identification: n.identification || 'Image ' + n.imageNumber,
+  max: max.toFixed(1) + ' °C',
+  rise: n.ambientTemperature === null ? '' : (max - n.ambientTemperature).toFixed(1) + ' °C',
+  severityLevel: n.severityLevel ? { text: n.severityLevel, color: severityColour(n.severityLevel) } : null,
+  navigation: { status: 'all', dateRange: period.start + '|' + period.end, search: assetNames[n.asset] || '' },
+}));
+return {
+  fields: [
+    { heading: 'Time', dataField: 'timestamp' },
+    { heading: 'Asset', dataField: 'asset' },
+    { heading: 'Identification', dataField: 'identification' },
+    { heading: 'Max', dataField: 'max' },
+    { heading: 'ΔT over ambient', dataField: 'rise' },
+    { heading: 'Severity', dataField: 'severityLevel' },
+  ],
+  data: rows,
+};`,
+  navigation: { type: 'thermography', table: 'Thermography Notes' },
+};
+
 interface DemoItem {
   widget: DemoWidget;
   width: number;
@@ -402,6 +490,18 @@ interface DemoDashboard {
   filters: DashboardFilter[];
   sections: { title: string; filters: string[]; items: DemoItem[] }[];
 }
+
+/** Added to the Thermography overview with the notes (issue 19); a dashboard seeded before gets it once (addLaterSections). */
+const THERMOGRAPHY_NOTES_SECTION = {
+  title: 'Thermography notes',
+  filters: ['period', 'building'],
+  items: [
+    { widget: NOTES_AWAITING_APPROVAL, width: 3, height: 300 },
+    { widget: NOTES_BY_STATUS, width: 3, height: 300 },
+    { widget: APPROVED_BY_SEVERITY, width: 6, height: 300 },
+    { widget: HOTTEST_SPOTS, width: 12, height: 420 },
+  ],
+};
 
 const PERIOD: DashboardFilter = { name: 'period', type: 'date-range', options: { label: 'Period', defaultValue: '7', values: '1,7,30,90' } };
 const BUILDING: DashboardFilter = { name: 'building', type: 'select', options: { label: 'Building', defaultValue: '', values: 'Building A,Building B' } };
@@ -499,11 +599,11 @@ export const DEMO_DASHBOARDS: readonly DemoDashboard[] = [
     ],
   },
   {
-    // Thermography notes come in a later version; until then the engineers watch the equipment they survey.
     name: 'Thermography overview',
     roles: [ROLE_NAMES.thermographyEngineer, ROLE_NAMES.thermographyEngineerManager],
     filters: [PERIOD, BUILDING],
     sections: [
+      THERMOGRAPHY_NOTES_SECTION,
       {
         title: 'Right now',
         filters: ['building'],
@@ -583,7 +683,39 @@ export async function ensureDemoDashboards(db: Database): Promise<void> {
       await createDashboard(tx, demo);
     });
   }
+  await addLaterSections(db);
   await replaceSupersededCode(db);
+}
+
+/** Sections added to a demo dashboard after it was first seeded: each reaches an older demo database once. */
+const LATER_SECTIONS: readonly { dashboard: string; section: DemoDashboard['sections'][number] }[] = [
+  { dashboard: 'Thermography overview', section: THERMOGRAPHY_NOTES_SECTION },
+];
+
+/**
+ * A dashboard seeded before one of LATER_SECTIONS existed gets it once, first among its sections
+ * (recorded in the ledger): an administrator who removed it, or the dashboard, is not overruled,
+ * and a dashboard seeded with it already keeps the one it has.
+ */
+async function addLaterSections(db: Database): Promise<void> {
+  for (const later of LATER_SECTIONS) {
+    await db.transaction(async (tx) => {
+      const key = `${LEDGER_PREFIX}${later.dashboard}:section:${later.section.title}`;
+      const [claimed] = await tx.insert(serverSecrets).values({ key, value: String(Date.now()) }).onConflictDoNothing().returning();
+      if (!claimed) return;
+      const [dashboard] = await tx.select().from(dashboards).where(eq(sql`lower(${dashboards.name})`, later.dashboard.toLowerCase()));
+      if (!dashboard || dashboard.sections.some((section) => section.title === later.section.title)) return;
+      const widgetIds = await ensureWidgets(tx, later.section.items.map((item) => item.widget));
+      const added: DashboardSection = {
+        title: later.section.title,
+        sequenceId: 1,
+        filters: later.section.filters.filter((name) => dashboard.filters.some((filter) => filter.name === name)),
+        items: later.section.items.map((item, position) => ({ _id: newId(), widget: widgetIds.get(item.widget)!, width: item.width, height: item.height, sequenceId: position + 1 })),
+      };
+      const sections = [added, ...[...dashboard.sections].sort((a, b) => a.sequenceId - b.sequenceId).map((section, index) => ({ ...section, sequenceId: index + 2 }))];
+      await tx.update(dashboards).set({ sections, updatedAt: Date.now() }).where(eq(dashboards._id, dashboard._id));
+    });
+  }
 }
 
 /**

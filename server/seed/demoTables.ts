@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { newId } from '../db/ids';
-import { roles, scripts, tableDefinitions, type RoleTable } from '../db/schema';
+import { roles, scripts, serverSecrets, tableDefinitions, type RoleTable } from '../db/schema';
 import { ROLE_NAMES, type RoleName } from '../../common/permissions';
 import type { TableType } from '../../common/resources/table';
 
@@ -178,20 +178,96 @@ return {
   expandCollapseAllRows: false,
 };`;
 
+export const THERMOGRAPHY_TABLE_CODE = `// Thermography notes of a period (input.dateRange, default the last 90 days) in a status (input.status,
+// default every note but the deleted ones), newest first. A row expands into the note editor.
+${HELPERS}
+const now = Date.now();
+const period = input.dateRange || { start: now - 90 * 86400000, end: now };
+const STATUS_LABELS = { draft: 'Draft', pendingApproval: 'Pending approval', approved: 'Approved', deleted: 'Deleted' };
+const status = ['current', 'draft', 'pendingApproval', 'approved', 'deleted', 'all'].includes(input.status) ? input.status : 'current';
+const where = { timestamp: { gte: period.start, lte: period.end } };
+if (status === 'current') where.status = { ne: 'deleted' };
+else if (status !== 'all') where.status = status;
+const notes = query.list('thermographyNote', {
+  where,
+  fields: ['inspection', 'asset', 'timestamp', 'imageNumber', 'identification', 'status', 'severityLevel', 'ambientTemperature', 'measurements', 'thermalImage', 'realImage'],
+  orderBy: ['-timestamp', 'position'],
+  limit: 5000,
+});
+const assets = byId('asset', ['name']);
+// Severity chips in the colour of the alert level an approval raises (config entry thermography.severityAlertLevels).
+const levels = query.list('alertLevel', { fields: ['name', 'color', 'technicalName', 'rank'], orderBy: ['rank'] });
+const setting = query.list('thermographySetting', { where: { key: 'thermography.severityAlertLevels' }, fields: ['value'] })[0];
+let mapping = {};
+try { mapping = JSON.parse(setting ? setting.value : '{}') || {}; } catch (e) { mapping = {}; }
+const colourOf = (severity) => {
+  const level = levels.find((l) => l.technicalName === mapping[severity]) || levels[Math.min('ABCD'.indexOf(severity), levels.length - 1)];
+  return level ? level.color : undefined;
+};
+const fileUrl = (id) => (id ? '/api/file/' + id : null);
+const maxOf = (n) => ((n.measurements || []).find((m) => m.k === 'Max') || {}).v || '';
+return {
+  name: 'Thermography Notes', keyField: '_id', type: 'thermography',
+  fields: [
+    { heading: 'Time', dataField: 'timestamp' },
+    { heading: 'Image', dataField: 'imageNumber' },
+    { heading: 'Asset', dataField: 'assetName' },
+    { heading: 'Identification', dataField: 'identification' },
+    { heading: 'Status', dataField: 'statusText' },
+    { heading: 'Severity', dataField: 'severityLevel' },
+    { heading: 'Max', dataField: 'maxTemperature' },
+    { heading: 'Thermal image', dataField: 'thermalImage' },
+    { heading: 'Real image', dataField: 'realImage' },
+    { heading: 'Download', dataField: 'download' },
+  ],
+  filters: [
+    { name: 'dateRange', type: 'dateRange', placeholder: 'Period', defaultValue: { start: period.start, end: period.end } },
+    {
+      name: 'status', type: 'dropdown', placeholder: 'Status', defaultValue: 'current',
+      options: [{ value: 'current', label: 'All but deleted' }, { value: 'draft', label: 'Draft' }, { value: 'pendingApproval', label: 'Pending approval' }, { value: 'approved', label: 'Approved' }, { value: 'deleted', label: 'Deleted' }, { value: 'all', label: 'All' }],
+    },
+  ],
+  data: notes.map((n) => ({
+    _id: n._id,
+    inspection: n.inspection,
+    asset: n.asset,
+    timestamp: n.timestamp,
+    imageNumber: n.imageNumber,
+    assetName: (assets[n.asset] || {}).name || '',
+    identification: n.identification,
+    status: n.status,
+    statusText: STATUS_LABELS[n.status] || n.status,
+    severityLevel: n.severityLevel ? { text: n.severityLevel, color: colourOf(n.severityLevel) } : null,
+    maxTemperature: maxOf(n),
+    thermalImage: fileUrl(n.thermalImage),
+    realImage: fileUrl(n.realImage),
+    // The download button fetches the thermal image, the file the camera wrote.
+    download: fileUrl(n.thermalImage),
+  })),
+  sort: { timestamp: 'desc' },
+  ...flags,
+};`;
+
 export const DEMO_TABLES: readonly { name: string; type: TableType; code: string; description: string }[] = [
   { name: 'Alerts', type: 'alert', code: ALERTS_TABLE_CODE, description: 'Table: alerts of a period (default last 30 days), open, resolved or all.' },
   { name: 'Inspections', type: 'inspection', code: INSPECTIONS_TABLE_CODE, description: 'Table: inspections of a period (default last 30 days).' },
   { name: 'Assets', type: 'asset', code: ASSETS_TABLE_CODE, description: 'Table: assets with identification and tags.' },
   { name: 'Checklists', type: 'checklist', code: CHECKLISTS_TABLE_CODE, description: 'Table: checklists with frequency and item count.' },
   { name: 'Reports', type: 'report', code: REPORTS_TABLE_CODE, description: 'Table: reports with their download formats.' },
+  { name: 'Thermography Notes', type: 'thermography', code: THERMOGRAPHY_TABLE_CODE, description: 'Table: thermography notes of a period (default last 90 days) by status.' },
 ];
+
+/** Demo tables added after the first version: a demo database from before gets them once (ensureLaterDemoTables). */
+const LATER_DEMO_TABLES: readonly string[] = ['Thermography Notes'];
 
 /** Which demo tables each demo role lists, in order; each is its role's default of its type. */
 export const DEMO_ROLE_TABLES: Partial<Record<RoleName, readonly string[]>> = {
-  [ROLE_NAMES.engineer]: ['Alerts', 'Inspections', 'Assets', 'Checklists', 'Reports'],
-  [ROLE_NAMES.superuser]: ['Alerts', 'Inspections', 'Assets', 'Checklists', 'Reports'],
-  [ROLE_NAMES.thermographyEngineer]: ['Alerts', 'Inspections', 'Assets', 'Reports'],
-  [ROLE_NAMES.thermographyEngineerManager]: ['Alerts', 'Inspections', 'Assets', 'Reports'],
+  [ROLE_NAMES.engineer]: ['Alerts', 'Inspections', 'Assets', 'Checklists', 'Reports', 'Thermography Notes'],
+  [ROLE_NAMES.superuser]: ['Alerts', 'Inspections', 'Assets', 'Checklists', 'Reports', 'Thermography Notes'],
+  [ROLE_NAMES.thermographyEngineer]: ['Alerts', 'Inspections', 'Assets', 'Reports', 'Thermography Notes'],
+  [ROLE_NAMES.thermographyEngineerManager]: ['Alerts', 'Inspections', 'Assets', 'Reports', 'Thermography Notes'],
+  // Issue 19: the default of the three thermography roles (the technician opens no table screen today).
+  [ROLE_NAMES.thermographyTechnician]: ['Thermography Notes'],
 };
 
 /**
@@ -220,5 +296,38 @@ export async function ensureDemoTables(db: Database): Promise<void> {
     if (!role || role.tables.length > 0) continue;
     const tables: RoleTable[] = tableNames.map((name) => ({ table: tableIds.get(name)!, default: true }));
     await db.update(roles).set({ tables }).where(eq(roles._id, role._id));
+  }
+}
+
+const laterTableLedgerKey = (name: string) => `seeded-demo-table:${name}`;
+
+/**
+ * A demo database seeded before a table of LATER_DEMO_TABLES existed gets it once: the table and
+ * its script, added to the demo roles that list it (as their default of its type when they have
+ * none). Recorded in the ledger (server_secrets), so a table an administrator deleted stays deleted.
+ * Runs after ensureDemoTables; on a fresh database it only records what that seeded.
+ */
+export async function ensureLaterDemoTables(db: Database): Promise<void> {
+  for (const name of LATER_DEMO_TABLES) {
+    const demo = DEMO_TABLES.find((t) => t.name === name)!;
+    await db.transaction(async (tx) => {
+      const [claimed] = await tx.insert(serverSecrets).values({ key: laterTableLedgerKey(name), value: String(Date.now()) }).onConflictDoNothing().returning();
+      if (!claimed) return;
+      const [existing] = await tx.select({ _id: tableDefinitions._id }).from(tableDefinitions).where(eq(tableDefinitions.name, name));
+      if (existing) return;
+      const scriptId = newId();
+      await tx.insert(scripts).values({ _id: scriptId, name: `${name} table`, description: demo.description, code: demo.code }).onConflictDoNothing();
+      const [script] = await tx.select({ _id: scripts._id }).from(scripts).where(eq(scripts.name, `${name} table`));
+      const tableId = newId();
+      await tx.insert(tableDefinitions).values({ _id: tableId, name, type: demo.type, script: script?._id ?? null });
+      const typeOf = new Map((await tx.select({ _id: tableDefinitions._id, type: tableDefinitions.type }).from(tableDefinitions)).map((t) => [t._id, t.type]));
+      for (const [roleName, tableNames] of Object.entries(DEMO_ROLE_TABLES)) {
+        if (!tableNames.includes(name)) continue;
+        const [role] = await tx.select({ _id: roles._id, tables: roles.tables }).from(roles).where(eq(roles.name, roleName));
+        if (!role) continue;
+        const hasDefault = role.tables.some((t) => t.default && typeOf.get(t.table) === demo.type);
+        await tx.update(roles).set({ tables: [...role.tables, { table: tableId, default: !hasDefault }] }).where(eq(roles._id, role._id));
+      }
+    });
   }
 }

@@ -9,10 +9,13 @@ import { ensureDemoDashboards } from './demoDashboards';
 import { ensureDemoHistory } from './demoHistory';
 import { ensureDemoJobs } from './demoJobs';
 import { ensureDemoReports } from './demoReports';
-import { ensureDemoTables } from './demoTables';
+import { ensureDemoTables, ensureLaterDemoTables } from './demoTables';
 import { ALL_PERMISSIONS, ROLE_NAMES, type RoleName } from '../../common/permissions';
 import { hashPassword } from '../auth/passwords';
 import { DEFAULT_ROLE_PERMISSIONS } from './defaultRoles';
+import { applyRoleUpgrades } from './roleUpgrades';
+import { THERMOGRAPHY_CONFIG_ENTRIES } from '../modules/thermography/thermographyConfig';
+import { ensureDemoThermography } from './demoThermography';
 import { DEMO_CONFIG_ENTRIES, DEMO_USERS } from './demoUsers';
 
 export class SeedError extends Error {}
@@ -26,7 +29,10 @@ export class SeedError extends Error {}
 export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' | 'demoPassword' | 'adminPassword'>): Promise<void> {
   const permissionIds = await ensurePermissions(db);
   const roleIds = await ensureRoles(db, permissionIds);
+  await applyRoleUpgrades(db, permissionIds);
   await db.insert(alertLevels).values(DEFAULT_ALERT_LEVELS.map((level) => ({ _id: newId(), ...level }))).onConflictDoNothing();
+  // System config of thermography (severity → alert level, the info PDF's address), production too.
+  await db.insert(configEntries).values(THERMOGRAPHY_CONFIG_ENTRIES.map((e) => ({ _id: newId(), ...e }))).onConflictDoNothing();
   if (config.seed === 'demo') {
     await ensureDemoUsers(db, roleIds, config.demoPassword);
     await db.insert(configEntries).values(DEMO_CONFIG_ENTRIES.map((e) => ({ _id: newId(), ...e }))).onConflictDoNothing();
@@ -39,8 +45,11 @@ export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' 
     await ensureDemoReports(db);
     // After the reports: the report table lists them.
     await ensureDemoTables(db);
+    await ensureLaterDemoTables(db);
     // After the tables: widgets open them.
     await ensureDemoDashboards(db);
+    // Notes in every status on the catalogue's electrical assets, their pictures read from the fixtures.
+    await ensureDemoThermography(db);
   } else {
     await ensureSuperuser(db, roleIds, config.adminPassword);
   }

@@ -4,6 +4,7 @@ import type { PermissionName } from '../../../common/permissions';
 /** Who may read a file: whoever may read the record that owns it (DESIGN §9). */
 const OWNER_READ: Record<string, PermissionName> = {
   inspection: 'read-inspection',
+  thermographyNote: 'read-thermography-note',
 };
 
 export function mayReadFile(file: { uploadedBy: string; ownerType: string | null }, user: AuthUser): boolean {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { assets, attributes, checklists, inspections, users } from '../../db/schema';
+import { thermographyRecordsOf } from '../thermography/inspectionRecords';
 
 /** An inspection with the names a technician or engineer reads it by. */
 const inspectionColumns = {
@@ -12,7 +13,7 @@ const inspectionColumns = {
   attributeData: inspections.attributeData,
   attributeComments: inspections.attributeComments,
   type: inspections.type,
-  records: inspections.records,
+  records: thermographyRecordsOf(inspections._id),
   assetName: sql<string | null>`${assets.name}`,
   checklistName: sql<string | null>`${checklists.name}`,
   userName: sql<string | null>`${users.name}`,

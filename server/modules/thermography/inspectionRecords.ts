@@ -1,0 +1,37 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { thermographyNotes } from '../../db/schema';
+import { FILE_URL_PREFIX, type KeyValue, type SeverityLevelChoice, type TextEntry, type ThermographyNoteStatus } from '../../../common/thermography/note';
+
+/** Spec §3 "Thermography record (within an inspection)", as the asset detail's thermography view pages through them. */
+export interface ThermographyRecord {
+  _id: string;
+  imageNumber: string;
+  identification: string;
+  note: string;
+  severityLevel: SeverityLevelChoice | null;
+  status: ThermographyNoteStatus;
+  thermalImage: string | null;
+  realImage: string | null;
+  ambientTemperature: number | null;
+  measurements: KeyValue[];
+  observations: TextEntry[];
+}
+
+const fileUrl = (column: AnyPgColumn) => sql`case when ${column} is null then null else ${FILE_URL_PREFIX} || ${column} end`;
+
+/**
+ * The `records` of an inspection read (GET inspection/{id}, GET inspection?assetId): its
+ * thermography notes but the deleted ones, in the order they were entered; [] for a maintenance
+ * inspection. One subquery per row, on the notes' (inspection, image number) index.
+ */
+export function thermographyRecordsOf(inspectionId: AnyPgColumn): SQL<ThermographyRecord[]> {
+  const n = thermographyNotes;
+  return sql<ThermographyRecord[]>`(select coalesce(jsonb_agg(jsonb_build_object(
+      '_id', ${n._id}, 'imageNumber', ${n.imageNumber}, 'identification', ${n.identification}, 'note', ${n.note},
+      'severityLevel', ${n.severityLevel}, 'status', ${n.status},
+      'thermalImage', ${fileUrl(n.thermalImage)}, 'realImage', ${fileUrl(n.realImage)},
+      'ambientTemperature', ${n.ambientTemperature}, 'measurements', ${n.measurements}, 'observations', ${n.observations}
+    ) order by ${n.position}), '[]'::jsonb)
+    from ${n} where ${n.inspection} = ${inspectionId} and ${n.status} <> 'deleted')`;
+}
