@@ -10,7 +10,7 @@ import { formatTimestamp } from '../../common-ui/formatTime';
 import { AlertsSubTable } from '../tables/details/AlertsSubTable';
 import { ImageViewerDialog, type ViewerImage } from '../tables/details/ImageViewer';
 import { useDetail } from '../tables/details/useDetail';
-import { fileIdOf } from './fileRef';
+import { fileIdOf } from '../../../common/thermography/note';
 import { NotePicture } from './NotePicture';
 import type { KeyValue, Severity } from './noteTypes';
 import { PriorityChip } from './PriorityChip';

@@ -7,10 +7,10 @@ import type { KeyValue } from './noteTypes';
 interface KeyValueRowsProps {
   title: string;
   rows: readonly KeyValue[];
-  /** Rows whose value may be typed over; keys stay. */
-  editableValue: (key: string) => boolean;
-  /** Rows may be added, renamed and removed (measurements typed from the camera's own software). */
-  editableRows: boolean;
+  /** What of a row may be typed over: nothing, its value, or all of it (and it may be removed). */
+  rowEditing: (key: string) => 'none' | 'value' | 'all';
+  /** Rows may be added (measurements read in the camera's own software, e.g. a spot 'Sp1'). */
+  canAdd: boolean;
   onChange: (rows: KeyValue[]) => void;
   /** A third column, e.g. the camera's own value beside a corrected parameter. */
   extra?: { heading: string; valueOf: (key: string) => string | null };
@@ -19,21 +19,22 @@ interface KeyValueRowsProps {
   empty: string;
 }
 
-const text = (value: KeyValue['v']) => (value === null || value === undefined ? '' : String(value));
+const text = (value: KeyValue['v'] | null | undefined) => value ?? '';
 
 /** Spec §2.5: measurements and parameters as key/value rows. */
-export function KeyValueRows({ title, rows, editableValue, editableRows, onChange, extra, hidden, empty }: KeyValueRowsProps) {
+export function KeyValueRows({ title, rows, rowEditing, canAdd, onChange, extra, hidden, empty }: KeyValueRowsProps) {
   const translate = useTranslate();
   const set = (index: number, patch: Partial<KeyValue>) => onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
   const shown = rows.map((row, index) => ({ row, index })).filter(({ row }) => !hidden?.(row.k));
   const showExtra = extra && shown.some(({ row }) => extra.valueOf(row.k) !== null);
+  const removable = shown.some(({ row }) => rowEditing(row.k) === 'all');
   return (
     <Stack spacing={0.5}>
       <Stack direction="row" sx={{ alignItems: 'center' }}>
         <Typography variant="subtitle2" component="h4" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
-        {editableRows ? (
+        {canAdd ? (
           <Button size="small" startIcon={<AddIcon />} onClick={() => onChange([...rows, { k: '', v: '' }])}>
             {translate('app.thermography.add_row')}
           </Button>
@@ -50,14 +51,14 @@ export function KeyValueRows({ title, rows, editableValue, editableRows, onChang
               <TableCell>{translate('app.thermography.key')}</TableCell>
               <TableCell>{translate('app.detail.value')}</TableCell>
               {showExtra ? <TableCell>{extra.heading}</TableCell> : null}
-              {editableRows ? <TableCell padding="checkbox" /> : null}
+              {removable ? <TableCell padding="checkbox" /> : null}
             </TableRow>
           </TableHead>
           <TableBody>
             {shown.map(({ row, index }) => (
               <TableRow key={index}>
                 <TableCell>
-                  {editableRows ? (
+                  {rowEditing(row.k) === 'all' ? (
                     <TextField
                       size="small"
                       variant="standard"
@@ -70,7 +71,7 @@ export function KeyValueRows({ title, rows, editableValue, editableRows, onChang
                   )}
                 </TableCell>
                 <TableCell>
-                  {editableRows || editableValue(row.k) ? (
+                  {rowEditing(row.k) !== 'none' ? (
                     <TextField
                       size="small"
                       variant="standard"
@@ -83,13 +84,15 @@ export function KeyValueRows({ title, rows, editableValue, editableRows, onChang
                   )}
                 </TableCell>
                 {showExtra ? <TableCell sx={{ color: 'text.secondary' }}>{extra.valueOf(row.k) ?? ''}</TableCell> : null}
-                {editableRows ? (
+                {removable ? (
                   <TableCell padding="checkbox">
-                    <Tooltip title={translate('app.thermography.remove_row')}>
-                      <IconButton size="small" aria-label={translate('app.thermography.remove_row_named', { name: row.k || index + 1 })} onClick={() => onChange(rows.filter((_, at) => at !== index))}>
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    {rowEditing(row.k) === 'all' ? (
+                      <Tooltip title={translate('app.thermography.remove_row')}>
+                        <IconButton size="small" aria-label={translate('app.thermography.remove_row_named', { name: row.k || index + 1 })} onClick={() => onChange(rows.filter((_, at) => at !== index))}>
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    ) : null}
                   </TableCell>
                 ) : null}
               </TableRow>

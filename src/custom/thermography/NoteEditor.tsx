@@ -4,15 +4,15 @@ import { useTranslate } from 'react-admin';
 import { useSessionUser } from '../../authProvider/useSession';
 import { useDialogs } from '../../common-ui/dialogs/DialogsProvider';
 import type { Arrow } from './arrows';
-import { fileIdOf } from './fileRef';
+import { fileIdOf } from '../../../common/thermography/note';
 import { parseDecimal } from './fieldNotes';
 import { KeyValueRows } from './KeyValueRows';
 import { NoteActions } from './NoteActions';
 import { NoteImages } from './NoteImages';
 import { draftOf, sameDraft, type NoteDraft } from './noteDraft';
 import { STATUS_COLORS, STATUS_LABELS } from './noteStatusLabels';
-import type { ThermalImageUpload, ThermographyNote } from './noteTypes';
-import { cameraKeyOf, CORRECTABLE_PARAMETERS, isCameraKey } from './parameterCorrections';
+import type { KeyValue, ThermalImageUpload, ThermographyNote } from './noteTypes';
+import { cameraKeyOf, COMPUTED_MEASUREMENTS, CORRECTABLE_PARAMETERS, isCameraKey } from './parameterCorrections';
 import { PREDEFINED_OBSERVATIONS, PREDEFINED_RECOMMENDATIONS } from './predefinedTexts';
 import { SeverityChoice } from './SeverityChoice';
 import { TextChoices } from './TextChoices';
@@ -84,10 +84,8 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
     });
   };
 
-  const cameraValue = (key: string) => {
-    const row = draft.parameters.find((item) => item.k === cameraKeyOf(key));
-    return row && row.v !== null ? String(row.v) : null;
-  };
+  // The camera's own value beside a row the server recomputed or the engineer corrected.
+  const cameraValue = (rows: readonly KeyValue[]) => (key: string) => rows.find((item) => item.k === cameraKeyOf(key))?.v ?? null;
 
   return (
     <Stack spacing={2} data-testid="thermography-note-editor">
@@ -134,7 +132,7 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
             size="small"
             slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">°C</InputAdornment> } }}
           />
-          <SeverityChoice value={draft.severityLevel} suggested={base.suggestedSeverityLevel} onChange={(severityLevel) => set({ severityLevel })} disabled={!editable} />
+          <SeverityChoice value={draft.severityLevel} suggestion={base.suggestedSeverity} onChange={(severityLevel) => set({ severityLevel })} disabled={!editable} />
         </Stack>
       </Box>
 
@@ -142,19 +140,21 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
         <KeyValueRows
           title={translate('app.thermography.measurements')}
           rows={draft.measurements}
-          editableValue={() => false}
-          editableRows={editable}
+          rowEditing={(key) => (!editable || (base.radiometric && COMPUTED_MEASUREMENTS.includes(key)) ? 'none' : 'all')}
+          canAdd={editable}
           onChange={(measurements) => set({ measurements })}
+          hidden={isCameraKey}
+          extra={{ heading: translate('app.thermography.camera_value'), valueOf: cameraValue(draft.measurements) }}
           empty={translate('app.thermography.no_measurements')}
         />
         <KeyValueRows
           title={translate('app.thermography.parameters')}
           rows={draft.parameters}
-          editableValue={(key) => editable && CORRECTABLE_PARAMETERS.includes(key)}
-          editableRows={false}
+          rowEditing={(key) => (editable && CORRECTABLE_PARAMETERS.includes(key) ? 'value' : 'none')}
+          canAdd={false}
           onChange={(parameters) => set({ parameters })}
           hidden={isCameraKey}
-          extra={{ heading: translate('app.thermography.camera_value'), valueOf: cameraValue }}
+          extra={{ heading: translate('app.thermography.camera_value'), valueOf: cameraValue(draft.parameters) }}
           empty={translate('app.thermography.no_parameters')}
         />
         <TextChoices

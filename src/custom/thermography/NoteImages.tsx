@@ -9,7 +9,7 @@ import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import { useTranslate } from 'react-admin';
 import { ImageViewerDialog, type ViewerImage } from '../tables/details/ImageViewer';
 import type { Arrow } from './arrows';
-import { fileIdOf } from './fileRef';
+import { fileIdOf } from '../../../common/thermography/note';
 import { NotePicture } from './NotePicture';
 import { RealImageEditor } from './RealImageEditor';
 import type { ThermalImageUpload, ThermographyNote } from './noteTypes';

@@ -1,20 +1,22 @@
 import { Button, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import type { SuggestedSeverity } from '../../../common/thermography/note';
 import { SEVERITY_LEVELS, type Severity } from './noteTypes';
 
 interface SeverityChoiceProps {
   value: Severity | null;
-  suggested: Severity | null | undefined;
+  suggestion: SuggestedSeverity | null | undefined;
   onChange: (value: Severity | null) => void;
   disabled: boolean;
 }
 
 /**
- * Severity A–D (spec §9), A the most severe. The server's suggestion from the measured ΔT is a
- * hint the engineer may take with one tap or override.
+ * Severity A–D (spec §9), A the most severe. The server's suggestion from the measured ΔT (NETA
+ * bands, docs/thermography.md) is a hint the engineer may take with one tap or override.
  */
-export function SeverityChoice({ value, suggested, onChange, disabled }: SeverityChoiceProps) {
+export function SeverityChoice({ value, suggestion, onChange, disabled }: SeverityChoiceProps) {
   const translate = useTranslate();
+  const suggested = suggestion?.level ?? null;
   const label = translate('app.thermography.severity_level');
   return (
     <Stack spacing={0.5}>
@@ -32,7 +34,10 @@ export function SeverityChoice({ value, suggested, onChange, disabled }: Severit
         {suggested ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="body2" color="text.secondary" data-testid="suggested-severity">
-              {translate('app.thermography.suggested_severity', { level: suggested })}
+              {translate(suggestion?.basis === 'reference' ? 'app.thermography.suggested_over_reference' : 'app.thermography.suggested_over_ambient', {
+                level: suggested,
+                delta: suggestion?.deltaT?.toFixed(1) ?? '',
+              })}
             </Typography>
             {!disabled && value !== suggested ? (
               <Button size="small" onClick={() => onChange(suggested)}>

@@ -1,4 +1,4 @@
-import { nextImageNumber } from './fieldNoteRules';
+import { nextImageNumber } from '../../../common/thermography/createRules';
 
 /** Breaker attributes as typed: capacity and the currents of phases R, Y and B (spec §3). */
 export interface BreakerInputs {
@@ -25,7 +25,7 @@ export function newFieldNote(existing: readonly FieldNote[]): FieldNote {
   created += 1;
   return {
     key: `note-${Date.now().toString(36)}-${created}`,
-    imageNumber: nextImageNumber(existing),
+    imageNumber: nextImageNumber(existing.map((note) => note.imageNumber)),
     identification: '',
     note: '',
     ambientTemperature: '',

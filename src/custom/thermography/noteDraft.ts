@@ -1,5 +1,6 @@
 import { parseDecimal } from './fieldNotes';
 import type { KeyValue, Severity, ThermographyNote } from './noteTypes';
+import { isCameraKey } from './parameterCorrections';
 
 /** What the engineer edits of a note (spec §2.5 thermography note detail); numbers as typed. */
 export interface NoteDraft {
@@ -32,17 +33,13 @@ export function sameDraft(a: NoteDraft, b: NoteDraft): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** A typed value goes back as a number when it reads as one (a comma as decimal point), else as text. */
-function valueOf(value: KeyValue['v']): KeyValue['v'] {
-  if (typeof value !== 'string') return value;
-  const number = parseDecimal(value);
-  return number === undefined ? value.trim() : number;
-}
-
-/** The body of PUT /thermographyNote/{id}: the editable fields; blank lines and keys dropped. */
+/**
+ * The body of PUT /thermographyNote/{id}: the editable fields; blank lines and keys dropped, and
+ * the camera's values (rows ending in "(camera)", shown beside corrected ones) left to the server.
+ */
 export function updateBodyOf(draft: NoteDraft) {
   const kept = (texts: readonly string[]) => texts.map((text) => text.trim()).filter((text) => text !== '').map((v) => ({ v }));
-  const rows = (items: readonly KeyValue[]) => items.filter((row) => row.k.trim() !== '').map((row) => ({ k: row.k.trim(), v: valueOf(row.v) }));
+  const rows = (items: readonly KeyValue[]) => items.filter((row) => row.k.trim() !== '' && !isCameraKey(row.k)).map((row) => ({ k: row.k.trim(), v: row.v.trim() }));
   return {
     identification: draft.identification.trim(),
     note: draft.note,

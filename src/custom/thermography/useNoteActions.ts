@@ -7,13 +7,14 @@ import { useApiFetch } from '../../dataProvider/useApiFetch';
 import type { Arrow } from './arrows';
 import { editedPictureDataUrl } from './editedPicture';
 import { updateBodyOf, type NoteDraft } from './noteDraft';
-import type { NoteStatus, ThermographyNote } from './noteTypes';
+import type { ThermographyStatusTarget } from '../../../common/thermography/note';
+import type { ThermographyNote } from './noteTypes';
 import { statusChangeProblems } from './statusRules';
 import type { PictureState } from './usePicture';
 
 export type NoteAction = 'update' | 'sendForApproval' | 'approve' | 'delete';
 
-const TARGET_STATUS: Record<NoteAction, NoteStatus | null> = {
+const TARGET_STATUS: Record<NoteAction, ThermographyStatusTarget | null> = {
   update: null,
   sendForApproval: 'pendingApproval',
   approve: 'approved',
