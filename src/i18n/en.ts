@@ -196,6 +196,7 @@ export const en: TranslationMessages = {
       maintenance_inspections: 'Maintenance Inspections',
       thermography_inspections: 'Thermography Inspections',
       image_of: 'image %{n} of %{m}',
+      download_file: 'Download %{name}',
       resolve: 'Resolve',
       comment: 'Comment',
       description: 'Description',

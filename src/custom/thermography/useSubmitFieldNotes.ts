@@ -5,6 +5,7 @@ import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { breakerAttributesOf } from './breakerFold';
 import { noteProblems, problemMessages, type NoteField, type NoteProblems } from './fieldNoteRules';
 import { numberProblems, parseDecimal, type FieldNote, type NumberField } from './fieldNotes';
+import { messageKeyOf } from './specMessages';
 
 /** POST /thermographyNote answers the inspection and the notes' ids (DESIGN §8). */
 interface CreatedNotes {
@@ -25,7 +26,7 @@ function serverProblems(error: unknown): NoteProblems {
   const problems: NoteProblems = {};
   for (const [path, message] of Object.entries(body?.errors ?? {})) {
     const match = SERVER_FIELD.exec(path);
-    if (match) problems[Number(match[1])] = { ...problems[Number(match[1])], [match[2] as NoteField]: message };
+    if (match) problems[Number(match[1])] = { ...problems[Number(match[1])], [match[2] as NoteField]: messageKeyOf(message) };
   }
   return problems;
 }
