@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchAssetList } from './assetList';
 import { benchDashboardLoad } from './dashboardLoad';
+import { benchFlirReader } from './flirReader';
 import { benchInspectionSubmit } from './inspectionSubmit';
 import { benchLoginBundle } from './loginBundle';
 import { benchOnsiteSoak } from './onsiteSoak';
@@ -45,5 +46,7 @@ results.dashboardLoad = await benchDashboardLoad();
 console.log('12-widget dashboard over 1,000,000 inspections: widget data latency and time to all widgets drawn in Chromium (PostgreSQL with DATABASE_URL):', JSON.stringify(results.dashboardLoad, null, 2));
 results.onsiteSoak = await benchOnsiteSoak();
 console.log('on-site board in Chromium over 2,000 live pushes: heap, DOM nodes, listeners, WebSockets:', JSON.stringify(results.onsiteSoak, null, 2));
+results.flirReader = await benchFlirReader();
+console.log('FLIR reader per fixture, median of 20 (reader thread and direct), target < 150 ms for the largest:', JSON.stringify(results.flirReader, null, 2));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);

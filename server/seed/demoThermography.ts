@@ -40,6 +40,9 @@ interface DemoRound {
 }
 
 /**
+ * Observations and recommendations use the web editor's predefined texts
+ * (src/custom/thermography/predefinedTexts.ts), so they show as chosen options.
+ *
  * A thermography story on the catalogue's electrical assets (docs/thermography.md, "Demo data"):
  * the main distribution board surveyed twice — a hot incomer rated A and approved (its alert
  * raised), then found cool again after repair — and a feeder awaiting approval; a lighting panel
@@ -54,13 +57,13 @@ const ROUNDS: readonly DemoRound[] = [
       {
         imageNumber: '0101', identification: 'Incomer phase L1', note: 'Incomer cable lug hot, discoloured insulation.', ambientTemperature: 24,
         breaker: { capacity: 630, currents: { r: 412, y: 380, b: 371 } }, image: 'flir-t420', status: 'approved', severityLevel: 'A',
-        observations: ['Overheated area observed', 'Overheated terminal observed'], recommendations: ['Check terminals for loose or corroded connections'],
+        observations: ['Overheated area detected', 'Overheated terminal detected'], recommendations: ['Check the terminals for loose or corroded connections'],
         resolved: { afterDays: 39, remark: 'Lug replaced and retightened to torque; re-survey clear.' },
       },
       {
         imageNumber: '0102', identification: 'Outgoing feeder Q3', note: 'Feeder cable warm along its length.', ambientTemperature: 25,
         breaker: { capacity: 160, currents: { r: 148, y: 151, b: 139 } }, image: 'flir-one', status: 'approved', severityLevel: 'B',
-        observations: ['Overheated cable observed'], recommendations: ['Check cable capacity against load current'],
+        observations: ['Overheated cable detected'], recommendations: ['Check the cable capacity against the load current'],
       },
     ],
   },
@@ -70,12 +73,12 @@ const ROUNDS: readonly DemoRound[] = [
     notes: [
       {
         imageNumber: '0214', identification: 'Incomer phase L1', note: 'After lug replacement.', ambientTemperature: 21,
-        image: 'flir-ax8', status: 'approved', severityLevel: 'D', observations: ['No anomalies observed'],
+        image: 'flir-ax8', status: 'approved', severityLevel: 'D', observations: ['No anomalies detected'],
       },
       {
         imageNumber: '0215', identification: 'Outgoing feeder Q3', note: 'Still warm under the same load.', ambientTemperature: 22,
         breaker: { capacity: 160, currents: { r: 150, y: 149, b: 141 } }, image: 'flir-one', status: 'pendingApproval', severityLevel: 'B',
-        observations: ['Overheated cable observed'], recommendations: ['Check cable capacity against load current'],
+        observations: ['Overheated cable detected'], recommendations: ['Check the cable capacity against the load current'],
       },
     ],
   },
@@ -83,7 +86,7 @@ const ROUNDS: readonly DemoRound[] = [
     identification: 'PNL-002',
     daysAgo: 5,
     notes: [
-      { imageNumber: '12', identification: 'Lighting circuit C4', note: 'Low load at the time of the survey.', ambientTemperature: 9, image: 'flir-i7', status: 'draft', observations: ['Insufficient load current'] },
+      { imageNumber: '12', identification: 'Lighting circuit C4', note: 'Low load at the time of the survey.', ambientTemperature: 9, image: 'flir-i7', status: 'draft', observations: ['Load current insufficient for a conclusive inspection'] },
       { imageNumber: '13', identification: 'Roof feeder', note: 'Taken from the roof walkway.', ambientTemperature: 30, image: 'dji-zenmuse-xtr', status: 'draft' },
       { imageNumber: '14', identification: 'Lighting circuit C4 (again)', note: 'Same image twice.', ambientTemperature: 9, image: 'flir-ax8', status: 'deleted' },
     ],

@@ -44,6 +44,9 @@ const holders = {
   'resolve-alert': ['admin', 'engineer', 'thermo.engineer', 'thermo.manager', 'eng.tech', 'super.eng'],
   'read-table': ['admin', 'engineer', 'thermo.engineer', 'thermo.manager', 'eng.tech', 'super.eng'],
   'read-report': ['admin', 'engineer', 'thermo.engineer', 'thermo.manager', 'eng.tech', 'super.eng'],
+  'read-thermography-note': ['admin', 'engineer', 'thermo.tech', 'thermo.engineer', 'thermo.manager', 'eng.tech', 'super.eng'],
+  'create-thermography-note': ['admin', 'thermo.tech', 'super.eng'],
+  'update-thermography-note': ['admin', 'thermo.engineer', 'thermo.manager', 'super.eng'],
 } as const satisfies Record<string, readonly MatrixUser[]>;
 
 /** One way of calling a route whose answer depends on the request (an `orIf` rule or an own id). */
@@ -211,4 +214,18 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'PUT /api/widget/:id': administrators,
   'GET /api/widget/:id/history': administrators,
   'GET /api/widget/id/:id': administrators,
+
+  // Thermography (DESIGN §8): the technician records, engineers edit and send, managers approve.
+  'POST /api/thermographyNote': holders['create-thermography-note'],
+  'GET /api/thermographyNote/:id': holders['read-thermography-note'],
+  'PUT /api/thermographyNote/:id': holders['update-thermography-note'],
+  // Either permission reaches the call; the target status then decides (status.test.ts).
+  'PUT /api/thermographyNote/:id/status': holders['update-thermography-note'],
+  'POST /api/thermographyNote/:id/thermalImage': holders['update-thermography-note'],
+  'PUT /api/thermographyNote/:id/realImage': holders['update-thermography-note'],
+  'GET /api/asset/:id/thermographyTrend': holders['read-thermography-note'],
+  // The drawer's Thermography Info entry and the severity colours, for every signed-in screen.
+  'GET /api/thermography/config': everyone,
+  // Opened in a new tab, which carries no token.
+  'GET /api/thermography/info.pdf': 'public',
 };

@@ -48,11 +48,19 @@ async function storeFiles(tx: Transaction, user: AuthUser, noteId: string, quota
   return rows.map((row) => row._id);
 }
 
-/** The note's files that it no longer names are deleted with the change that dropped them. */
-async function dropUnnamedFiles(tx: Transaction, note: NoteRow) {
+/**
+ * Files the note no longer names (a replaced thermal image, an edit made over) stop being the
+ * note's: unowned, only their uploader reads them, and the daily cleanup deletes them a day after
+ * their upload (files/fileCleanup.ts). Until then they still count against the uploader's hourly
+ * quota, so replacing a picture again and again is no way around it.
+ */
+async function releaseUnnamedFiles(tx: Transaction, note: NoteRow) {
   const named = [note.thermalImage, note.realImage, note.originalRealImage].filter((id): id is string => id !== null);
   const owned = and(eq(files.ownerType, NOTE_FILE_OWNER), eq(files.ownerId, note._id));
-  await tx.delete(files).where(named.length > 0 ? and(owned, notInArray(files._id, named)) : owned);
+  await tx
+    .update(files)
+    .set({ ownerType: null, ownerId: null })
+    .where(named.length > 0 ? and(owned, notInArray(files._id, named)) : owned);
 }
 
 /** Saves the changes unless the note was approved meanwhile (409, nothing written). */
@@ -116,7 +124,7 @@ export async function saveThermalImage(
     }
     if (realId) Object.assign(changes, { realImage: realId, originalRealImage: null });
     const saved = await saveNote(tx, id, changes);
-    await dropUnnamedFiles(tx, saved);
+    await releaseUnnamedFiles(tx, saved);
     return saved;
   });
   return {
@@ -165,7 +173,7 @@ export async function saveEditedRealImage(
     const [latest] = await tx.select().from(thermographyNotes).where(eq(thermographyNotes._id, id));
     if (!latest || latest.status === 'approved') throw readOnlyNote();
     const saved = await saveNote(tx, id, { realImage: newId!, originalRealImage: latest.originalRealImage ?? latest.realImage ?? edited });
-    await dropUnnamedFiles(tx, saved);
+    await releaseUnnamedFiles(tx, saved);
     return saved;
   });
   return { note, answer: { realImage: fileUrlOf(note.realImage), originalRealImage: fileUrlOf(note.originalRealImage) } };

@@ -36,14 +36,15 @@ describe('GET /table list', () => {
 
   it('filters the role list by type; a bad type answers 400 naming it', async () => {
     expect(ok<Doc[]>(await api.get('/table?limitToRole=true&type=alert', 'engineer'))).toEqual([{ _id: idOf('Alerts'), name: 'Alerts', type: 'alert', default: true }]);
-    expect(ok<Doc[]>(await api.get('/table?limitToRole=true&type=thermography', 'engineer'))).toEqual([]);
+    // Issue 19: engineers read thermography notes, so their role lists the seeded notes table.
+    expect(ok<Doc[]>(await api.get('/table?limitToRole=true&type=thermography', 'engineer'))).toEqual([{ _id: idOf('Thermography Notes'), name: 'Thermography Notes', type: 'thermography', default: true }]);
     expectError(await api.get('/table?limitToRole=true&type=widget', 'engineer'), 400, 'type');
     expectError(await api.get('/table?limitToRole=maybe', 'admin'), 400, 'limitToRole');
   });
 
   it('gives each role its own tables: thermography engineers have no checklist table; a role without tables an empty list', async () => {
     const thermo = ok<Doc[]>(await api.get('/table?limitToRole=true', 'thermo.engineer'));
-    expect(thermo.map((row) => row.name)).toEqual(['Alerts', 'Inspections', 'Assets', 'Reports']);
+    expect(thermo.map((row) => row.name)).toEqual(['Alerts', 'Inspections', 'Assets', 'Reports', 'Thermography Notes']);
     const [manager] = ok<Doc[]>(await api.get('/role?fields=name,tables')).filter((role) => role.name === 'ROLE_THERMOGRAPHY_ENGINEER_MANAGER');
     const tables = [{ table: idOf('Reports'), default: false }, { table: idOf('Assets'), default: true }, { table: idOf('Alerts'), default: false }];
     ok(await api.put(`/role/${manager!._id}`, { tables }));

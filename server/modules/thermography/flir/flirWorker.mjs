@@ -5,8 +5,10 @@
 // vitest workers do not carry a loader) — the pattern of server/reports/renderWorker.mjs.
 //
 // Protocol (flirWorkerPool.ts is the other side):
+//   worker → main  {type: 'ready'} once the reader is loaded (a read's time limit starts then)
 //   main → worker  {id, bytes: Uint8Array (transferred)}
-//   worker → main  {id, ok: true, reading: FlirReading (realImage bytes transferred)} | {id, ok: false, message}
+//   worker → main  {type: 'done', id, ok: true, reading: FlirReading (realImage bytes transferred)}
+//                | {type: 'done', id, ok: false, message}
 import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
@@ -25,10 +27,11 @@ parentPort.on('message', ({ id, bytes }) => {
       reading.realImage.bytes = owned ? image : image.slice();
       transfer.push(reading.realImage.bytes.buffer);
     }
-    parentPort.postMessage({ id, ok: true, reading }, transfer);
+    parentPort.postMessage({ type: 'done', id, ok: true, reading }, transfer);
   } catch (error) {
     // extractFlir only throws FlirReadError, whose message is meant for the user.
     const message = error instanceof Error && error.name === 'FlirReadError' ? error.message : UNREADABLE;
-    parentPort.postMessage({ id, ok: false, message });
+    parentPort.postMessage({ type: 'done', id, ok: false, message });
   }
 });
+parentPort.postMessage({ type: 'ready' });

@@ -5,7 +5,10 @@ import type { FlirReading } from './readFlir';
 
 const workerUrl = new URL('./flirWorker.mjs', import.meta.url);
 
-type WorkerAnswer = { id: number; ok: true; reading: FlirReading } | { id: number; ok: false; message: string };
+type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'done'; id: number; ok: true; reading: FlirReading }
+  | { type: 'done'; id: number; ok: false; message: string };
 
 interface Job {
   id: number;
@@ -16,6 +19,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** The reader is loaded in the thread: a job's time limit runs from then on, not from the thread's start. */
+  ready: boolean;
   job: Job | null;
   timer: NodeJS.Timeout | null;
 }
@@ -34,12 +39,15 @@ export interface FlirReaderPoolOptions {
 
 const TOO_SLOW = 'Reading the FLIR data took too long; the file may be damaged.';
 const CRASHED = 'The FLIR data in this file could not be read.';
+const CLOSED = 'The FLIR reader is closed.';
+/** Loading the reader into a new thread (tsx compiling it) gets this long before a read's own limit starts. */
+const STARTUP_ALLOWANCE_MS = 15_000;
 
 /**
  * A small pool of reader threads, started on demand and unreferenced while idle (they never keep
- * the process alive). Each read has a time limit and the thread a heap limit; a thread that
+ * the process alive). Each read has a time limit and each thread a heap limit; a thread that
  * passes either is terminated, its read fails with a FlirReadError, and the next read starts a
- * fresh one — a hostile file can neither block the event loop nor hang the server.
+ * fresh one: a hostile file can neither block the event loop nor hang the server.
  */
 export function createFlirReaderPool(options: FlirReaderPoolOptions = {}): FlirReaderPool {
   const maxWorkers = Math.max(1, options.workers ?? 2);
@@ -49,34 +57,46 @@ export function createFlirReaderPool(options: FlirReaderPoolOptions = {}): FlirR
   let seq = 0;
   let closed = false;
 
-  function retire(slot: Slot, error: Error | null) {
+  /** Drops a thread (after a time-out, a crash or its exit), failing the read it had. */
+  function retire(slot: Slot, message: string) {
     const index = slots.indexOf(slot);
-    if (index >= 0) slots.splice(index, 1);
+    if (index < 0) return;
+    slots.splice(index, 1);
     if (slot.timer) clearTimeout(slot.timer);
-    const job = slot.job;
+    slot.job?.reject(new FlirReadError(message));
     slot.job = null;
     void slot.worker.terminate();
-    if (job && error) job.reject(error);
+    dispatch();
+  }
+
+  function startTimer(slot: Slot, ms: number) {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => retire(slot, TOO_SLOW), ms);
+  }
+
+  function finish(slot: Slot, message: Extract<WorkerMessage, { type: 'done' }>) {
+    const job = slot.job;
+    if (!job || job.id !== message.id) return;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.job = null;
+    slot.timer = null;
+    slot.worker.unref();
+    if (message.ok) job.resolve(message.reading);
+    else job.reject(new FlirReadError(message.message));
     dispatch();
   }
 
   function startWorker(): Slot {
     const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: FLIR_LIMITS.workerHeapMb } });
-    const slot: Slot = { worker, job: null, timer: null };
-    worker.on('message', (answer: WorkerAnswer) => {
-      const job = slot.job;
-      if (!job || job.id !== answer.id) return;
-      if (slot.timer) clearTimeout(slot.timer);
-      slot.job = null;
-      slot.timer = null;
-      worker.unref();
-      if (answer.ok) job.resolve(answer.reading);
-      else job.reject(new FlirReadError(answer.message));
-      dispatch();
+    const slot: Slot = { worker, ready: false, job: null, timer: null };
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'done') return finish(slot, message);
+      slot.ready = true;
+      if (slot.job) startTimer(slot, timeLimitMs);
     });
     // A thread that dies (out of its heap, or any other failure) takes only its own read with it.
-    worker.on('error', () => retire(slot, new FlirReadError(CRASHED)));
-    worker.on('exit', () => retire(slot, new FlirReadError(CRASHED)));
+    worker.on('error', () => retire(slot, CRASHED));
+    worker.on('exit', () => retire(slot, CRASHED));
     slots.push(slot);
     return slot;
   }
@@ -84,7 +104,7 @@ export function createFlirReaderPool(options: FlirReaderPoolOptions = {}): FlirR
   function run(slot: Slot, job: Job) {
     slot.job = job;
     slot.worker.ref();
-    slot.timer = setTimeout(() => retire(slot, new FlirReadError(TOO_SLOW)), timeLimitMs);
+    startTimer(slot, slot.ready ? timeLimitMs : timeLimitMs + STARTUP_ALLOWANCE_MS);
     slot.worker.postMessage({ id: job.id, bytes: job.bytes }, [job.bytes.buffer]);
   }
 
@@ -98,7 +118,7 @@ export function createFlirReaderPool(options: FlirReaderPoolOptions = {}): FlirR
 
   return {
     read(bytes) {
-      if (closed) return Promise.reject(new FlirReadError('The FLIR reader is closed.'));
+      if (closed) return Promise.reject(new FlirReadError(CLOSED));
       if (bytes.length > FLIR_LIMITS.maxFileBytes) return Promise.reject(new FlirReadError('The file is too large to read.'));
       return new Promise<FlirReading>((resolve, reject) => {
         // A copy of its own: the caller keeps its bytes, and the copy's buffer moves to the thread.
@@ -110,14 +130,15 @@ export function createFlirReaderPool(options: FlirReaderPoolOptions = {}): FlirR
     },
     async close() {
       closed = true;
-      const stopping = slots.splice(0).map((slot) => {
-        if (slot.timer) clearTimeout(slot.timer);
-        slot.job?.reject(new FlirReadError('The FLIR reader is closed.'));
-        slot.job = null;
-        return slot.worker.terminate();
-      });
-      for (const job of waiting.splice(0)) job.reject(new FlirReadError('The FLIR reader is closed.'));
-      await Promise.all(stopping);
+      for (const job of waiting.splice(0)) job.reject(new FlirReadError(CLOSED));
+      await Promise.all(
+        slots.splice(0).map((slot) => {
+          if (slot.timer) clearTimeout(slot.timer);
+          slot.job?.reject(new FlirReadError(CLOSED));
+          slot.job = null;
+          return slot.worker.terminate();
+        }),
+      );
     },
   };
 }

@@ -45,31 +45,42 @@ function fromPng(data: Uint8Array): RawThermalImage | null {
     throw error;
   }
   if (png.channels !== 1 || png.depth !== 16) return null;
-  const count = png.width * png.height;
-  const asStored = new Uint16Array(count);
-  const swapped = new Uint16Array(count);
-  const bytes = png.data;
-  for (let i = 0; i < count; i++) {
-    const high = bytes[2 * i]!;
-    const low = bytes[2 * i + 1]!;
-    asStored[i] = (high << 8) | low;
-    swapped[i] = (low << 8) | high;
+  const { width, height, data: bytes } = png;
+  const swap = roughness(bytes, width, height, true) <= roughness(bytes, width, height, false);
+  const values = new Uint16Array(width * height);
+  for (let i = 0; i < values.length; i++) {
+    const first = bytes[2 * i]!;
+    const second = bytes[2 * i + 1]!;
+    values[i] = swap ? (second << 8) | first : (first << 8) | second;
   }
-  const values = roughness(swapped, png.width) <= roughness(asStored, png.width) ? swapped : asStored;
-  return { width: png.width, height: png.height, values, format: 'png' };
+  return { width, height, values, format: 'png' };
 }
 
+/** Rows looked at to decide the byte order: plenty for a verdict, bounded for a huge image. */
+const SAMPLED_ROWS = 256;
+
 /**
- * Mean absolute difference between horizontal neighbours. Most FLIR cameras put little-endian
- * samples in the PNG, which PNG readers take as big-endian; read in the wrong order a picture
- * turns into noise (the low byte, which varies quickly, becomes the high one). The right order
- * is the smooth one: on the fixtures 4–76 against 1,085–9,964 (docs/thermography.md). The
- * RawValueMedian tag the issue suggests is wrong for the FLIR ONE and would pick the noise.
+ * Mean absolute difference between horizontal neighbours, over up to SAMPLED_ROWS rows spread
+ * through the image, reading each sample high byte first (as PNG stores it) or swapped. Most
+ * FLIR cameras put little-endian samples in the PNG, which PNG readers take as big-endian; read
+ * in the wrong order a picture turns into noise (the low byte, which varies quickly, becomes the
+ * high one). The right order is the smooth one: on the fixtures 4–76 against 1,085–9,964
+ * (docs/thermography.md). The RawValueMedian tag the issue suggests is wrong for the FLIR ONE.
  */
-function roughness(values: Uint16Array, width: number): number {
+function roughness(bytes: Uint8Array, width: number, height: number, swapped: boolean): number {
+  const step = Math.max(1, Math.floor(height / SAMPLED_ROWS));
+  const [high, low] = swapped ? [1, 0] : [0, 1];
   let total = 0;
-  for (let i = 1; i < values.length; i++) {
-    if (i % width !== 0) total += Math.abs(values[i]! - values[i - 1]!);
+  let pairs = 0;
+  for (let y = 0; y < height; y += step) {
+    const row = y * width * 2;
+    let previous = (bytes[row + high]! << 8) | bytes[row + low]!;
+    for (let x = 1; x < width; x++) {
+      const value = (bytes[row + 2 * x + high]! << 8) | bytes[row + 2 * x + low]!;
+      total += Math.abs(value - previous);
+      previous = value;
+    }
+    pairs += width - 1;
   }
-  return total / values.length;
+  return pairs === 0 ? 0 : total / pairs;
 }
