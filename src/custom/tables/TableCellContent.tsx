@@ -101,6 +101,7 @@ export function TableCellContent({ row, rowId, dataField, filters }: TableCellCo
   // A download column naming a stored file (a thermography note's picture) downloads that file;
   // on a report row it offers the report's formats.
   const fileId = storedFileIdOf(value);
+  if (dataField === 'download' && value === null) return null;
   if (dataField === 'download' && fileId) return <FileDownloadCell fileId={fileId} name={String(row.name ?? row.imageNumber ?? fileId)} />;
   if (fileId && /image$/i.test(dataField)) return <ImageCell fileId={fileId} caption={String(row.identification || row.name || dataField)} />;
   if (REPORT_FORMAT_FIELDS.has(dataField)) {

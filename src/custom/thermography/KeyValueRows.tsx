@@ -30,7 +30,8 @@ export function KeyValueRows({ title, rows, rowEditing, canAdd, onChange, extra,
   const removable = shown.some(({ row }) => rowEditing(row.k) === 'all');
   return (
     <Stack spacing={0.5}>
-      <Stack direction="row" sx={{ alignItems: 'center' }}>
+      {/* As tall as with the Add row button, so side-by-side tables line up. */}
+      <Stack direction="row" sx={{ alignItems: 'center', minHeight: 32 }}>
         <Typography variant="subtitle2" component="h4" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>

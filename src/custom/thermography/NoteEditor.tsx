@@ -38,14 +38,22 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
   const [adoptNext, setAdoptNext] = useState(false);
   const realPicture = usePicture(fileIdOf(base.realImage));
 
-  // A reload brings the note again: taken as it is unless it would overwrite unsaved edits.
+  // A reload brings the note again (a push after any save, ours included): taken as it is unless
+  // it would overwrite edits not saved yet. It holds what is on screen, or the fields it changed
+  // were not touched here: nothing is lost.
   if (note !== base && note !== newer) {
+    const incoming = draftOf(note);
     const dirty = !sameDraft(draft, draftOf(base));
-    if (sameDraft(draftOf(note), draftOf(base))) setBase(note);
-    else if (adoptNext || !dirty) {
+    if (sameDraft(incoming, draftOf(base)) || sameDraft(incoming, draft)) {
       setBase(note);
-      setDraft(draftOf(note));
+      setNewer(null);
+      // Once the save is over, the next change from elsewhere is asked about again.
+      if (adoptNext && busy === null) setAdoptNext(false);
+    } else if (adoptNext || !dirty) {
+      setBase(note);
+      setDraft(incoming);
       setAdoptNext(false);
+      setNewer(null);
     } else setNewer(note);
   }
   const arrows = drawing.image === base.realImage ? drawing.arrows : [];
@@ -75,12 +83,13 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
       arrows,
       realPicture,
       canUpdate,
+      onStart: () => setAdoptNext(true),
       onDone: (done) => {
         setArrows([]);
-        setAdoptNext(true);
         if (done !== 'delete') reload();
         if (done !== 'update') onChanged?.();
       },
+      onFailed: () => setAdoptNext(false),
     });
   };
 

@@ -28,7 +28,10 @@ interface NoteActionInput {
   realPicture: PictureState;
   /** update-thermography-note: the note's fields are saved (approve alone only moves the status). */
   canUpdate: boolean;
+  /** The checks passed and the calls begin: the pushes they cause bring the note back as saved. */
+  onStart: () => void;
   onDone: (action: NoteAction) => void;
+  onFailed: () => void;
 }
 
 class StepFailed extends Error {}
@@ -49,7 +52,7 @@ export function useNoteActions() {
   const [busy, setBusy] = useState<NoteAction | null>(null);
 
   const run = useCallback(
-    async (action: NoteAction, { note, draft, arrows, realPicture, canUpdate, onDone }: NoteActionInput) => {
+    async (action: NoteAction, { note, draft, arrows, realPicture, canUpdate, onStart, onDone, onFailed }: NoteActionInput) => {
       if (inFlight.current) return;
       const status = TARGET_STATUS[action];
       const path = `/thermographyNote/${encodeURIComponent(note._id)}`;
@@ -73,6 +76,7 @@ export function useNoteActions() {
 
       inFlight.current = true;
       setBusy(action);
+      onStart();
       try {
         if (action !== 'delete' && canUpdate) {
           if (arrows.length > 0 && realPicture.status === 'ready') {
@@ -86,6 +90,7 @@ export function useNoteActions() {
         notify(action === 'delete' ? 'app.notification.deleted' : 'app.notification.updated', { type: 'success' });
         onDone(action);
       } catch (error: unknown) {
+        onFailed();
         if (!(error instanceof StepFailed)) throw error;
       } finally {
         inFlight.current = false;
