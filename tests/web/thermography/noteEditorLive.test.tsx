@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ThermographyNoteView } from '../../../common/thermography/note';
 import { jsonResponse } from '../helpers/mockApi';
