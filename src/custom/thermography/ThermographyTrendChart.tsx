@@ -41,6 +41,21 @@ export function trendSeries(points: readonly TrendPoint[], unnamed: string): Cha
   };
 }
 
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * The time axis around the points, with a margin of a twentieth of their span and at least a week
+ * each side: a single survey sits mid-chart instead of chart.js's years-wide default.
+ */
+export function timeAxisSpan(points: readonly Pick<TrendPoint, 'timestamp'>[]): { min?: number; max?: number } {
+  if (points.length === 0) return {};
+  const times = points.map((point) => point.timestamp);
+  const first = Math.min(...times);
+  const last = Math.max(...times);
+  const margin = Math.max(WEEK_MS, (last - first) / 20);
+  return { min: first - margin, max: last + margin };
+}
+
 /**
  * The asset detail's chart of each approved note's maximum temperature over time (issue 19,
  * beyond the spec), drawn with chart.js as the dashboard's widgets are. Read again when a note is
@@ -53,6 +68,7 @@ export function ThermographyTrendChart({ assetId }: { assetId: string }) {
   const trend = useDetail<TrendPoint[]>(`/asset/${encodeURIComponent(assetId)}/thermographyTrend`, (event) => event.type === 'thermographyNote');
   const title = translate('app.thermography.trend_title');
   const data = useMemo(() => trendSeries(trend.data ?? [], translate('app.thermography.unnamed_component')), [trend.data, translate]);
+  const span = useMemo(() => timeAxisSpan(trend.data ?? []), [trend.data]);
   const options = useMemo<ChartOptions<'line'>>(
     () => ({
       responsive: true,
@@ -60,7 +76,7 @@ export function ThermographyTrendChart({ assetId }: { assetId: string }) {
       animation: false,
       parsing: false,
       scales: {
-        x: { type: 'linear', ticks: { callback: (value) => formatDate(Number(value)), maxTicksLimit: 6 } },
+        x: { type: 'linear', min: span.min, max: span.max, ticks: { callback: (value) => formatDate(Number(value)), maxTicksLimit: 6 } },
         y: { title: { display: true, text: '°C' } },
       },
       plugins: {
@@ -73,7 +89,7 @@ export function ThermographyTrendChart({ assetId }: { assetId: string }) {
         },
       },
     }),
-    [],
+    [span],
   );
   if (!trend.data || trend.data.length === 0) return null;
   return (

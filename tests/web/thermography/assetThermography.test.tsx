@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { trendSeries, type TrendPoint } from '../../../src/custom/thermography/ThermographyTrendChart';
+import { timeAxisSpan, trendSeries, type TrendPoint } from '../../../src/custom/thermography/ThermographyTrendChart';
 import { jsonResponse, mockApi } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
@@ -110,5 +110,10 @@ describe('thermography trend series', () => {
       ['Q4', [{ x: T0, y: 35 }]],
       ['Unnamed', [{ x: T0, y: 30 }]],
     ]);
+  });
+
+  it('a single survey sits mid-chart, a week either side; a long history gets a twentieth of its span', () => {
+    expect(timeAxisSpan([{ timestamp: T0 }])).toEqual({ min: T0 - 7 * DAY, max: T0 + 7 * DAY });
+    expect(timeAxisSpan([{ timestamp: T0 }, { timestamp: T0 + 400 * DAY }])).toEqual({ min: T0 - 20 * DAY, max: T0 + 420 * DAY });
   });
 });
