@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Box, Button, Paper, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -14,7 +14,10 @@ import { fileIdOf } from '../../../common/thermography/note';
 import { NotePicture } from './NotePicture';
 import type { KeyValue, Severity } from './noteTypes';
 import { PriorityChip } from './PriorityChip';
-import { ThermographyTrendChart } from './ThermographyTrendChart';
+import { lazyWithTimeout } from '../../common-ui/lazyWithTimeout';
+
+// Its own chunk, with chart.js: loaded when an asset's thermography view opens, not with every table.
+const ThermographyTrendChart = lazyWithTimeout(() => import('./ThermographyTrendChart').then((module) => module.ThermographyTrendChart));
 
 /** Spec §3 Thermography record, as inspection reads list them in `records` (deleted notes left out). */
 export interface ThermographyRecord {
@@ -99,7 +102,11 @@ export function AssetThermographyView({ assetId, inspections }: { assetId: strin
 
   return (
     <Stack spacing={2}>
-      {may('read-thermography-note') ? <ThermographyTrendChart assetId={assetId} /> : null}
+      {may('read-thermography-note') ? (
+        <Suspense fallback={null}>
+          <ThermographyTrendChart assetId={assetId} />
+        </Suspense>
+      ) : null}
       {!record ? (
         <Typography color="text.secondary">{translate('app.thermography.no_records')}</Typography>
       ) : (
