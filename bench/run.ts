@@ -12,6 +12,7 @@ import { benchSandboxFairness } from './sandboxFairness';
 import { benchStartup } from './startup';
 import { benchTablePaging } from './tablePaging';
 import { benchTechnicianBundle } from './technicianBundle';
+import { benchThermographyEditor } from './thermographyEditor';
 import { benchTokenInit } from './tokenInit';
 import { benchWalSoak } from './walSoak';
 
@@ -48,5 +49,7 @@ results.onsiteSoak = await benchOnsiteSoak();
 console.log('on-site board in Chromium over 2,000 live pushes: heap, DOM nodes, listeners, WebSockets:', JSON.stringify(results.onsiteSoak, null, 2));
 results.flirReader = await benchFlirReader();
 console.log('FLIR reader per fixture, median of 20 (reader thread and direct), target < 150 ms for the largest:', JSON.stringify(results.flirReader, null, 2));
+results.thermographyEditor = await benchThermographyEditor();
+console.log('thermography note editor in Chromium, row expand → both images drawn, target < 1 s:', JSON.stringify(results.thermographyEditor, null, 2));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
