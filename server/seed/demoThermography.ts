@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { newId } from '../db/ids';
-import { alertLevels, alerts, assets, configEntries, files, inspections, serverSecrets, thermographyNotes, users } from '../db/schema';
+import { alertLevels, alerts, assets, configEntries, inspections, serverSecrets, thermographyNotes, users } from '../db/schema';
+import { insertFiles, type NewFileRow } from '../modules/files/insertFiles';
 import type { KeyValue, SeverityLevelChoice, TextEntry, ThermographyNoteStatus } from '../../common/thermography/note';
 import { foldBreakerAttributes } from '../../common/thermography/breakerFold';
 import { readFlirJpeg, type FlirReading } from '../modules/thermography/flir/readFlir';
@@ -101,7 +102,6 @@ const ROUNDS: readonly DemoRound[] = [
   },
 ];
 
-type FileRow = typeof files.$inferInsert;
 
 /** The demo notes, once (ledger), while there are none; after the catalogue, users and alert levels. */
 export async function ensureDemoThermography(db: Database): Promise<void> {
@@ -144,10 +144,10 @@ export async function ensureDemoThermography(db: Database): Promise<void> {
       for (const [position, demo] of round.notes.entries()) {
         const noteId = newId();
         const fixture = demo.image ? fixtures.get(demo.image) : undefined;
-        const fileRows: FileRow[] = [];
+        const fileRows: NewFileRow[] = [];
         const file = (name: string, contentType: string, data: Uint8Array): string => {
           const _id = newId();
-          fileRows.push({ _id, name, contentType, size: data.length, data, uploadedBy: engineer, ownerType: NOTE_FILE_OWNER, ownerId: noteId, createdAt: reviewedAt });
+          fileRows.push({ _id, name, contentType, data, uploadedBy: engineer, ownerType: NOTE_FILE_OWNER, ownerId: noteId, createdAt: reviewedAt });
           return _id;
         };
         const reading = fixture?.reading;
@@ -181,7 +181,7 @@ export async function ensureDemoThermography(db: Database): Promise<void> {
           createdAt: timestamp,
           updatedAt: fixture ? reviewedAt : timestamp,
         };
-        if (fileRows.length > 0) await tx.insert(files).values(fileRows);
+        await insertFiles(tx, fileRows);
         const [stored] = await tx.insert(thermographyNotes).values(row).returning();
         const level = approved && stored ? severityLevels[demo.severityLevel ?? 'D'] : null;
         if (stored && level) {

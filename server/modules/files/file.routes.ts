@@ -10,6 +10,7 @@ import { INSPECTION_IMAGE_MAX_BYTES } from '../../../common/constants';
 import { sniffImageType } from './imageContent';
 import { mayReadFile } from './fileAccess';
 import { checkUploadQuota, withUserUploadLock } from './uploadQuota';
+import { insertFiles } from './insertFiles';
 
 const tags = ['file'];
 const MAX_NAME_LENGTH = 200;
@@ -76,7 +77,7 @@ export async function fileRoutes(app: FastifyInstance) {
           if (Number.isFinite(quota.fitsAt)) reply.header('retry-after', String(Math.max(1, Math.ceil((quota.fitsAt - now) / 1000))));
           throw quotaReached(quotaBytes, quota.usedBytes, quota.fitsAt, now);
         }
-        await tx.insert(files).values({ ...row, createdAt: now });
+        await insertFiles(tx, [{ ...row, createdAt: now }]);
       });
       return { _id: row._id, name: row.name, contentType, size: row.size };
     },

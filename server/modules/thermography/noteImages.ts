@@ -7,6 +7,7 @@ import type { AuthUser } from '../../auth/access';
 import { fileIdOf, fileUrlOf, type KeyValue } from '../../../common/thermography/note';
 import { sniffImageType } from '../files/imageContent';
 import { checkUploadQuota, withUserUploadLock } from '../files/uploadQuota';
+import { insertFiles } from '../files/insertFiles';
 import { FlirReadError, readFlirJpeg, type FlirReading } from './flir/readFlir';
 import type { CameraReading } from './cameraReading';
 import { editableNote, readOnlyNote } from './updateNote';
@@ -37,14 +38,13 @@ async function storeFiles(tx: Transaction, user: AuthUser, noteId: string, quota
     _id: newId(),
     name: file.name.slice(0, MAX_NAME_LENGTH),
     contentType: file.contentType,
-    size: file.data.length,
     data: file.data,
     uploadedBy: user._id,
     ownerType: NOTE_FILE_OWNER,
     ownerId: noteId,
     createdAt: now,
   }));
-  if (rows.length > 0) await tx.insert(files).values(rows);
+  await insertFiles(tx, rows);
   return rows.map((row) => row._id);
 }
 
