@@ -14,6 +14,7 @@ import { benchStartup } from './startup';
 import { benchTablePaging } from './tablePaging';
 import { benchScheduleMonth } from './scheduleMonth';
 import { benchTechnicianBundle } from './technicianBundle';
+import { benchThermographyEditor } from './thermographyEditor';
 import { benchTokenInit } from './tokenInit';
 import { benchWalSoak } from './walSoak';
 
@@ -54,5 +55,7 @@ results.flirReader = await benchFlirReader();
 console.log('FLIR reader per fixture, median of 20 (reader thread and direct), target < 150 ms for the largest:', JSON.stringify(results.flirReader, null, 2));
 results.scheduleNextMonth = await benchScheduleNextMonth();
 console.log('inspection schedule in Chromium: Next Month clicked → that month drawn, demo month and 5,000 schedules:', JSON.stringify(results.scheduleNextMonth, null, 2));
+results.thermographyEditor = await benchThermographyEditor();
+console.log('thermography note editor in Chromium, row expand → both images drawn, target < 1 s:', JSON.stringify(results.thermographyEditor, null, 2));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);

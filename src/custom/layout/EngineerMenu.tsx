@@ -3,7 +3,7 @@ import { Menu } from 'react-admin';
 import { useSessionUser } from '../../authProvider/useSession';
 import { DrawerMenuItem } from './DrawerMenuItem';
 import { managementEntries, navigationEntries } from './engineerMenuEntries';
-import { visibleEntries } from './MenuEntry';
+import { entryKey, visibleEntries } from './MenuEntry';
 
 /** The side drawer: only the entries whose permission the user holds (spec §2.4, §6). */
 export const EngineerMenu = () => {
@@ -13,7 +13,7 @@ export const EngineerMenu = () => {
   return (
     <Menu>
       {navigation.map((entry) => (
-        <DrawerMenuItem key={entry.to} entry={entry} />
+        <DrawerMenuItem key={entryKey(entry)} entry={entry} />
       ))}
       {navigation.length > 0 && management.length > 0 ? <Divider /> : null}
       {management.map((entry) => (

@@ -6,8 +6,11 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HomeIcon from '@mui/icons-material/Home';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
-import type { MenuEntry } from './MenuEntry';
+import ThermostatIcon from '@mui/icons-material/Thermostat';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import type { MenuEntry, RouteMenuEntry } from './MenuEntry';
 import { administrationResources } from '../../resources';
+import { useThermographyInfoUrl } from '../thermography/useThermographyConfig';
 
 /*
  * The engineer drawer in the spec's order (§2.4): Home, Assets, Alerts, Checklists, Inspection
@@ -23,9 +26,11 @@ export const navigationEntries: readonly MenuEntry[] = [
   { to: '/home/calendar', label: 'app.menu.calendar', icon: CalendarMonthIcon, permission: 'nav-calendar' },
   { to: '/home/inspections', label: 'app.menu.inspections', icon: FactCheckIcon, permission: 'nav-inspections' },
   { to: '/home/report/table', label: 'app.menu.reports', icon: AssessmentIcon, permission: 'nav-report' },
+  { to: '/home/thermographyNote/table', label: 'app.menu.thermography', icon: ThermostatIcon, permission: 'nav-thermography' },
+  { key: 'thermographyInfo', label: 'app.menu.thermography_info', icon: MenuBookIcon, permission: 'nav-thermographyInfo', useUrl: useThermographyInfoUrl },
 ];
 
-export const managementEntries: readonly MenuEntry[] = administrationResources.map((definition) => ({
+export const managementEntries: readonly RouteMenuEntry[] = administrationResources.map((definition) => ({
   to: `/home/${definition.route}`,
   label: definition.title,
   icon: definition.icon,

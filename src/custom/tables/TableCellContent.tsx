@@ -11,6 +11,7 @@ import { readableTextColor } from '../layout/readableTextColor';
 import { useReportDownload } from '../../resources/reports/downloadReport';
 import { REPORT_FORMAT_FIELDS, cellText, levelOf, looksLikeHtml, severityOf } from './cellText';
 import { SafeHtml } from '../fields/SafeHtml';
+import { FileDownloadCell, ImageCell, storedFileIdOf } from './FileCells';
 import type { TableRow } from './tableDefinition';
 
 const FORMAT_ICONS = { pdf: PictureAsPdfIcon, doc: DescriptionIcon, xls: GridOnIcon } as const;
@@ -97,6 +98,12 @@ export function TableCellContent({ row, rowId, dataField, filters }: TableCellCo
     const color = severity.color;
     return <Chip size="small" label={translate('app.table.priority', { level: severity.text })} sx={color ? { bgcolor: color, color: (theme) => readableTextColor(theme, color) } : undefined} />;
   }
+  // A download column naming a stored file (a thermography note's picture) downloads that file;
+  // on a report row it offers the report's formats.
+  const fileId = storedFileIdOf(value);
+  if (dataField === 'download' && value === null) return null;
+  if (dataField === 'download' && fileId) return <FileDownloadCell fileId={fileId} name={String(row.name ?? row.imageNumber ?? fileId)} />;
+  if (fileId && /image$/i.test(dataField)) return <ImageCell fileId={fileId} caption={String(row.identification || row.name || dataField)} />;
   if (REPORT_FORMAT_FIELDS.has(dataField)) {
     return <ReportFormatIcons id={rowId} name={String(row.name ?? '')} formats={row.formats} filters={filters} />;
   }

@@ -210,7 +210,7 @@ export function TableView({ tableId }: { tableId: string }) {
         search={current.search}
         sort={sortTermsOf(current)}
         onSortChange={(terms) => update(withSort(current, terms))}
-        expand={canExpand ? (row) => <TableRowDetail definition={definition} row={sourceOf.get(row.id) ?? row} fields={definition.fields} /> : undefined}
+        expand={canExpand ? (row) => <TableRowDetail definition={definition} row={sourceOf.get(row.id) ?? row} fields={definition.fields} onRecordChanged={() => setReload((n) => n + 1)} /> : undefined}
         expanded={expanded}
         onExpandedChange={setExpanded}
         selectable={definition.allowSelection === true}

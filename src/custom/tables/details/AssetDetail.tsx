@@ -37,7 +37,7 @@ export function AssetDetail({ assetId }: { assetId: string }) {
               .map((attribute) => ({ id: attribute.name, name: attribute.name, value: attribute.value, type: attribute.type }))}
           />
           {may('read-alert') && <AlertsSubTable alerts={alerts.data ?? []} onResolved={alerts.reload} />}
-          {may('read-inspection') && <InspectionsSubTable inspections={inspections.data ?? []} />}
+          {may('read-inspection') && <InspectionsSubTable assetId={shown._id} inspections={inspections.data ?? []} />}
         </Stack>
       )}
     </DetailState>

@@ -6,6 +6,7 @@ import type { Inspection } from '../../../../common/resources/inspection';
 import { DataTable, type DataColumn } from '../../../common-ui/dataTable/DataTable';
 import type { SortTerm } from '../../../common-ui/dataTable/tableSort';
 import { formatTimestamp } from '../../../common-ui/formatTime';
+import { AssetThermographyView } from '../../thermography/AssetThermographyView';
 import { InspectionDetail } from './InspectionDetail';
 
 type Kind = 'maintenance' | 'thermography';
@@ -14,11 +15,12 @@ type InspectionRow = Inspection & { id: string };
 const kindOf = (inspection: Inspection): Kind => (inspection.type === 'ThermographyInspection' ? 'thermography' : 'maintenance');
 
 /**
- * An asset's Inspections table (spec §2.5, §9: 5 rows a page): with both maintenance and
- * thermography inspections two buttons switch between them, maintenance first; with one kind it is
- * shown directly. A row expands into its inspection detail.
+ * An asset's Inspections (spec §2.5, §9: 5 rows a page): with both maintenance and thermography
+ * inspections two buttons switch between them, maintenance first; with one kind it is shown
+ * directly. Maintenance inspections are a table whose rows expand into their detail; thermography
+ * ones page through their image records.
  */
-export function InspectionsSubTable({ inspections }: { inspections: readonly Inspection[] }) {
+export function InspectionsSubTable({ assetId, inspections }: { assetId: string; inspections: readonly Inspection[] }) {
   const translate = useTranslate();
   const [sort, setSort] = useState<SortTerm[]>([{ field: 'timestamp', order: 'desc' }]);
   const kinds = useMemo(() => new Set(inspections.map(kindOf)), [inspections]);
@@ -46,15 +48,19 @@ export function InspectionsSubTable({ inspections }: { inspections: readonly Ins
           </ToggleButtonGroup>
         )}
       </Stack>
-      <DataTable
-        rows={rows}
-        columns={columns}
-        sort={sort}
-        onSortChange={setSort}
-        pageSize={SUB_TABLE_PAGE_SIZE}
-        expand={(row) => <InspectionDetail inspectionId={row._id} />}
-        empty={translate('app.detail.no_inspections')}
-      />
+      {kind === 'thermography' ? (
+        <AssetThermographyView assetId={assetId} inspections={inspections} />
+      ) : (
+        <DataTable
+          rows={rows}
+          columns={columns}
+          sort={sort}
+          onSortChange={setSort}
+          pageSize={SUB_TABLE_PAGE_SIZE}
+          expand={(row) => <InspectionDetail inspectionId={row._id} />}
+          empty={translate('app.detail.no_inspections')}
+        />
+      )}
     </Stack>
   );
 }

@@ -5,20 +5,24 @@ import HomeIcon from '@mui/icons-material/Home';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslate } from 'react-admin';
 import { useSessionUser } from '../../../authProvider/useSession';
+import { ThermographyNoteForm } from '../../thermography/ThermographyNoteForm';
 import { AssetInspectPanel } from './AssetInspectPanel';
 import { useAssetGroup } from './useAssetGroup';
 
 /**
  * /inspection/asset/identification/:assetIdentification (spec §2.3): every asset sharing the
- * scanned identification, one inspect panel each. Thermography technicians see the same
- * checklists for now; their note form comes with the thermography issue.
+ * scanned identification, one inspect panel each. A thermography technician
+ * (create-thermography-note) gets the thermography note form instead of the checklists, unless
+ * the role may also submit inspections.
  */
 export const AssetInspectPage = () => {
   const translate = useTranslate();
   const { assetIdentification = '' } = useParams();
   const user = useSessionUser();
-  const { state, retry } = useAssetGroup(assetIdentification);
   const permissions = user?.permissions ?? [];
+  const writesNotes = permissions.includes('create-thermography-note');
+  const showsChecklists = !writesNotes || permissions.includes('update-inspection');
+  const { state, retry } = useAssetGroup(assetIdentification, showsChecklists);
 
   return (
     <Stack spacing={2}>
@@ -59,7 +63,15 @@ export const AssetInspectPage = () => {
 
       {state.status === 'ready' ? (
         <>
-          {state.assets.length > 1 ? (
+          {writesNotes ? (
+            <ThermographyNoteForm
+              key={assetIdentification}
+              identification={assetIdentification}
+              assetName={state.assets[0]!.name}
+              userId={user?._id ?? ''}
+            />
+          ) : null}
+          {showsChecklists && state.assets.length > 1 ? (
             <Box component="nav" aria-label={translate('app.inspection.assets_here')}>
               <Typography variant="body2" color="text.secondary">
                 {translate('app.inspection.assets_sharing', { count: state.assets.length })}
@@ -82,7 +94,7 @@ export const AssetInspectPage = () => {
               </Box>
             </Box>
           ) : null}
-          {state.assets.map((asset) => (
+          {(showsChecklists ? state.assets : []).map((asset) => (
             <AssetInspectPanel
               key={asset._id}
               asset={asset}

@@ -65,12 +65,38 @@ export function useImageUpload() {
   );
 }
 
-/** An uploaded file's bytes as an object URL: GET /file/:id needs the x-auth header, which <img src> cannot send. */
-export async function fetchFileUrl(fileId: string, signal?: AbortSignal): Promise<string> {
+// Reads of a file under way: a screen showing one picture twice (a table row's thumbnail and its
+// expanded detail) downloads it once. Forgotten when the read ends; the browser's cache keeps the rest.
+const reading = new Map<string, Promise<Blob>>();
+
+async function readFile(fileId: string): Promise<Blob> {
   const headers = new Headers();
   const token = sessionStore.getToken();
   if (token) headers.set('x-auth', token);
-  const response = await fetch(apiUrl(`/file/${encodeURIComponent(fileId)}`), { headers, signal });
+  const response = await fetch(apiUrl(`/file/${encodeURIComponent(fileId)}`), { headers });
   if (!response.ok) throw new Error(`GET /file/${fileId} answered ${response.status}`);
-  return URL.createObjectURL(await response.blob());
+  return response.blob();
+}
+
+/**
+ * An uploaded file's bytes: GET /file/:id needs the x-auth header, which <img src> cannot send.
+ * `signal` stops the wait, not a download another view is waiting for too.
+ */
+export function fetchFileBlob(fileId: string, signal?: AbortSignal): Promise<Blob> {
+  let read = reading.get(fileId);
+  if (!read) {
+    read = readFile(fileId).finally(() => reading.delete(fileId));
+    reading.set(fileId, read);
+  }
+  if (!signal) return read;
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    read.then(resolve, reject);
+  });
+}
+
+/** An uploaded file's bytes as an object URL, for <img src>. */
+export async function fetchFileUrl(fileId: string, signal?: AbortSignal): Promise<string> {
+  return URL.createObjectURL(await fetchFileBlob(fileId, signal));
 }

@@ -15,8 +15,9 @@ type Settled = Exclude<AssetGroupState, { status: 'loading' }> & { key: string }
 /**
  * The assets sharing an identification, each with its checklists and their attributes, in ONE
  * request (`?expand=checklists`): on a weak signal every round trip counts. Retry asks again.
+ * `withChecklists` false asks for the assets alone (the thermography note form needs no checklists).
  */
-export function useAssetGroup(identification: string): { state: AssetGroupState; retry: () => void } {
+export function useAssetGroup(identification: string, withChecklists = true): { state: AssetGroupState; retry: () => void } {
   const apiFetch = useApiFetch();
   const translate = useTranslate();
   const [attempt, setAttempt] = useState(0);
@@ -26,7 +27,7 @@ export function useAssetGroup(identification: string): { state: AssetGroupState;
   useEffect(() => {
     const controller = new AbortController();
     apiFetch<InspectAsset[]>(`/asset/identification/group/${encodeURIComponent(identification)}`, {
-      query: { expand: 'checklists' },
+      query: withChecklists ? { expand: 'checklists' } : {},
       signal: controller.signal,
     }).then(
       (assets) => setSettled(assets.length ? { key, status: 'ready', assets } : { key, status: 'notFound' }),
@@ -35,7 +36,7 @@ export function useAssetGroup(identification: string): { state: AssetGroupState;
       },
     );
     return () => controller.abort();
-  }, [apiFetch, identification, key, translate]);
+  }, [apiFetch, identification, key, translate, withChecklists]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   // A result of an earlier identification or attempt is not shown while the new one loads.

@@ -199,19 +199,24 @@ describe('row details by table type (spec §2.5)', () => {
 
   it('an asset row shows its static attributes, alerts and inspections; the kind switch appears with both kinds', async () => {
     const maintenance = { ...inspection(), _id: 'i1', checklistName: 'Weekly pump check' };
-    const thermography = { ...inspection(), _id: 'i2', type: 'ThermographyInspection', checklistName: 'Infrared survey' };
+    const record = { _id: 'rec1', imageNumber: '12', identification: 'Q3 breaker', note: '', severityLevel: 'B', status: 'draft', thermalImage: null, realImage: null, ambientTemperature: 21, measurements: [], observations: [] };
+    const thermography = { ...inspection(), _id: 'i2', type: 'ThermographyInspection', checklistName: 'Infrared survey', records: [record] };
     const { user } = await openAndExpand('asset', {
       'GET /api/asset/r1': () =>
         jsonResponse(200, { _id: 'r1', name: 'Pump 7', identification: 'P7', tags: [], checklists: [], checklistOptions: [], message: '', staticAttributes: [{ name: 'Maker', value: 'Grundfos', type: 'string', sequenceId: 2 }, { name: 'Room', value: 'B12', type: 'string', sequenceId: 1 }] }),
       'GET /api/alert': () => jsonResponse(200, [alertOf('al1', 'Too hot')]),
       'GET /api/inspection': () => jsonResponse(200, [maintenance, thermography]),
+      'GET /api/inspection/i2/rec1/alert': () => jsonResponse(200, []),
+      'GET /api/thermography/config': () => jsonResponse(200, { infoUrl: '/api/thermography/info.pdf', severityLevels: {} }),
     });
     expect(await screen.findByText('Grundfos')).toBeInTheDocument();
     expect(screen.getByText('Too hot')).toBeInTheDocument();
     expect(await screen.findByText('Weekly pump check')).toBeInTheDocument();
-    expect(screen.queryByText('Infrared survey')).toBeNull();
+    expect(screen.queryByText('Q3 breaker')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Thermography Inspections' }));
-    expect(await screen.findByText('Infrared survey')).toBeInTheDocument();
+    // Spec §2.5: the thermography view pages through the image records.
+    expect(await screen.findByText('Q3 breaker')).toBeInTheDocument();
+    expect(screen.getByText('image 1 of 1')).toBeInTheDocument();
     expect(screen.queryByText('Weekly pump check')).toBeNull();
   });
 

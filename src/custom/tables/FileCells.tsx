@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { ButtonBase, CircularProgress, IconButton, Tooltip } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { HttpError, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { fileIdOf, FILE_URL_PREFIX } from '../../../common/thermography/note';
+import { sessionStore } from '../../authProvider/sessionStore';
+import { errorMessageOf } from '../../common-ui/errorMessageOf';
+import { apiUrl } from '../../dataProvider/apiBase';
+import { filenameFromDisposition, saveBlob } from '../../resources/reports/downloadReport';
+import { FileThumbnail } from '../technician/inspect/FileThumbnail';
+import { ImageViewerDialog } from './details/ImageViewer';
+
+/** A cell value naming a stored file: an API file URL (`/api/file/<id>`, as DESIGN §8 serves images). */
+export function storedFileIdOf(value: unknown): string | null {
+  return typeof value === 'string' && value.startsWith(FILE_URL_PREFIX) ? fileIdOf(value) : null;
+}
+
+/** A picture column (a dataField ending in "image", e.g. thermalImage): a thumbnail opening the image viewer. */
+export function ImageCell({ fileId, caption }: { fileId: string; caption: string }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <ButtonBase onClick={() => setOpen(true)} aria-label={translate('app.detail.open_image', { name: caption })} sx={{ borderRadius: 1 }}>
+        <FileThumbnail fileId={fileId} alt={caption} size={48} />
+      </ButtonBase>
+      {open && <ImageViewerDialog images={[{ fileId, caption }]} start={0} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** Spec §2.5 "a download button": a stored file fetched with the session's token, saved under the server's name for it. */
+export function FileDownloadCell({ fileId, name }: { fileId: string; name: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const [busy, setBusy] = useState(false);
+  const label = translate('app.table.download_file', { name });
+  const run = async () => {
+    setBusy(true);
+    try {
+      const headers = new Headers();
+      const token = sessionStore.getToken();
+      if (token) headers.set('x-auth', token);
+      const response = await fetch(apiUrl(`/file/${encodeURIComponent(fileId)}`), { headers });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { message?: string } | null;
+        throw new HttpError(body?.message ?? response.statusText, response.status, body);
+      }
+      saveBlob(await response.blob(), filenameFromDisposition(response.headers.get('content-disposition')) ?? name);
+    } catch (error: unknown) {
+      if (await logoutIfAccessDenied(error)) return;
+      const message = errorMessageOf(error, translate);
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Tooltip title={label}>
+      <span>
+        <IconButton size="small" aria-label={label} disabled={busy} onClick={() => void run()}>
+          {busy ? <CircularProgress size={18} /> : <DownloadIcon fontSize="small" />}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}

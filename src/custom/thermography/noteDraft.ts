@@ -1,0 +1,53 @@
+import { parseDecimal } from './fieldNotes';
+import type { KeyValue, Severity, ThermographyNote } from './noteTypes';
+import { isCameraKey } from './parameterCorrections';
+
+/** What the engineer edits of a note (spec §2.5 thermography note detail); numbers as typed. */
+export interface NoteDraft {
+  identification: string;
+  note: string;
+  ambientTemperature: string;
+  severityLevel: Severity | null;
+  observations: string[];
+  recommendations: string[];
+  measurements: KeyValue[];
+  parameters: KeyValue[];
+}
+
+const lines = (items: readonly { v: string }[] | null | undefined) => (items ?? []).map((item) => item.v).filter((text) => typeof text === 'string');
+
+export function draftOf(note: ThermographyNote): NoteDraft {
+  return {
+    identification: note.identification ?? '',
+    note: note.note ?? '',
+    ambientTemperature: note.ambientTemperature === null || note.ambientTemperature === undefined ? '' : String(note.ambientTemperature),
+    severityLevel: note.severityLevel ?? null,
+    observations: lines(note.observations),
+    recommendations: lines(note.recommendations),
+    measurements: (note.measurements ?? []).map((row) => ({ ...row })),
+    parameters: (note.parameters ?? []).map((row) => ({ ...row })),
+  };
+}
+
+export function sameDraft(a: NoteDraft, b: NoteDraft): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The body of PUT /thermographyNote/{id}: the editable fields; blank lines and keys dropped, and
+ * the camera's values (rows ending in "(camera)", shown beside corrected ones) left to the server.
+ */
+export function updateBodyOf(draft: NoteDraft) {
+  const kept = (texts: readonly string[]) => texts.map((text) => text.trim()).filter((text) => text !== '').map((v) => ({ v }));
+  const rows = (items: readonly KeyValue[]) => items.filter((row) => row.k.trim() !== '' && !isCameraKey(row.k)).map((row) => ({ k: row.k.trim(), v: row.v.trim() }));
+  return {
+    identification: draft.identification.trim(),
+    note: draft.note,
+    ambientTemperature: parseDecimal(draft.ambientTemperature) ?? null,
+    severityLevel: draft.severityLevel,
+    observations: kept(draft.observations),
+    recommendations: kept(draft.recommendations),
+    measurements: rows(draft.measurements),
+    parameters: rows(draft.parameters),
+  };
+}

@@ -1,0 +1,203 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, PHONE, baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
+
+/** Polls like the page's own locators wait: up to 15 s (expect.poll's default is 1 s). */
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+
+/** The repo's copy of the FLIR AX8 fixture; its values below are tests/fixtures/flir/flir-ax8.expected.json's. */
+const AX8 = path.resolve('tests/fixtures/flir/flir-ax8.jpg');
+const AX8_MIN = '24.3 °C';
+const AX8_MAX = '25.5 °C';
+const AX8_CENTER = '25.4 °C';
+
+/** Unique to this run, so the notes are found again among the seeded ones. */
+const RUN = Date.now().toString(36).slice(-5);
+const FIRST = `Starter A ${RUN}`;
+const SECOND = `Starter B ${RUN}`;
+
+/**
+ * Issue 19 end to end: a thermography technician on a phone records two notes on Chiller 1; the
+ * thermography engineer expands the first in the thermography table, uploads a FLIR radiometric
+ * JPEG and sees its visible picture and temperatures, draws an arrow on the real image, updates and
+ * sends it for approval; the manager approves it; the asset detail then pages through the records.
+ */
+describe.skipIf(!hasBrowser())('thermography from the field to approval', () => {
+  let session: BrowserSession;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    session = await openBrowser();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  async function signedIn(username: string, home: string, viewport = DESKTOP): Promise<Page> {
+    const { page } = await session.newPage(viewport);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${baseUrl()}/login`);
+    await signIn(page, username);
+    await page.waitForURL(`**${home}`);
+    return page;
+  }
+
+  /** The thermography table, searched down to one note, its row expanded into the editor. */
+  async function openNote(page: Page, identification: string): Promise<Locator> {
+    await page.goto(`${baseUrl()}/home/thermographyNote/table`);
+    await page.getByLabel('Search').fill(identification);
+    const row = page.locator('tbody tr', { hasText: identification }).first();
+    await row.getByRole('button', { name: 'Expand' }).click();
+    const editor = page.getByTestId('thermography-note-editor');
+    await editor.waitFor();
+    return editor;
+  }
+
+  it('the thermography technician records two notes on a phone, usable with gloves', async () => {
+    const phone = await signedIn('thermo.tech', '/inspection', PHONE);
+    const posts: string[] = [];
+    phone.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/thermographyNote')) posts.push(request.postData() ?? '');
+    });
+    await phone.goto(`${baseUrl()}/inspection/asset/identification/CHL-001`);
+    const first = phone.getByRole('region', { name: 'Note 1' });
+    await first.waitFor();
+    // The note form, not the checklists a thermography technician cannot submit.
+    expect(await phone.getByRole('button', { name: 'Submit', exact: true }).count()).toBe(1);
+
+    await first.getByLabel('Image number').fill('0301');
+    await first.getByLabel('Identification').fill(FIRST);
+    await first.getByLabel('Note').fill('Contactor warm');
+    await first.getByLabel('Ambient temperature').fill('21,5');
+    await first.getByRole('button', { name: 'Breaker attributes' }).click();
+    await first.getByLabel('Capacity').fill('100');
+    await first.getByLabel('Current R').fill('45');
+    await first.getByLabel('Current Y').fill('47');
+    await first.getByLabel('Current B').fill('44');
+    await phone.getByRole('button', { name: 'Add note' }).click();
+    const second = phone.getByRole('region', { name: 'Note 2' });
+    expect(await second.getByLabel('Image number').inputValue()).toBe('0302');
+    await second.getByLabel('Identification').fill(SECOND);
+    await screenshot(phone, 'thermography-1-phone-notes');
+
+    // Gloves: no sideways scrolling, and every button and field at least 48 px tall.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const small = await phone.evaluate(() =>
+      [...document.querySelectorAll('main button, main .MuiInputBase-root')]
+        .map((element) => ({ text: (element.textContent ?? '').trim() || element.getAttribute('aria-label'), height: element.getBoundingClientRect().height }))
+        .filter((target) => target.height > 0 && target.height < 48),
+    );
+    expect(small).toEqual([]);
+
+    await phone.getByRole('button', { name: 'Submit', exact: true }).click();
+    await phone.getByText('Note submitted successfully.').waitFor();
+    expect(posts).toHaveLength(1);
+    const body = JSON.parse(posts[0]!) as { assetIdentification: string; notes: { identification: string; breakerAttributes?: unknown }[] };
+    expect(body.assetIdentification).toBe('CHL-001');
+    expect(body.notes.map((note) => note.identification)).toEqual([FIRST, SECOND]);
+    expect(body.notes[0]!.breakerAttributes).toEqual({ capacity: 100, currents: { r: 45, y: 47, b: 44 } });
+    await screenshot(phone, 'thermography-2-phone-submitted');
+  });
+
+  it('the engineer uploads a FLIR picture, draws an arrow, updates and sends the note for approval', async () => {
+    const page = await signedIn('thermo.engineer', '/home');
+    const editor = await openNote(page, FIRST);
+    // The breaker data was folded into the note text by the server.
+    await eventually(() => editor.getByLabel('Note').inputValue()).toBe('Contactor warm\nBreaker: capacity 100 A; currents R 45 A, Y 47 A, B 44 A');
+    await editor.getByText('No thermal image yet').waitFor();
+
+    await editor.locator('input[type="file"]').setInputFiles(AX8);
+    // The picture brought its visible image, camera settings and temperatures (DESIGN §8).
+    const canvas = editor.getByRole('img', { name: 'Real image' });
+    await eventually(() => canvas.getAttribute('data-drawn')).toBe('true');
+    await editor.locator('img[alt="Thermal image"][data-drawn="true"]').waitFor();
+    const measurements = editor.getByRole('table', { name: 'Measurements' });
+    await expect.poll(() => measurements.innerText(), { timeout: 15_000 }).toContain(AX8_MAX);
+    expect(await measurements.innerText()).toContain(AX8_MIN);
+    expect(await measurements.innerText()).toContain(AX8_CENTER);
+    expect(await editor.getByRole('table', { name: 'Parameters' }).innerText()).toContain('FLIR AX8');
+    await screenshot(page, 'thermography-3-engineer-uploaded');
+
+    // Painting mode: a drag across the picture draws one arrow.
+    await editor.getByRole('button', { name: 'Paint' }).click();
+    const box = (await canvas.boundingBox())!;
+    const from = { x: box.x + box.width * 0.2, y: box.y + box.height * 0.2 };
+    const to = { x: box.x + box.width * 0.6, y: box.y + box.height * 0.6 };
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+    await page.mouse.move(to.x, to.y, { steps: 5 });
+    await page.mouse.up();
+    expect(await canvas.getAttribute('data-arrows')).toBe('1');
+
+    await editor.getByRole('button', { name: 'Severity C' }).click();
+    await editor.getByRole('checkbox', { name: 'Overheated terminal detected' }).check();
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/api/thermographyNote/')) saves.push(new URL(request.url()).pathname.replace(/^.*\/thermographyNote\/[^/]+/, 'note'));
+    });
+    await editor.getByRole('button', { name: 'Update & Send for Approval' }).click();
+    await editor.getByTestId('note-status').filter({ hasText: 'Pending approval' }).waitFor();
+    expect(saves).toEqual(['note/realImage', 'note', 'note/status']);
+
+    // The saved picture carries the red arrow; the original stays viewable.
+    await eventually(() => canvas.getAttribute('data-arrows')).toBe('0');
+    await eventually(() => canvas.getAttribute('data-drawn')).toBe('true');
+    const middle = { x: (from.x + to.x) / 2 - box.x, y: (from.y + to.y) / 2 - box.y };
+    await eventually(() =>
+      canvas.evaluate((element, at) => {
+        const canvasElement = element as HTMLCanvasElement;
+        const scale = canvasElement.width / canvasElement.getBoundingClientRect().width;
+        const context = canvasElement.getContext('2d')!;
+        const x = Math.round(at.x * scale);
+        const y = Math.round(at.y * scale);
+        const { data } = context.getImageData(x - 4, y - 4, 9, 9);
+        for (let i = 0; i < data.length; i += 4) if (data[i]! > 180 && data[i + 1]! < 90 && data[i + 2]! < 90) return true;
+        return false;
+      }, middle),
+    ).toBe(true);
+    await editor.getByRole('button', { name: 'View original' }).click();
+    await editor.getByRole('heading', { name: 'Original real image' }).waitFor();
+    await editor.locator('img[alt="Original real image"][data-drawn="true"]').waitFor();
+    await screenshot(page, 'thermography-4-engineer-sent');
+  });
+
+  it('the manager approves; the note becomes read-only', async () => {
+    const page = await signedIn('thermo.manager', '/home');
+    const editor = await openNote(page, FIRST);
+    expect(await editor.getByRole('button', { name: 'Update & Send for Approval' }).count()).toBe(0);
+    await editor.getByRole('button', { name: 'Update & Approve' }).click();
+    await editor.getByText('This note is approved and can no longer be changed.').waitFor();
+    expect(await editor.getByRole('button', { name: 'Update', exact: true }).count()).toBe(0);
+    expect(await editor.getByLabel('Identification').isDisabled()).toBe(true);
+    await screenshot(page, 'thermography-5-manager-approved');
+  });
+
+  it("the asset detail pages through Chiller 1's thermography records, with the approval's alert and the trend", async () => {
+    for (const [viewport, name] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      const page = await signedIn('thermo.manager', '/home', viewport);
+      await page.goto(`${baseUrl()}/home/asset/table`);
+      await page.getByLabel('Search').fill('Chiller 1');
+      await page.locator('tbody tr', { hasText: 'CHL-001' }).first().getByRole('button', { name: 'Expand' }).click();
+      // Chiller 1 has maintenance inspections too: the switch, maintenance first.
+      await page.getByRole('button', { name: 'Thermography Inspections' }).click();
+      await page.getByText('image 1 of 2').waitFor();
+      await page.getByRole('heading', { name: FIRST }).waitFor();
+      await page.getByText('Priority C').waitFor();
+      await page.getByRole('figure', { name: 'Hottest spot of each approved note over time' }).waitFor();
+      // The approval raised one ThermographyAlert on this record.
+      await page.getByText(/approved with severity/).first().waitFor();
+      await screenshot(page, `thermography-6-asset-${name}`);
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByText('image 2 of 2').waitFor();
+      await page.getByRole('heading', { name: SECOND }).waitFor();
+      expect(await page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).toBe(true);
+      if (name === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    }
+    expect(pageErrors).toEqual([]);
+  });
+});
