@@ -11,18 +11,10 @@ import { sniffImageType } from './imageContent';
 import { mayReadFile } from './fileAccess';
 import { checkUploadQuota, withUserUploadLock } from './uploadQuota';
 import { insertFiles } from './insertFiles';
+import { hasControlCharacter } from './fileName';
 
 const tags = ['file'];
 const MAX_NAME_LENGTH = 200;
-/** C0 and C1 control characters and DEL: PostgreSQL text cannot hold NUL, and none belongs in a name. */
-function hasControlCharacter(name: string): boolean {
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i);
-    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
-  }
-  return false;
-}
-
 const megabytes = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10;
 const clockTime = (at: number) => new Date(at).toISOString().slice(11, 16);
 

@@ -12,6 +12,7 @@ import { updateNote, updateNoteBodySchema, type UpdateNoteBody } from './updateN
 import { changeStatus } from './changeStatus';
 import { saveEditedRealImage, saveThermalImage } from './noteImages';
 import { isJpeg } from './flir/readFlir';
+import { hasControlCharacter } from '../files/fileName';
 import type { NoteRow } from './noteView';
 
 const tags = ['thermography'];
@@ -27,6 +28,7 @@ async function thermalImageOf(request: FastifyRequest): Promise<{ name: string; 
   const part = await request.file();
   if (!part) throw badRequest('thermalImage', 'thermalImage is required');
   if (part.fieldname !== 'thermalImage') throw badRequest(part.fieldname, `${part.fieldname} is not allowed; send the picture as "thermalImage"`);
+  if (hasControlCharacter(part.filename ?? '')) throw badRequest('thermalImage', 'thermalImage name must not contain control characters');
   let data: Buffer;
   try {
     data = await part.toBuffer();
@@ -36,9 +38,7 @@ async function thermalImageOf(request: FastifyRequest): Promise<{ name: string; 
   }
   if (data.length === 0) throw badRequest('thermalImage', 'thermalImage is empty');
   if (!isJpeg(data)) throw new HttpError(415, 'thermalImage must be a JPEG image', { thermalImage: 'thermalImage must be a JPEG image' });
-  // Names are shown, never used as paths; control characters (NUL among them) are no part of one.
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const name = (part.filename ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  const name = (part.filename ?? '').trim();
   return { name, bytes: new Uint8Array(data) };
 }
 

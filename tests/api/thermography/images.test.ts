@@ -96,6 +96,8 @@ describe('POST /thermographyNote/{id}/thermalImage', () => {
     expect(big.message).toBe(TOO_LARGE);
     expectError(await api.upload(id, Buffer.alloc(0)), 400, 'thermalImage');
     expectError(await api.upload(id, PLAIN_JPEG, { field: 'file' }), 400, 'file');
+    // Issue 16: a control character in an uploaded file's name is refused, as on POST /file.
+    expectError(await api.upload(id, PLAIN_JPEG, { filename: 'IR_\u0007 0001.jpg' }), 400, 'thermalImage');
     expectError(await api.upload(id, PLAIN_JPEG, { extract: 'maybe' }), 400, 'extractMoreInfo');
     expectError(await t.request({ as: 'thermo.engineer', method: 'POST', url: `/api/thermographyNote/${id}/thermalImage`, payload: { thermalImage: 'x' } }), 400, 'thermalImage');
     expectError(await api.upload('000000000000000000000000', PLAIN_JPEG), 404);
