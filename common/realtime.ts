@@ -1,4 +1,7 @@
 import type { PermissionName } from './permissions';
+import type { NewWorkOrderEvent } from './resources/workOrder';
+
+export type { NewWorkOrderEvent };
 
 /** Socket events of spec §7 with the payloads DESIGN §6 fixes (plus names for notifications). */
 export interface NewInspectionEvent {
@@ -29,7 +32,8 @@ export interface UpdateDetailEvent {
     | 'alert'
     | 'thermographyNote'
     | 'inspectionSchedule'
-    | 'calendarEntry';
+    | 'calendarEntry'
+    | 'workOrder';
   _id: string;
 }
 
@@ -37,6 +41,8 @@ export interface PushEvents {
   'new-inspection': NewInspectionEvent;
   'new-alert': NewAlertEvent;
   'update-detail': UpdateDetailEvent;
+  /** To the assignee's own sockets only (DESIGN §11): published with the push hub's publishToUser. */
+  'new-work-order': NewWorkOrderEvent;
 }
 
 export type PushEventName = keyof PushEvents;
@@ -47,12 +53,14 @@ const DETAIL_AUDIENCE: Record<UpdateDetailEvent['type'], PermissionName> = {
   thermographyNote: 'read-thermography-note',
   inspectionSchedule: 'read-inspection-schedule',
   calendarEntry: 'read-calendar',
+  workOrder: 'read-workorder',
 };
 
 /** Who receives an event: the users allowed to read what it names (DESIGN §6). */
 export function pushAudience<E extends PushEventName>(event: E, payload: PushEvents[E]): PermissionName {
   if (event === 'new-inspection') return 'read-inspection';
   if (event === 'new-alert') return 'read-alert';
+  if (event === 'new-work-order') return 'read-workorder';
   return DETAIL_AUDIENCE[(payload as UpdateDetailEvent).type];
 }
 

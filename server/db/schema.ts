@@ -493,3 +493,47 @@ export const thermographyNotes = pgTable(
     index('thermography_notes_status_time_idx').on(table.status, table.timestamp),
   ],
 );
+
+/**
+ * Spec §3 Work order with DESIGN §11's `alert` and `description`. An alert opens at most one order
+ * (the unique index makes the alert → order rule once per alert across processes).
+ */
+export const workOrders = pgTable(
+  'work_orders',
+  {
+    _id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').notNull(),
+    priority: text('priority').notNull(),
+    asset: text('asset_id').notNull(),
+    assignedTo: text('assigned_to').notNull(),
+    startTimestamp: epochMs('start_timestamp').notNull(),
+    endTimestamp: epochMs('end_timestamp').notNull(),
+    alert: text('alert_id'),
+    createdBy: text('created_by'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('work_orders_alert_idx').on(table.alert),
+    index('work_orders_assignee_idx').on(table.assignedTo, table.startTimestamp),
+    index('work_orders_start_idx').on(table.startTimestamp, table._id),
+    index('work_orders_period_idx').using('gist', sql`int8range(${table.startTimestamp}, ${table.endTimestamp}, '[]')`),
+    index('work_orders_status_idx').on(table.status),
+  ],
+);
+
+/** An order's activity log (spec §3 `activity`): comments, and the status changes the server records. */
+export const workOrderActivity = pgTable(
+  'work_order_activity',
+  {
+    _id: text('id').primaryKey(),
+    workOrder: text('work_order_id').notNull(),
+    user: text('user_id').notNull(),
+    comment: text('comment').notNull(),
+    statusFrom: text('status_from'),
+    statusTo: text('status_to'),
+    createdAt: epochMs('created_at').notNull().default(nowMs),
+  },
+  (table) => [index('work_order_activity_order_idx').on(table.workOrder, table.createdAt)],
+);
