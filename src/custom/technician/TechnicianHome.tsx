@@ -4,10 +4,12 @@ import { useTranslate } from 'react-admin';
 import { useSessionUser } from '../../authProvider/useSession';
 import { UserDashboard } from '../dashboard/UserDashboard';
 import { RecentAssets } from './RecentAssets';
+import { MyWorkOrders } from './workOrders/MyWorkOrders';
 
 /**
  * The technician's home info page (spec §2.3): a welcome line, how to start an inspection, the
- * dashboard of the technician's role, and the assets inspected lately (issue 4).
+ * dashboard of the technician's role, the technician's work orders in two tabs, and the assets
+ * inspected lately (issue 4).
  */
 export const TechnicianHome = () => {
   const translate = useTranslate();
@@ -22,6 +24,8 @@ export const TechnicianHome = () => {
         <Typography>{translate('app.technician.scan_hint')}</Typography>
       </Paper>
       <UserDashboard />
+      {/* GET /workOrder/my needs read-workorder; asking without it would answer 403 and sign the user out. */}
+      {user?.permissions.includes('read-workorder') && <MyWorkOrders />}
       {/* The list's call needs update-inspection; a role without it (thermography) would be signed out by its 403. */}
       {user?.permissions.includes('update-inspection') && <RecentAssets />}
     </Stack>

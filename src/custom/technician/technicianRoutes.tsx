@@ -6,10 +6,14 @@ import { lazyWithTimeout } from '../../common-ui/lazyWithTimeout';
 const ScannerPage = lazyWithTimeout(() => import('./scanner/ScannerPage').then((module) => module.ScannerPage));
 // Its own chunk too: the inspect view with its inputs for every attribute type.
 const AssetInspectPage = lazyWithTimeout(() => import('./inspect/AssetInspectPage').then((module) => module.AssetInspectPage));
+// And the work order detail: the home's list is all most visits need.
+const WorkOrderDetailPage = lazyWithTimeout(() => import('./workOrders/WorkOrderDetailPage').then((module) => module.WorkOrderDetailPage));
 
 /** Children of /inspection (spec §2.1), relative to it; the area itself already needs view-technician. */
 export const technicianRoutes: readonly GuardedRoute[] = [
   { element: <TechnicianHome />, permissions: [] },
   { path: 'scanner', element: <ScannerPage />, permissions: [] },
   { path: 'asset/identification/:assetIdentification', element: <AssetInspectPage />, permissions: [] },
+  // Spec §2.1 asks nothing more than the area does; an order that is not the user's answers 403 and the page says so.
+  { path: 'workOrder/:id', element: <WorkOrderDetailPage />, permissions: [] },
 ];

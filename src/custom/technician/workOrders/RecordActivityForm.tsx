@@ -1,0 +1,51 @@
+import { useId, useState } from 'react';
+import { Button, Stack, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { ACTIVITY_COMMENT_MAX_LENGTH, activityComment } from '../../../../common/resources/workOrder';
+
+interface Props {
+  /** Sends the comment (trimmed there); resolves true once it was recorded. */
+  onRecord: (text: string) => Promise<boolean>;
+  busy: boolean;
+}
+
+/**
+ * 'Record activity' and its Record button (spec §2.3, §5): the button stays disabled while the text
+ * is empty or only blanks; once recorded the box is cleared, and on a failure the text stays so
+ * nothing typed is lost.
+ */
+export function RecordActivityForm({ onRecord, busy }: Props) {
+  const translate = useTranslate();
+  const fieldId = useId();
+  const [text, setText] = useState('');
+  const blank = activityComment(text) === null;
+
+  return (
+    <Stack
+      component="form"
+      spacing={1}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (blank || busy) return;
+        void onRecord(text).then((recorded) => {
+          if (recorded) setText('');
+        });
+      }}
+    >
+      <TextField
+        id={fieldId}
+        label={translate('app.work_order.record_activity')}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        multiline
+        minRows={3}
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: ACTIVITY_COMMENT_MAX_LENGTH } }}
+      />
+      <Button type="submit" variant="contained" disabled={blank || busy} sx={{ minHeight: 48, alignSelf: { xs: 'stretch', sm: 'flex-end' }, minWidth: 160 }}>
+        {translate('app.work_order.record')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import type { WorkOrder } from '../../../../common/resources/workOrder';
+import { errorMessageOf } from '../../../common-ui/errorMessageOf';
+import { useApiFetch } from '../../../dataProvider/useApiFetch';
+import { usePushEvent } from '../../../realtime/usePushEvent';
+
+export interface MyWorkOrders {
+  /** Null until the first answer; the last list stays while a refresh is on its way (no flicker). */
+  orders: WorkOrder[] | null;
+  /** The server's message of the last failed read, cleared by the next answer. */
+  error: string | null;
+  reload: () => void;
+}
+
+/**
+ * GET /workOrder/my (spec §7), read again when something pushed concerns it (DESIGN §11): a
+ * `new-work-order` (sent to this user only: an order given to them), or an `update-detail` naming an
+ * order of the list — a status change, an edit, or a reassignment away, after which the order
+ * is no longer in the answer.
+ */
+export function useMyWorkOrders(): MyWorkOrders {
+  const apiFetch = useApiFetch();
+  const translate = useTranslate();
+  const [orders, setOrders] = useState<WorkOrder[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+
+  usePushEvent('new-work-order', reload);
+  usePushEvent('update-detail', (event) => {
+    if (event.type === 'workOrder' && orders?.some((order) => order._id === event._id)) reload();
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<WorkOrder[]>('/workOrder/my', { signal: controller.signal }).then(
+      (answer) => {
+        setOrders(Array.isArray(answer) ? answer : []);
+        setError(null);
+      },
+      (failure: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('work orders could not be loaded', failure);
+        setError(errorMessageOf(failure, translate));
+      },
+    );
+    return () => controller.abort();
+  }, [apiFetch, translate, generation]);
+
+  return { orders, error, reload };
+}
