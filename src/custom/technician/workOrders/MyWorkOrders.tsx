@@ -48,7 +48,13 @@ export const MyWorkOrders = () => {
         {translate('app.technician.work_orders_title')}
       </Typography>
       <Paper variant="outlined">
-        <Tabs value={tab} onChange={(_, value: WorkOrderTab) => selectTab(value)} variant="fullWidth" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={tab}
+          onChange={(_, value: WorkOrderTab) => selectTab(value)}
+          aria-labelledby={titleId}
+          variant="fullWidth"
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
           {WORK_ORDER_TABS.map((value) => (
             <Tab key={value} value={value} id={tabId(value)} aria-controls={panelId(value)} label={translate(TAB_LABEL[value])} sx={{ minHeight: 48 }} />
           ))}
