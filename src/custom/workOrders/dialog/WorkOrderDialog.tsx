@@ -74,18 +74,17 @@ export function WorkOrderDialog({ subject, config, onClose, onSaved }: WorkOrder
 
   return (
     <Dialog open fullWidth disableEscapeKeyDown PaperProps={{ sx: { maxWidth: WORK_ORDER_DIALOG_MAX_WIDTH } }} aria-labelledby={titleId}>
-      <DialogTitle sx={{ display: 'flex', alignItems: 'center' }}>
-        <Box component="span" id={titleId} sx={{ flexGrow: 1 }}>
-          {translate(editing ? 'app.work_order.edit_title' : 'app.work_order.add_title')}
-        </Box>
-        <Tooltip title={translate('app.work_order_screen.close')}>
-          <span>
-            <IconButton aria-label={translate('app.work_order_screen.close')} onClick={onClose} disabled={saving} edge="end">
-              <CloseIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
+      {/* The close button sits beside the title, not in it: the title alone names the dialog. */}
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        {translate(editing ? 'app.work_order.edit_title' : 'app.work_order.add_title')}
       </DialogTitle>
+      <Tooltip title={translate('app.work_order_screen.close')}>
+        <span style={{ position: 'absolute', right: 12, top: 12 }}>
+          <IconButton aria-label={translate('app.work_order_screen.close')} onClick={onClose} disabled={saving}>
+            <CloseIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
       <form noValidate onSubmit={(event) => void handleSubmit(save)(event)}>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
           <Controller
