@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { vi } from 'vitest';
 import type { WorkOrder, WorkOrderConfig } from '../../../common/resources/workOrder';
+import { AppNotification } from '../../../src/common-ui/AppNotification';
 import { DialogsProvider } from '../../../src/common-ui/dialogs/DialogsProvider';
 import { WorkOrderDialog, type WorkOrderDialogSubject } from '../../../src/custom/workOrders/dialog/WorkOrderDialog';
 import { dataProvider } from '../../../src/dataProvider';
@@ -145,7 +146,7 @@ export function openWorkOrders(answers: Record<string, Answer> = {}, permissions
   return api;
 }
 
-/** The dialog alone, with the app's i18n and API client (fetch mocked by the test). */
+/** The dialog alone, with the app's i18n, API client (fetch mocked by the test) and notification area. */
 export function renderDialog(subject: WorkOrderDialogSubject) {
   const onClose = vi.fn();
   const onSaved = vi.fn();
@@ -154,6 +155,7 @@ export function renderDialog(subject: WorkOrderDialogSubject) {
       <DialogsProvider>
         <WorkOrderDialog subject={subject} config={config} onClose={onClose} onSaved={onSaved} />
       </DialogsProvider>
+      <AppNotification />
     </AdminContext>,
   );
   return { onClose, onSaved };
