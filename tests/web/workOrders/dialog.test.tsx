@@ -215,4 +215,15 @@ describe('work order dialog (spec §2.8, §5)', () => {
     expect(within(dialog()).queryByText(/is required$/)).toBeNull();
     expect(submit()).toBeDisabled();
   });
+
+  it('offers a Completed order no other status (the server refuses leaving it), while its other fields stay editable', async () => {
+    mockContractApi({});
+    const user = userEvent.setup();
+    renderDialog({ kind: 'edit', order: order('wo4', { status: 'Completed' }) });
+    await screen.findByRole('dialog', { name: 'Edit Work Order' });
+    await user.click(combobox('Status'));
+    expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Completed']);
+    await user.keyboard('{Escape}');
+    expect(field('Title')).toBeEnabled();
+  });
 });

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { Autocomplete, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, IconButton, MenuItem, TextField, Tooltip } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { Controller, useForm, useWatch, type Control, type FieldError } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type FieldError, type Resolver } from 'react-hook-form';
 import { useNotify, useTranslate } from 'react-admin';
-import { workOrderFormSchema, type NamedRef, type WorkOrder, type WorkOrderConfig } from '../../../../common/resources/workOrder';
+import { COMPLETED_STATUS, isCompleted, workOrderFormSchema, type NamedRef, type WorkOrder, type WorkOrderConfig } from '../../../../common/resources/workOrder';
 import { WORK_ORDER_DIALOG_MAX_WIDTH } from '../../../common-ui/dialogs/dialogWidths';
 import { DateTimeInput } from '../../fields/DateTimeInput';
 import { useWorkOrderApi } from '../workOrderApi';
@@ -44,7 +44,8 @@ export function WorkOrderDialog({ subject, config, onClose, onSaved }: WorkOrder
   const editing = subject.kind === 'edit' ? subject.order : null;
   const { control, handleSubmit, reset, trigger, getValues, formState } = useForm<WorkOrderFormState>({
     mode: 'all',
-    resolver: yupResolver(workOrderFormSchema) as never,
+    // Typed by what the schema lets through (dates as numbers); the form also holds null while a date is empty.
+    resolver: yupResolver(workOrderFormSchema) as unknown as Resolver<WorkOrderFormState>,
     defaultValues: editing ? formOfOrder(editing) : { ...EMPTY_WORK_ORDER_FORM, ...(subject.kind === 'new' ? subject.initial : {}) },
   });
   const saving = formState.isSubmitting;
@@ -70,6 +71,8 @@ export function WorkOrderDialog({ subject, config, onClose, onSaved }: WorkOrder
   // Names for ids the config no longer lists (an archived asset, a user who left), so they still read as names.
   const assets = withCurrent(config.assets, editing ? { _id: editing.asset, name: editing.assetName } : subject.kind === 'new' && subject.initial?.asset ? { _id: subject.initial.asset, name: subject.assetName ?? subject.initial.asset } : null);
   const users = withCurrent(config.users, editing ? { _id: editing.assignedTo, name: editing.assignedToName } : null);
+  // Completed is final (DESIGN §11: the server refuses leaving it): a completed order's other fields may still be corrected.
+  const statusValues = editing && isCompleted(editing.status) ? [COMPLETED_STATUS] : config.statusValues;
   const errorText = (field: WorkOrderFormField, error: FieldError | undefined) => (error ? fieldErrorText(field, error.type, translate) : undefined);
 
   return (
@@ -103,7 +106,7 @@ export function WorkOrderDialog({ subject, config, onClose, onSaved }: WorkOrder
           <NamedRefField control={control} name="asset" label={translate('app.work_order.fields.asset')} options={assets} errorText={errorText} />
           <NamedRefField control={control} name="assignedTo" label={translate('app.work_order.fields.assigned_to')} options={users} errorText={errorText} />
           <ValueSelect control={control} name="priority" label={translate('app.work_order.fields.priority')} values={config.priorityValues} errorText={errorText} />
-          <ValueSelect control={control} name="status" label={translate('app.work_order.fields.status')} values={config.statusValues} errorText={errorText} />
+          <ValueSelect control={control} name="status" label={translate('app.work_order.fields.status')} values={statusValues} errorText={errorText} />
           <Controller
             control={control}
             name="startTimestamp"
