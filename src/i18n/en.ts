@@ -465,6 +465,23 @@ export const en: TranslationMessages = {
       load_failed: 'The calendar could not be loaded: %{message}',
       retry: 'Retry',
     },
+    // The engineer's work order screen /home/workOrder and the alert detail's work order (docs/work-orders.md).
+    work_order_screen: {
+      calendar_label: 'Work order calendar',
+      filters_label: 'Work order filters',
+      no_orders: 'No work orders',
+      close: 'Close',
+      status_of: 'Status of %{title}',
+      completed_locked: 'Completed is final: the status of a completed work order cannot be changed',
+      end_before_start: 'End Date must not be before Start Date',
+      title_too_long: 'Title must be at most %{max} characters',
+      open_from_alert: 'Open work order',
+      alert_title: '%{level} alert: %{asset}',
+      alert_title_with_text: '%{level} alert: %{asset} — %{text}',
+      alert_order: 'Work order',
+      alert_order_line: '%{title} — %{status}, assigned to %{assignee}',
+      edit_alert_order: 'Edit work order',
+    },
     // The one calendar component (src/custom/calendar/) every calendar screen is built on.
     event_calendar: {
       previous_month: 'Previous Month',

@@ -323,7 +323,8 @@ export function EventCalendar<T>({
           defaultTimedEventDuration={durationText(DEFAULT_EVENT_DURATION_MINUTES)}
           forceEventDuration
           dayMaxEvents={maxEventsPerDay === 'fit' ? true : (maxEventsPerDay ?? false)}
-          moreLinkClick={views.includes('day') ? 'day' : 'popover'}
+          // Our day view by name: FullCalendar's 'day' would pick its own day grid, a view the toolbar does not know.
+          moreLinkClick={views.includes('day') ? VIEW_TYPES.day : 'popover'}
         />
       </Box>
     </Box>

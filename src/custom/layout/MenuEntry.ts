@@ -7,6 +7,11 @@ interface EntryBase {
   icon: ComponentType<SvgIconProps>;
   /** The permission that shows the entry (spec §6). */
   permission: PermissionName;
+  /**
+   * Permissions the screen behind the entry also needs (its route's): an entry the user could
+   * only follow to Login stays hidden (Work Order: nav-work-order, and the route's manage-workorder).
+   */
+  alsoRequires?: readonly PermissionName[];
 }
 
 /** A drawer entry leading to a screen of the app. */
@@ -30,5 +35,5 @@ export const isRouteEntry = (entry: MenuEntry): entry is RouteMenuEntry => 'to' 
 export const entryKey = (entry: MenuEntry) => (isRouteEntry(entry) ? entry.to : entry.key);
 
 export function visibleEntries<E extends MenuEntry>(entries: readonly E[], granted: readonly string[]): E[] {
-  return entries.filter((entry) => granted.includes(entry.permission));
+  return entries.filter((entry) => granted.includes(entry.permission) && (entry.alsoRequires ?? []).every((permission) => granted.includes(permission)));
 }

@@ -1,4 +1,5 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import AssignmentIcon from '@mui/icons-material/Assignment';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import EventNoteIcon from '@mui/icons-material/EventNote';
@@ -24,6 +25,7 @@ export const navigationEntries: readonly MenuEntry[] = [
   { to: '/home/checklist/table', label: 'app.menu.checklists', icon: ChecklistIcon, permission: 'nav-checklists' },
   { to: '/home/inspectionSchedule', label: 'app.menu.inspection_schedule', icon: EventNoteIcon, permission: 'nav-inspectionSchedule' },
   { to: '/home/calendar', label: 'app.menu.calendar', icon: CalendarMonthIcon, permission: 'nav-calendar' },
+  { to: '/home/workOrder', label: 'app.menu.work_order', icon: AssignmentIcon, permission: 'nav-work-order', alsoRequires: ['manage-workorder'] },
   { to: '/home/inspections', label: 'app.menu.inspections', icon: FactCheckIcon, permission: 'nav-inspections' },
   { to: '/home/report/table', label: 'app.menu.reports', icon: AssessmentIcon, permission: 'nav-report' },
   { to: '/home/thermographyNote/table', label: 'app.menu.thermography', icon: ThermostatIcon, permission: 'nav-thermography' },

@@ -11,6 +11,7 @@ import { lazyWithTimeout } from '../../common-ui/lazyWithTimeout';
 // Their own chunks: FullCalendar loads only when a calendar screen is opened.
 const InspectionSchedulePage = lazyWithTimeout(() => import('../schedule/InspectionSchedulePage').then((module) => module.InspectionSchedulePage));
 const CalendarEntriesPage = lazyWithTimeout(() => import('../calendarEntries/CalendarEntriesPage').then((module) => module.CalendarEntriesPage));
+const WorkOrderPage = lazyWithTimeout(() => import('../workOrders/WorkOrderPage').then((module) => module.WorkOrderPage));
 
 /** The table containers of spec §2.1, each also with /:tableId; the report container has none. */
 const TABLE_SEGMENTS: readonly TableRouteSegment[] = ['asset', 'alert', 'inspection', 'checklist', 'thermographyNote'];
@@ -35,4 +36,5 @@ export const engineerRoutes: readonly GuardedRoute[] = [
   { path: 'inspections', element: <TablePage key="inspections" segment="inspection" routed={false} />, permissions: [] },
   { path: 'inspectionSchedule', element: <InspectionSchedulePage />, permissions: [] },
   { path: 'calendar', element: <CalendarEntriesPage />, permissions: [] },
+  { path: 'workOrder', element: <WorkOrderPage />, permissions: ['manage-workorder'] },
 ];

@@ -6,6 +6,7 @@ import { mayOpen } from '../../../src/routes/routeAccess';
 const technician = ['view-technician'];
 const engineer = ['view-engineer', 'nav-home'];
 const userManager = [...engineer, 'manage-user'];
+const workOrderManager = [...engineer, 'manage-workorder'];
 const onsite = ['view-onsite'];
 
 describe('mayOpen: the route tables decide whether an account may open a path (spec §2.1)', () => {
@@ -20,6 +21,8 @@ describe('mayOpen: the route tables decide whether an account may open a path (s
     [engineer, '/home/userManagement', false],
     [engineer, '/home/roleManagement', false],
     [userManager, '/home/userManagement?search=dana', true],
+    [engineer, '/home/workOrder', false],
+    [workOrderManager, '/home/workOrder', true],
     [engineer, '/onsite', false],
     [onsite, '/onsite', true],
     [onsite, '/inspection', false],

@@ -1,7 +1,10 @@
 import { Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Alert } from '../../../../common/resources/inspection';
+import { useSessionUser } from '../../../authProvider/useSession';
 import { formatTimestamp } from '../../../common-ui/formatTime';
+import { htmlAsText } from '../../../common-ui/htmlAsText';
+import { AlertWorkOrder } from '../../workOrders/alert/AlertWorkOrder';
 import { AttributeValueTable } from './AttributeValueTable';
 import { DetailFacts } from './DetailFacts';
 import { DetailState } from './DetailState';
@@ -16,10 +19,12 @@ export type AlertView = Alert & {
 
 /**
  * Spec §2.5 alert detail: checklist name, inspected-by, timestamp, and an attribute/value table;
- * a resolved alert also shows its remark, who resolved it and when (DESIGN §5).
+ * a resolved alert also shows its remark, who resolved it and when (DESIGN §5). For users who
+ * manage work orders, the alert's work order, or a button to open one (DESIGN §11).
  */
 export function AlertDetail({ alertId }: { alertId: string }) {
   const translate = useTranslate();
+  const managesWorkOrders = useSessionUser()?.permissions.includes('manage-workorder') ?? false;
   const detail = useDetail<AlertView>(`/alert/${encodeURIComponent(alertId)}`, (event) => event.type === 'alert' && event._id === alertId);
   return (
     <DetailState detail={detail}>
@@ -39,6 +44,11 @@ export function AlertDetail({ alertId }: { alertId: string }) {
                 { label: translate('app.detail.resolved_by'), value: alert.resolvedByName },
                 { label: translate('app.detail.resolved_when'), value: formatTimestamp(alert.resolvedAt) },
               ]}
+            />
+          )}
+          {managesWorkOrders && (
+            <AlertWorkOrder
+              alert={{ _id: alert._id, asset: alert.asset, assetName: alert.assetName, level: alert.level, levelName: alert.levelName, text: htmlAsText(alert.message) }}
             />
           )}
           <AttributeValueTable rows={alert.attributeData.map((item) => ({ id: item.attribute, name: item.name, value: item.value, type: item.type }))} />
