@@ -6,6 +6,7 @@ import { badRequest } from '../../http/errors';
 import {
   DESCRIPTION_MAX_LENGTH,
   WORK_ORDER_FORM_FIELDS,
+  WORK_ORDER_MESSAGES,
   WORK_ORDER_READ_ONLY_FIELDS,
   workOrderFormSchema,
 } from '../../../common/resources/workOrder';
@@ -48,9 +49,10 @@ function formRule(field: FormField, input: Record<string, unknown>): void {
   }
 }
 
-function idOf(field: 'asset' | 'assignedTo', value: unknown, required: string): string {
+function idOf(field: 'asset' | 'assignedTo', value: unknown): string {
   const id = String(value).trim();
-  if (id === '') throw badRequest(field, required);
+  // Blank is nothing chosen: spec §5's message, as for a missing field.
+  if (id === '') throw badRequest(field, WORK_ORDER_MESSAGES[field]);
   if (id.length > MAX_ID_LENGTH) throw badRequest(field, `${field} must be an id of at most ${MAX_ID_LENGTH} characters`);
   return id;
 }
@@ -61,9 +63,11 @@ function timeOf(field: 'startTimestamp' | 'endTimestamp', value: unknown): numbe
 }
 
 function oneOfConfigured(field: 'priority' | 'status', value: string, configured: readonly string[], held: string | undefined): string {
+  // Blank is nothing chosen, as for the ids: the spec's message, not a list of values.
+  if (value.trim() === '') throw badRequest(field, WORK_ORDER_MESSAGES[field]);
+  const label = field === 'priority' ? 'Priority' : 'Status';
   // A value the config has since dropped may be kept by the order that holds it, not given to another.
   if (configured.includes(value) || value === held) return value;
-  const label = field === 'priority' ? 'Priority' : 'Status';
   throw badRequest(field, `${label} must be one of ${configured.join(', ')}`);
 }
 
@@ -94,12 +98,12 @@ export async function checkedWorkOrder(
   const title = (input.title as string).trim();
 
   formRule('asset', input);
-  const assetField = idOf('asset', input.asset, 'Asset is required');
+  const assetField = idOf('asset', input.asset);
   if (!asset) throw badRequest('asset', `asset: no asset has the id ${assetField}`);
   if (asset.archivedAt !== null && existing?.asset !== asset._id) throw badRequest('asset', `asset: "${asset.name}" is archived: it takes no new work orders`);
 
   formRule('assignedTo', input);
-  const assignedTo = idOf('assignedTo', input.assignedTo, 'Assignee is required');
+  const assignedTo = idOf('assignedTo', input.assignedTo);
   const assignee = people.get(assignedTo);
   if (!assignee) throw badRequest('assignedTo', `assignedTo: no user has the id ${assignedTo}`);
   if (!canHoldOrders(assignee) && existing?.assignedTo !== assignee._id) {
