@@ -50,7 +50,10 @@ const MAX_DUE_HOURS = 24 * 366;
 const MAX_NAME = 100;
 const MAX_ITEMS = 50;
 
-export const DEFAULT_WORK_ORDER_SETTINGS: Omit<WorkOrderSettings, 'autoCreate'> & { autoCreate: WorkOrderAutoCreateRule } = {
+/** The rule as its entry holds it: only `levels` is required, the rest have defaults. */
+type StoredRule = Partial<WorkOrderAutoCreateRule> & Pick<WorkOrderAutoCreateRule, 'levels'>;
+
+export const DEFAULT_WORK_ORDER_SETTINGS: Omit<WorkOrderSettings, 'autoCreate'> & { autoCreate: StoredRule } = {
   statusValues: ['Open', 'In Progress', 'On Hold', COMPLETED_STATUS],
   priorityValues: ['High', 'Medium', 'Low'],
   fields: [
@@ -69,7 +72,7 @@ export const DEFAULT_WORK_ORDER_SETTINGS: Omit<WorkOrderSettings, 'autoCreate'> 
   ],
   sort: [{ startTimestamp: 'desc' }],
   // Off on a production start: which alerts become work, and for whom, is the operator's call.
-  autoCreate: { levels: [], assignTo: INSPECTOR },
+  autoCreate: { levels: [] },
 };
 
 /** The demo plant's rule: a critical alert becomes the inspecting technician's order, due within a day. */
