@@ -16,11 +16,14 @@ import { addActivity, createWorkOrder, deleteWorkOrder, NOT_FOUND, orderFor, upd
 
 const tags = ['workOrder'];
 const manage = { permission: 'manage-workorder' } as const;
-/** The assignee's own order, by a permission that is not manage-workorder: the handler checks whose it is (403). */
-const managerOr = (permission: 'read-workorder' | 'update-workorder', what: string): Access => ({
+/**
+ * Any order with manage-workorder; with `permission` alone, only an order assigned to the caller
+ * — which the handler checks (403), the route cannot (docs/permissions.md shows the description).
+ */
+const managerOr = (permission: 'read-workorder' | 'update-workorder', description: string): Access => ({
   permission: 'manage-workorder',
   orIf: (_request: FastifyRequest, user: AuthUser) => user.permissions.has(permission),
-  orIfDescription: `${permission} for an order assigned to the caller${what}`,
+  orIfDescription: description,
 });
 const bodySchema = {
   type: 'object',
@@ -102,7 +105,7 @@ export async function workOrderRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>(
     '/workOrder/:id',
     {
-      config: { access: managerOr('read-workorder', '') },
+      config: { access: managerOr('read-workorder', 'read-workorder for an order assigned to the caller') },
       schema: { tags, summary: 'One order with its activity (newest first) and its alert', params: idParamsSchema, response: { 403: errorSchema, 404: errorSchema } },
     },
     async (request) => {
@@ -126,7 +129,7 @@ export async function workOrderRoutes(app: FastifyInstance) {
   app.put<{ Params: { id: string } }>(
     '/workOrder/:id',
     {
-      config: { access: managerOr('update-workorder', ', its status only') },
+      config: { access: managerOr('update-workorder', 'update-workorder for an order assigned to the caller, its status only') },
       schema: { tags, summary: 'Change an order (the whole order); the assignee without manage-workorder only its status; a Completed order keeps its status (409)', params: idParamsSchema, body: bodySchema, response: writeErrors },
     },
     async (request) => {
@@ -151,7 +154,7 @@ export async function workOrderRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: string } }>(
     '/workOrder/:id/activity',
     {
-      config: { access: managerOr('update-workorder', '') },
+      config: { access: managerOr('update-workorder', 'update-workorder for an order assigned to the caller') },
       schema: { tags, summary: 'Record activity {comment} (trimmed, not blank); a Completed order takes none (409); answers the order', params: idParamsSchema, body: activitySchema, response: writeErrors },
     },
     async (request) => {

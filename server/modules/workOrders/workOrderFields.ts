@@ -18,10 +18,11 @@ export type QueryFilterKey = (typeof QUERY_FILTER_KEYS)[number];
 /**
  * Fields the list sorts by. Asset and assignee sort by their names (the list shows names, spec
  * §2.8); status and priority in the configured order (High before Medium before Low), not A–Z.
+ * `id`/`_id` too: react-admin's lists ask for `sort=["id","ASC"]` when told nothing else.
  */
 export const SORT_FIELDS = [
   'title', 'status', 'priority', 'asset', 'assetName', 'assignedTo', 'assignedToName',
-  'startTimestamp', 'endTimestamp', 'createdAt', 'updatedAt',
+  'startTimestamp', 'endTimestamp', 'createdAt', 'updatedAt', '_id', 'id',
 ] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 

@@ -49,6 +49,9 @@ function sortExpressions(term: SortTerm, order: { statusValues: readonly string[
       return [sql`${w.createdAt}`];
     case 'updatedAt':
       return [sql`${w.updatedAt}`];
+    case '_id':
+    case 'id':
+      return [sql`${w._id}`];
   }
 }
 
@@ -109,15 +112,13 @@ export async function workOrderRow(db: Executor, id: string): Promise<WorkOrder 
   return order ?? null;
 }
 
-const author = users;
-
 /** An order's log, newest first (spec §2.3); entries of the same millisecond by id, as written (writes keep times rising). */
 export async function activityOf(db: Database, orderId: string): Promise<WorkOrderActivity[]> {
   const a = workOrderActivity;
   const rows = await db
-    .select({ _id: a._id, user: a.user, userName: personName(author).mapWith(String), comment: a.comment, createdAt: a.createdAt, statusFrom: a.statusFrom, statusTo: a.statusTo })
+    .select({ _id: a._id, user: a.user, userName: personName(users).mapWith(String), comment: a.comment, createdAt: a.createdAt, statusFrom: a.statusFrom, statusTo: a.statusTo })
     .from(a)
-    .leftJoin(author, eq(author._id, a.user))
+    .leftJoin(users, eq(users._id, a.user))
     .where(eq(a.workOrder, orderId))
     .orderBy(desc(a.createdAt), desc(a._id));
   return rows.map(({ statusFrom, statusTo, ...entry }) => (statusFrom !== null && statusTo !== null ? { ...entry, statusChange: { from: statusFrom, to: statusTo } } : entry));

@@ -92,6 +92,9 @@ describe('GET /workOrder', () => {
     expect((await listed({ sort: ['status', 'DESC'] })).map((row) => row.status)).toEqual(['Completed', 'On Hold', 'In Progress', 'Open', 'Open']);
     expect((await listed({ sort: ['assignedTo', 'ASC'] })).map((row) => row.assignedToName)).toEqual(['Ada Admin', 'Eric Engineer', 'Tara Thermography', 'Tom Technician', 'Tom Technician']);
     expect((await listed({ sort: ['asset', 'DESC'] })).map((row) => row.assetName)).toEqual(['Wl pump', 'Wl pump', 'Wl pump', 'Wl fan', 'Wl fan']);
+    // react-admin's default when told nothing else.
+    const byId = (await listed({ sort: ['id', 'ASC'] })).map((row) => row._id as string);
+    expect(byId).toEqual([...byId].sort());
     refusedWith(await api.list(qs({ sort: ['colour', 'ASC'] })), 400, 'sort');
     refusedWith(await api.list(qs({ sort: ['title', 'UP'] })), 400, 'sort');
   });
