@@ -3,8 +3,8 @@ import type { Database } from '../db/client';
 import { newId } from '../db/ids';
 import { alertLevels, alerts, assets, attributes, users, workOrderActivity, workOrders } from '../db/schema';
 import { bulkInsert } from '../db/jsonRecords';
-import { COMPLETED_STATUS, statusChangeComment, TITLE_MAX_LENGTH } from '../../common/resources/workOrder';
-import { alertText, plannedOrders, sweptAlerts } from '../modules/workOrders/autoCreate';
+import { COMPLETED_STATUS, statusChangeComment } from '../../common/resources/workOrder';
+import { alertText, clippedTitle, plannedOrders, sweptAlerts } from '../modules/workOrders/autoCreate';
 import { resolutionRemark } from './demoReadings';
 import { seededRandom, type SeededRandom } from './seededRandom';
 
@@ -189,8 +189,6 @@ function taskFor(random: SeededRandom, asset: DemoAsset, person: Person): string
   return random.pick(tasks.length > 0 ? tasks : GENERAL_TASKS);
 }
 
-const clipped = (text: string) => (text.length <= TITLE_MAX_LENGTH ? text : `${text.slice(0, TITLE_MAX_LENGTH - 1).trimEnd()}…`);
-
 /**
  * The generated orders (beyond the rule's `taken` alerts) as rows: pure apart from the ids, so the
  * same catalogue, history and day give the same orders.
@@ -224,7 +222,7 @@ export function buildDemoWorkOrders(input: { assets: DemoAsset[]; people: DemoPe
     const createdAt = Math.min(window.start - random.int(1, 5) * DAY_MS + random.int(0, 8) * HOUR_MS, now - 2 * HOUR_MS);
     const order: OrderRow = {
       _id: newId(),
-      title: plan.alert ? clipped(`Investigate: ${alertText(plan.alert.message)}`) : taskFor(random, asset, plan.person),
+      title: plan.alert ? clippedTitle(`Investigate: ${alertText(plan.alert.message)}`) : taskFor(random, asset, plan.person),
       description: plan.alert ? 'Follow up the alert raised by the inspection.' : '',
       status,
       priority,

@@ -45,7 +45,8 @@ export function alertText(html: string): string {
     .trim();
 }
 
-const clipped = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+/** A title cut to what an order's title may hold, marked as cut. */
+export const clippedTitle = (text: string): string => (text.length <= TITLE_MAX_LENGTH ? text : `${text.slice(0, TITLE_MAX_LENGTH - 1).trimEnd()}…`);
 
 /** The rule's priority for a level, else the priority value of the level's rank (Critical, rank 1 → the first: High). */
 function priorityFor(rule: AutoCreateRule, priorityValues: readonly string[], level: { technicalName: string; rank: number }): string {
@@ -108,7 +109,7 @@ function ruleOrder(candidate: Candidate, assignedTo: string, settings: Pick<Work
   const text = alertText(candidate.message);
   return {
     _id: newId(),
-    title: clipped(`${candidate.levelName} alert: ${candidate.assetName} — ${text}`, TITLE_MAX_LENGTH),
+    title: clippedTitle(`${candidate.levelName} alert: ${candidate.assetName} — ${text}`),
     description: `Opened automatically for the ${candidate.levelName} alert on ${candidate.assetName}: ${text}`,
     status: settings.statusValues[0] as string,
     priority: priorityFor(settings.autoCreate, settings.priorityValues, { technicalName: candidate.levelTechnicalName, rank: candidate.levelRank }),
