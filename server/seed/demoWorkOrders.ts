@@ -190,7 +190,8 @@ function taskFor(random: SeededRandom, asset: DemoAsset, person: Person): string
 }
 
 /**
- * The generated orders (beyond the rule's `taken` alerts) as rows: pure apart from the ids, so the
+ * The generated orders (`count` of them; `alerts` are those they may follow — the ones the rule's
+ * orders took are left out by the caller) as rows: pure apart from the ids, so the
  * same catalogue, history and day give the same orders.
  */
 export function buildDemoWorkOrders(input: { assets: DemoAsset[]; people: DemoPeople; alerts: FollowedAlert[]; count: number }, now: number): DemoWorkOrders {

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { adminApi, idsBy, ok, type Doc } from '../administration/adminApi';
 import { alerts } from '../../../server/db/schema';
-import { ensureDemoWorkOrders } from '../../../server/seed/demoWorkOrders';
+import { buildDemoWorkOrders, ensureDemoWorkOrders } from '../../../server/seed/demoWorkOrders';
 import { sweepAlertsWithoutOrders } from '../../../server/modules/workOrders/autoCreate';
 import { storedOrders } from './workOrderFixture';
 
@@ -75,6 +75,23 @@ describe('the demo work orders', () => {
       const { activity } = ok<Doc>(await t.request({ method: 'GET', url: `/api/workOrder/${order._id}`, as: 'engineer' }));
       expect(alert.remark).toBe(activity.find((entry: Doc) => !entry.statusChange).comment);
     }
+  });
+
+  it('are the same for the same catalogue, history and time (a fixed seed; only the ids differ)', () => {
+    const input = {
+      assets: [{ _id: 'a1', name: 'Pump', tags: ['Plumbing'] }, { _id: 'a2', name: 'Panel', tags: ['Electrical'] }],
+      people: { ids: { technician: 'u1', 'thermo.tech': 'u2', engineer: 'u3', admin: 'u4' } },
+      alerts: [{ _id: 'al1', asset: 'a1', timestamp: Date.UTC(2031, 0, 2, 9), resolvedAt: null, message: '<p>Leak</p>', levelRank: 1, attributeTechnicalName: 'leak_present' }],
+      count: 20,
+    };
+    const now = Date.UTC(2031, 1, 1, 12);
+    const withoutIds = (built: ReturnType<typeof buildDemoWorkOrders>) => ({
+      orders: built.orders.map(({ _id: _order, ...order }) => order),
+      activity: built.activity.map(({ _id: _entry, workOrder: _of, ...entry }) => entry),
+      resolutions: built.resolutions,
+    });
+    expect(withoutIds(buildDemoWorkOrders(input, now))).toEqual(withoutIds(buildDemoWorkOrders(input, now)));
+    expect(buildDemoWorkOrders(input, now).orders).toHaveLength(20);
   });
 
   it('leave the sweep nothing to open, and are written once', async () => {
