@@ -17,6 +17,8 @@ import { benchTechnicianBundle } from './technicianBundle';
 import { benchThermographyEditor } from './thermographyEditor';
 import { benchTokenInit } from './tokenInit';
 import { benchWalSoak } from './walSoak';
+import { benchWorkOrderList } from './workOrderList';
+import { benchWorkOrderPush } from './workOrderPush';
 
 /** `npm run bench`: prints the figures the issues name, and keeps them in bench/results/latest.json. */
 const results: Record<string, unknown> = { at: new Date().toISOString() };
@@ -57,5 +59,9 @@ results.scheduleNextMonth = await benchScheduleNextMonth();
 console.log('inspection schedule in Chromium: Next Month clicked → that month drawn, demo month and 5,000 schedules:', JSON.stringify(results.scheduleNextMonth, null, 2));
 results.thermographyEditor = await benchThermographyEditor();
 console.log('thermography note editor in Chromium, row expand → both images drawn, target < 1 s:', JSON.stringify(results.thermographyEditor, null, 2));
+results.workOrderList = await benchWorkOrderList();
+console.log('GET /api/workOrder?range=[0,24], first page of 10,000 orders, target p99 < 100 ms (PostgreSQL with DATABASE_URL):', JSON.stringify(results.workOrderList, null, 2));
+results.workOrderPush = await benchWorkOrderPush();
+console.log('critical inspection submit → auto-created work order → new-work-order on the technician\'s socket, target p95 < 300 ms:', JSON.stringify(results.workOrderPush, null, 2));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);

@@ -20,6 +20,7 @@ import { thermographyNoteRoutes } from './modules/thermography/thermographyNote.
 import { thermographyRoutes } from './modules/thermography/thermography.routes';
 import { inspectionScheduleRoutes } from './modules/inspectionSchedules/inspectionSchedule.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { workOrderRoutes } from './modules/workOrders/workOrder.routes';
 
 /** Every /api module, in one list; each declares its routes' access next to their definitions. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -43,5 +44,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(thermographyRoutes);
   await app.register(inspectionScheduleRoutes);
   await app.register(calendarRoutes);
+  await app.register(workOrderRoutes);
   await app.register(docsRoutes);
 }

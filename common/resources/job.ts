@@ -30,6 +30,8 @@ export interface JobRun {
 export interface JobRunSummary {
   inspectionSchedules?: string[];
   alerts?: string[];
+  /** Orders the work order rule opened for the run's alerts (docs/work-orders.md). */
+  workOrders?: string[];
 }
 
 /** What a new job starts with (the prompt only asks for the name). */

@@ -6,6 +6,7 @@ import type { PushHub } from '../realtime/pushHub';
 import { ScriptQueryError } from '../scripts/queryApi';
 import type { ScriptWriteApi } from '../scripts/sandboxTypes';
 import type { JobRunSummary } from '../../common/resources/job';
+import { openWorkOrdersAfterAlerts } from '../modules/workOrders/autoCreate';
 
 /** A script that writes more than this in one run is stopped with an error (no runaway floods). */
 export const MAX_WRITES_PER_RUN = 1000;
@@ -45,11 +46,18 @@ function noUnknown(call: keyof typeof ALLOWED, input: Record<string, unknown>) {
   if (unknown) fail(call, `${unknown} is not allowed`);
 }
 
+const logWorkOrderFailure = (error: unknown) => console.error('work orders could not be opened for a job alert:', error);
+
 /**
  * The small write API a job script gets (DESIGN §7): every call is validated like a request body
  * (the script is the administrator's input) and counted in the run's summary.
  */
-export function createJobWriteApi(db: Database, pushes: PushHub, now: () => number = Date.now): { api: ScriptWriteApi; summary: JobRunSummary } {
+export function createJobWriteApi(
+  db: Database,
+  pushes: PushHub,
+  now: () => number = Date.now,
+  onError: (error: unknown) => void = logWorkOrderFailure,
+): { api: ScriptWriteApi; summary: JobRunSummary } {
   const summary: JobRunSummary = {};
   let writes = 0;
   const count = (call: string) => {
@@ -142,6 +150,10 @@ export function createJobWriteApi(db: Database, pushes: PushHub, now: () => numb
         levelName: chosen.name,
         color: chosen.color,
       });
+      // A job's alert is an alert like any other to the work order rule (DESIGN §11); the script
+      // is not failed when that goes wrong: its alert is stored, and the sweep opens the order later.
+      const { opened } = await openWorkOrdersAfterAlerts(db, pushes, [row._id], onError);
+      if (opened.length > 0) (summary.workOrders ??= []).push(...opened.map((order) => order._id));
       return { _id: row._id };
     },
   };

@@ -95,7 +95,7 @@ export function createJobScheduler(deps: SchedulerDeps) {
   }
 
   async function execute(job: JobRow, run: typeof jobRuns.$inferSelect): Promise<JobRun> {
-    const { api, summary } = createJobWriteApi(db, deps.pushes, clock.now);
+    const { api, summary } = createJobWriteApi(db, deps.pushes, clock.now, onError);
     let outcome: 'ok' | 'error' = 'error';
     let error: string | null = null;
     try {

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import { deleteUnusedFiles } from '../modules/files/fileCleanup';
 import { planSchedules } from '../modules/inspectionSchedules/schedulePlanner';
+import { publishOpened, sweepAlertsWithoutOrders } from '../modules/workOrders/autoCreate';
 import type { PushHub } from '../realtime/pushHub';
 
 /** What a system job may use beyond the database. */
@@ -46,7 +47,23 @@ export const SCHEDULE_PLANNER_JOB: SystemJob = {
   },
 };
 
-export const SYSTEM_JOBS: readonly SystemJob[] = [FILE_CLEANUP_JOB, SCHEDULE_PLANNER_JOB];
+/**
+ * DESIGN §11 (docs/work-orders.md): alerts are given their work orders as they are stored; this
+ * sweep, every minute, opens the ones a crash (or a broken rule since corrected) left behind —
+ * open alerts of the last 24 hours at the rule's levels without an order. The unique index on
+ * the order's alert makes it and the store path once per alert between them.
+ */
+export const WORK_ORDER_SWEEP_JOB: SystemJob = {
+  id: 'system:work-order-sweep',
+  cronExpression: '* * * * *',
+  async run(db, tick, context) {
+    const outcome = await sweepAlertsWithoutOrders(db, tick);
+    if (context) publishOpened(context.pushes, outcome);
+    return { openedWorkOrders: outcome.opened.length, alertsWithoutAssignee: outcome.unassigned.length };
+  },
+};
+
+export const SYSTEM_JOBS: readonly SystemJob[] = [FILE_CLEANUP_JOB, SCHEDULE_PLANNER_JOB, WORK_ORDER_SWEEP_JOB];
 
 /** A system job's own run log is kept this long (it has no screen; its rows would pile up). */
 export const SYSTEM_RUNS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;

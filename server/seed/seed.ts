@@ -18,6 +18,8 @@ import { applyRoleUpgrades } from './roleUpgrades';
 import { THERMOGRAPHY_CONFIG_ENTRIES } from '../modules/thermography/thermographyConfig';
 import { ensureDemoThermography } from './demoThermography';
 import { DEMO_CONFIG_ENTRIES, DEMO_USERS } from './demoUsers';
+import { workOrderConfigEntries } from '../modules/workOrders/workOrderSettings';
+import { ensureDemoWorkOrders } from './demoWorkOrders';
 
 export class SeedError extends Error {}
 
@@ -34,6 +36,8 @@ export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' 
   await db.insert(alertLevels).values(DEFAULT_ALERT_LEVELS.map((level) => ({ _id: newId(), ...level }))).onConflictDoNothing();
   // System config of thermography (severity → alert level, the info PDF's address), production too.
   await db.insert(configEntries).values(THERMOGRAPHY_CONFIG_ENTRIES.map((e) => ({ _id: newId(), ...e }))).onConflictDoNothing();
+  // Work order lists and the alert → order rule (docs/work-orders.md); the rule is on for the demo only.
+  await db.insert(configEntries).values(workOrderConfigEntries(config.seed === 'demo').map((e) => ({ _id: newId(), ...e }))).onConflictDoNothing();
   if (config.seed === 'demo') {
     await ensureDemoUsers(db, roleIds, config.demoPassword);
     await db.insert(configEntries).values(DEMO_CONFIG_ENTRIES.map((e) => ({ _id: newId(), ...e }))).onConflictDoNothing();
@@ -51,6 +55,8 @@ export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' 
     await ensureDemoDashboards(db);
     // Notes in every status on the catalogue's electrical assets, their pictures read from the fixtures.
     await ensureDemoThermography(db);
+    // After the history and thermography: orders over the demo period, some for their alerts.
+    await ensureDemoWorkOrders(db);
     // The calendar's config for the demo plant, and entries over the demo period (issue 17).
     await ensureCalendarConfig(db, true);
     await ensureDemoCalendarEntries(db);

@@ -515,6 +515,7 @@ export const en: TranslationMessages = {
         inspection: '%{smart_count} inspection |||| %{smart_count} inspections',
         alert: '%{smart_count} alert |||| %{smart_count} alerts',
         inspectionSchedule: '%{smart_count} inspection schedule |||| %{smart_count} inspection schedules',
+        workOrder: '%{smart_count} work order |||| %{smart_count} work orders',
         checklist: '%{smart_count} archived checklist |||| %{smart_count} archived checklists',
       },
     },

@@ -52,6 +52,11 @@ const holders = {
   'manage-inspection-schedule': ['admin', 'engineer', 'super.eng'],
   'read-calendar': ['admin', 'engineer', 'eng.tech', 'super.eng'],
   'manage-calendar': ['admin', 'engineer', 'super.eng'],
+  // Work orders (DESIGN §11): the technicians' roles read and update their own; every engineer-role
+  // read-/update-* survives a whitelist (eng.tech keeps them), manage-workorder is engineer-area management.
+  'read-workorder': ['admin', 'engineer', 'technician', 'thermo.tech', 'eng.tech', 'super.eng'],
+  'update-workorder': ['admin', 'engineer', 'technician', 'thermo.tech', 'eng.tech', 'super.eng'],
+  'manage-workorder': ['admin', 'engineer', 'super.eng'],
 } as const satisfies Record<string, readonly MatrixUser[]>;
 
 /** One way of calling a route whose answer depends on the request (an `orIf` rule or an own id). */
@@ -60,8 +65,11 @@ export interface AccessVariant {
   when: string;
   /** Added to the URL. */
   query?: string;
-  /** Path parameters: the caller's own user id, or an id that is not the caller's. */
-  id?: 'own' | 'other';
+  /**
+   * Path parameters: the caller's own user id, or an id that is not the caller's; or a work order
+   * assigned to the caller, or one assigned to someone else (routeAccess.test.ts makes them).
+   */
+  id?: 'own' | 'other' | 'ownWorkOrder' | 'othersWorkOrder';
   allowed: readonly MatrixUser[];
 }
 
@@ -244,4 +252,28 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'POST /api/calendarEntry': holders['manage-calendar'],
   'PUT /api/calendarEntry/:id': holders['manage-calendar'],
   'DELETE /api/calendarEntry/:id': holders['manage-calendar'],
+
+  // Work orders (DESIGN §11, docs/work-orders.md): engineers manage every order; a technician reads
+  // and updates (status, activity) the orders assigned to them and no other. An id no order has is
+  // a 404 for whoever may read orders at all.
+  'GET /api/workOrder/config': holders['read-workorder'],
+  'GET /api/workOrder': holders['manage-workorder'],
+  'GET /api/workOrder/my': holders['read-workorder'],
+  'POST /api/workOrder': holders['manage-workorder'],
+  'GET /api/workOrder/:id': [
+    { when: 'an order assigned to the caller', id: 'ownWorkOrder', allowed: holders['read-workorder'] },
+    { when: 'an order assigned to someone else', id: 'othersWorkOrder', allowed: holders['manage-workorder'] },
+    { when: 'an id no order has', id: 'other', allowed: holders['read-workorder'] },
+  ],
+  'PUT /api/workOrder/:id': [
+    { when: 'an order assigned to the caller', id: 'ownWorkOrder', allowed: holders['update-workorder'] },
+    { when: 'an order assigned to someone else', id: 'othersWorkOrder', allowed: holders['manage-workorder'] },
+    { when: 'an id no order has', id: 'other', allowed: holders['update-workorder'] },
+  ],
+  'POST /api/workOrder/:id/activity': [
+    { when: 'an order assigned to the caller', id: 'ownWorkOrder', allowed: holders['update-workorder'] },
+    { when: 'an order assigned to someone else', id: 'othersWorkOrder', allowed: holders['manage-workorder'] },
+    { when: 'an id no order has', id: 'other', allowed: holders['update-workorder'] },
+  ],
+  'DELETE /api/workOrder/:id': holders['manage-workorder'],
 };

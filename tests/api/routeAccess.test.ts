@@ -38,12 +38,31 @@ async function createWhitelistedUsers() {
   }
 }
 
+/** A work order assigned to each user who may hold one, made by the administrator (for the ownWorkOrder variants). */
+const ownOrders = new Map<MatrixUser, string>();
+
+async function createWorkOrders() {
+  const [asset] = (await t.request({ method: 'GET', url: '/api/asset?fields=id,name', as: 'admin' })).json() as { _id: string }[];
+  const users = ((await t.request({ method: 'GET', url: '/api/workOrder/config', as: 'admin' })).json() as { users: { _id: string }[] }).users;
+  for (const [username, { id }] of sessions) {
+    if (!users.some((user) => user._id === id)) continue;
+    const payload = { title: `Access walk: ${username}`, asset: asset!._id, assignedTo: id, priority: 'Low', status: 'Open', startTimestamp: Date.UTC(2031, 0, 1), endTimestamp: Date.UTC(2031, 0, 2) };
+    const created = await t.request({ method: 'POST', url: '/api/workOrder', as: 'admin', payload });
+    expect(created.statusCode, created.body).toBe(200);
+    ownOrders.set(username, created.json()._id as string);
+  }
+}
+
+/** Someone else's order: the technician's, for the technician the engineer's. */
+const othersOrder = (username: MatrixUser) => ownOrders.get(username === 'technician' ? 'engineer' : 'technician')!;
+
 beforeAll(async () => {
   t = await createTestApp();
   for (const username of MATRIX_USERS) {
     if (!WHITELISTED_USERS.some((w) => w.username === username)) sessions.set(username, await signIn(username));
   }
   await createWhitelistedUsers();
+  await createWorkOrders();
 });
 afterAll(() => t.close());
 
@@ -64,8 +83,15 @@ function variantsOf(row: AccessRow, hasParams: boolean): (AccessVariant & { publ
   ];
 }
 
-function urlFor(path: string, variant: AccessVariant, ownId: string): string {
-  const filled = path.replace(/:(\w+)/g, () => (variant.id === 'own' ? ownId : OTHER_ID));
+function urlFor(path: string, variant: AccessVariant, ownId: string, username: MatrixUser): string {
+  const idFor = () => {
+    if (variant.id === 'own') return ownId;
+    // A user who cannot hold orders has none of their own: anyone's will do, they are refused either way.
+    if (variant.id === 'ownWorkOrder') return ownOrders.get(username) ?? othersOrder(username);
+    if (variant.id === 'othersWorkOrder') return othersOrder(username);
+    return OTHER_ID;
+  };
+  const filled = path.replace(/:(\w+)/g, idFor);
   return variant.query ? `${filled}?${variant.query}` : filled;
 }
 
@@ -102,7 +128,7 @@ describe('route × user access, held to the hand-kept matrix', () => {
       if (!row) continue;
       for (const variant of variantsOf(row, route.url.includes(':'))) {
         for (const [username, { token, id }] of sessions) {
-          const url = urlFor(route.url, variant, id);
+          const url = urlFor(route.url, variant, id, username);
           const response = await t.app.inject({
             method: route.method as 'GET', url, headers: { 'x-auth': token },
             payload: ['GET', 'DELETE'].includes(route.method) ? undefined : {},

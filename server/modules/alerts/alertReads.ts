@@ -87,8 +87,9 @@ export async function alertById(db: Database, id: string) {
 /**
  * POST /alert/resolve (DESIGN §5): remark, resolver and time on every open alert of the list;
  * an alert resolved before keeps its first resolution. Answers what changed, for update-detail pushes.
+ * Takes a transaction too: completing a work order resolves its alert in the same one.
  */
-export async function resolveAlerts(db: Database, ids: readonly string[], remark: string, userId: string): Promise<{ alerts: string[]; inspections: string[] }> {
+export async function resolveAlerts(db: Pick<Database, 'update'>, ids: readonly string[], remark: string, userId: string): Promise<{ alerts: string[]; inspections: string[] }> {
   const changed = await db
     .update(alerts)
     .set({ remark, resolvedBy: userId, resolvedAt: Date.now() })

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { alerts, assets, checklists, inspectionSchedules, inspections } from '../../db/schema';
+import { alerts, assets, checklists, inspectionSchedules, inspections, workOrders } from '../../db/schema';
 import { assetSchema, type ChecklistOption } from '../../../common/resources/asset';
 import type { CrudResource } from '../../resources/crudResource';
 import { requireIds } from '../../resources/references';
@@ -7,8 +7,8 @@ import { readsOnlyNameList } from '../../auth/access';
 
 /**
  * Assets: checklists and checklist options must name existing checklists, and a checklist added
- * to the asset must be current. Deleting an asset that inspections, alerts or schedules name
- * archives it (technicians no longer find it; its history keeps its name).
+ * to the asset must be current. Deleting an asset that inspections, alerts, schedules or work
+ * orders name archives it (technicians no longer find it; its history keeps its name).
  */
 export const assetResource: CrudResource = {
   entity: 'asset',
@@ -30,6 +30,8 @@ export const assetResource: CrudResource = {
       { kind: 'inspection', table: inspections, refersTo: (id) => eq(inspections.asset, id) },
       { kind: 'alert', table: alerts, refersTo: (id) => eq(alerts.asset, id) },
       { kind: 'inspectionSchedule', table: inspectionSchedules, refersTo: (id) => eq(inspectionSchedules.asset, id) },
+      // An order keeps showing its asset's name after the asset is gone (docs/work-orders.md).
+      { kind: 'workOrder', table: workOrders, refersTo: (id) => eq(workOrders.asset, id) },
     ],
   },
   async checkReferences(db, input, existingId) {

@@ -1,5 +1,6 @@
 import { HttpError } from '../../http/errors';
 import type { createConfigRepository } from '../config/config.repository';
+import type { ConfigValueChecker } from '../config/configValueCheckers';
 import {
   CALENDAR_CONFIG_KEY,
   CALENDAR_ENTRY_TYPES_KEY,
@@ -42,6 +43,12 @@ export function calendarConfigValueProblem(key: string, value: string): string |
     throw error;
   }
 }
+
+/** Configuration refuses a calendar entry that does not parse (docs/schedules-calendar.md). */
+export const calendarConfigChecker: ConfigValueChecker = {
+  keys: Object.keys(PARSERS),
+  problem: async (_db, key, value) => calendarConfigValueProblem(key, value),
+};
 
 /**
  * The calendar's config and entry types from their config entries; a missing entry is an empty

@@ -3,7 +3,7 @@ import { configSchema } from '../../../common/resources/config';
 import type { CrudResource } from '../../resources/crudResource';
 import { CONFIG_KEY } from '../appInfo/logoImageSource';
 import { badRequest } from '../../http/errors';
-import { calendarConfigValueProblem } from '../calendar/calendarSettings';
+import { configValueProblem } from './configValueCheckers';
 
 /** Spec §7: GET, POST and PUT only; PUT answers a message; a taken key is spec §5's message. */
 export const configResource: CrudResource = {
@@ -18,9 +18,9 @@ export const configResource: CrudResource = {
   unique: { field: 'key', message: () => 'Config with the same key already exists' },
   operations: { delete: false },
   updateResponse: (row) => ({ ...row, message: 'Config updated' }),
-  // Entries other code parses are checked as they are saved: the calendar's JSON (docs/schedules-calendar.md).
-  checkReferences: async (_db, input) => {
-    const problem = calendarConfigValueProblem(String(input.key), String(input.value ?? ''));
+  // Entries other code parses are checked as they are saved (configValueCheckers.ts: the calendar's, the work orders').
+  checkReferences: async (db, input) => {
+    const problem = await configValueProblem(db, String(input.key), String(input.value ?? ''));
     if (problem) throw badRequest('value', `value: ${problem}`);
   },
   // The CSP's img-src names the logo's origin (server/modules/appInfo/logoImageSource.ts).

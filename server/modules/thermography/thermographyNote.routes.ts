@@ -10,6 +10,7 @@ import { createNotes, createNotesBodySchema } from './createNotes';
 import { loadNote, noteView } from './noteView';
 import { updateNote, updateNoteBodySchema, type UpdateNoteBody } from './updateNote';
 import { changeStatus } from './changeStatus';
+import { openWorkOrdersAfterAlerts } from '../workOrders/autoCreate';
 import { saveEditedRealImage, saveThermalImage } from './noteImages';
 import { isJpeg } from './flir/readFlir';
 import { hasControlCharacter } from '../files/fileName';
@@ -133,6 +134,10 @@ export async function thermographyNoteRoutes(app: FastifyInstance) {
           levelName: alert.levelName,
           color: alert.severityLevel.color,
         });
+        // An approval's alert is an alert like any other to the work order rule (DESIGN §11).
+        await openWorkOrdersAfterAlerts(db(), app.services.pushes, [alert._id], (error) =>
+          app.log.error({ err: error }, 'a work order could not be opened for an approval alert'),
+        );
       }
       pushChanged(note);
       return view;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -20,14 +20,23 @@ const grantsColumns = {
   roleDashboard: sql<string | null>`(select r.dashboard from roles r where r.id = ${users.role})`,
 };
 
+/**
+ * Users matching `where` (every user without one) with their grants, for code that weighs what
+ * several users may do — e.g. who may be given a work order — without a session for each.
+ */
+export async function usersWithGrants(db: Database, where?: SQL): Promise<UserWithGrants[]> {
+  const rows = await db.select({ user: users, ...grantsColumns }).from(users).where(where);
+  return rows.map((row) => ({ ...row.user, roleName: row.roleName, rolePermissionNames: row.rolePermissionNames, directPermissionNames: row.directPermissionNames, roleDashboard: row.roleDashboard }));
+}
+
 /** Which users' cached sessions a write made stale (one id, or everybody). */
 export type UsersChanged = (id?: string) => void;
 
 export function createUserRepository(db: Database, changed: UsersChanged) {
   return {
     async findWithGrants(id: string): Promise<UserWithGrants | null> {
-      const [row] = await db.select({ user: users, ...grantsColumns }).from(users).where(eq(users._id, id));
-      return row ? { ...row.user, roleName: row.roleName, rolePermissionNames: row.rolePermissionNames, directPermissionNames: row.directPermissionNames, roleDashboard: row.roleDashboard } : null;
+      const [user] = await usersWithGrants(db, eq(users._id, id));
+      return user ?? null;
     },
 
     async findByUsername(username: string): Promise<UserRow | null> {

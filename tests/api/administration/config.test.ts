@@ -24,7 +24,12 @@ describe('config list', () => {
   it('sorts by key by default, ignoring case, and descending with orderBy=-key', async () => {
     for (const key of ['zzTimeout', 'Alpha', 'mailHost']) await api.create('config', { key, value: key.length.toString() });
     const list = await keys();
-    expect(list).toEqual(['Alpha', 'applicationName', 'calendar.config', 'calendar.entryTypes', 'companyLogoURL', 'mailHost', 'thermography.infoUrl', 'thermography.severityAlertLevels', 'zzTimeout']);
+    expect(list).toEqual([
+      'Alpha', 'applicationName', 'calendar.config', 'calendar.entryTypes', 'companyLogoURL', 'mailHost', 'thermography.infoUrl', 'thermography.severityAlertLevels',
+      // The work order entries (docs/work-orders.md, "Config entries").
+      'workOrder.autoCreate', 'workOrder.fields', 'workOrder.filters', 'workOrder.priorityValues', 'workOrder.sort', 'workOrder.statusValues',
+      'zzTimeout',
+    ]);
     expect(list).toEqual(sortedIgnoringCase(list));
     expect(await keys({ orderBy: '-key' })).toEqual([...list].reverse());
   });

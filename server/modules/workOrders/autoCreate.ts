@@ -1,0 +1,210 @@
+import { and, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { newId } from '../../db/ids';
+import { alertLevels, alerts, assets, inspections, workOrders } from '../../db/schema';
+import type { PushHub } from '../../realtime/pushHub';
+import { recordAudit, diffRecords } from '../../resources/auditLog';
+import { TITLE_MAX_LENGTH, type WorkOrder } from '../../../common/resources/workOrder';
+import { canHoldOrders, usersById, usersByUsername } from './assignees';
+import { listWorkOrders, OWN_ORDERS_ORDER } from './workOrderReads';
+import { publishWorkOrderWrite } from './workOrderPushes';
+import { INSPECTOR, loadWorkOrderSettings, type AutoCreateRule, type WorkOrderSettings } from './workOrderSettings';
+
+/**
+ * The inspection → action loop (DESIGN §11, docs/work-orders.md last section): an alert at a level
+ * the config entry `workOrder.autoCreate` names opens a work order for its asset — once per alert,
+ * however many processes and paths try (the unique index on work_orders.alert_id, inserted with
+ * ON CONFLICT DO NOTHING) — assigned by the rule and pushed to its assignee.
+ */
+
+const HOUR_MS = 3_600_000;
+/** How far back the sweep looks: alerts a crash left without their order. */
+export const SWEEP_LOOKBACK_MS = 24 * HOUR_MS;
+
+/** An open alert at one of the rule's levels, on a current asset, that has no order yet. */
+interface Candidate {
+  _id: string;
+  asset: string;
+  assetName: string;
+  message: string;
+  timestamp: number;
+  levelName: string;
+  levelTechnicalName: string;
+  levelRank: number;
+  inspector: string | null;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** An alert's HTML message as one line of text (messages are built with escapeHtml, thresholdAlerts.ts). */
+export function alertText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_match, name: string) => ENTITIES[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A title cut to what an order's title may hold, marked as cut. */
+export const clippedTitle = (text: string): string => (text.length <= TITLE_MAX_LENGTH ? text : `${text.slice(0, TITLE_MAX_LENGTH - 1).trimEnd()}…`);
+
+/** The rule's priority for a level, else the priority value of the level's rank (Critical, rank 1 → the first: High). */
+function priorityFor(rule: AutoCreateRule, priorityValues: readonly string[], level: { technicalName: string; rank: number }): string {
+  const named = rule.priorities[level.technicalName];
+  if (named !== undefined && priorityValues.includes(named)) return named;
+  const index = Math.min(Math.max(level.rank - 1, 0), priorityValues.length - 1);
+  return priorityValues[index] as string;
+}
+
+async function candidates(db: Database, which: SQL, levels: readonly string[]): Promise<Candidate[]> {
+  return db
+    .select({
+      _id: alerts._id,
+      asset: alerts.asset,
+      assetName: assets.name,
+      message: alerts.message,
+      timestamp: alerts.timestamp,
+      levelName: alertLevels.name,
+      levelTechnicalName: alertLevels.technicalName,
+      levelRank: alertLevels.rank,
+      inspector: inspections.user,
+    })
+    .from(alerts)
+    .innerJoin(alertLevels, sql`${alertLevels._id} = ${alerts.level}`)
+    .innerJoin(assets, sql`${assets._id} = ${alerts.asset}`)
+    .leftJoin(inspections, sql`${inspections._id} = ${alerts.inspection}`)
+    .where(
+      and(
+        which,
+        isNull(alerts.resolvedAt),
+        inArray(alertLevels.technicalName, [...levels]),
+        // An archived asset takes no new work (docs/administration.md).
+        isNull(assets.archivedAt),
+        sql`not exists (select 1 from ${workOrders} where ${workOrders.alert} = ${alerts._id})`,
+      ),
+    )
+    .orderBy(alerts.timestamp, alerts._id);
+}
+
+/**
+ * The assignee of each candidate: the inspecting technician (`assignTo: "inspector"`) or the named
+ * user, when they can hold orders; else `fallbackAssignee`; else none (the alert stays without an
+ * order, counted as skipped).
+ */
+async function assigneesOf(db: Database, rule: AutoCreateRule, found: readonly Candidate[]): Promise<Map<string, string>> {
+  const byInspector = rule.assignTo === INSPECTOR ? await usersById(db, found.flatMap((c) => (c.inspector ? [c.inspector] : []))) : new Map();
+  const named = await usersByUsername(db, [rule.assignTo === INSPECTOR ? null : rule.assignTo, rule.fallbackAssignee].filter((name): name is string => name !== null));
+  const usable = (user: Parameters<typeof canHoldOrders>[0] | undefined) => (user && canHoldOrders(user) ? user._id : null);
+  const fallback = rule.fallbackAssignee === null ? null : usable(named.get(rule.fallbackAssignee.toLowerCase()));
+  const chosen = new Map<string, string>();
+  for (const candidate of found) {
+    const first = rule.assignTo === INSPECTOR ? usable(candidate.inspector ? byInspector.get(candidate.inspector) : undefined) : usable(named.get(rule.assignTo.toLowerCase()));
+    const assignee = first ?? fallback;
+    if (assignee) chosen.set(candidate._id, assignee);
+  }
+  return chosen;
+}
+
+function ruleOrder(candidate: Candidate, assignedTo: string, settings: Pick<WorkOrderSettings, 'autoCreate' | 'statusValues' | 'priorityValues'>, now: number): OrderRow {
+  const text = alertText(candidate.message);
+  return {
+    _id: newId(),
+    title: clippedTitle(`${candidate.levelName} alert: ${candidate.assetName} — ${text}`),
+    description: `Opened automatically for the ${candidate.levelName} alert on ${candidate.assetName}: ${text}`,
+    status: settings.statusValues[0] as string,
+    priority: priorityFor(settings.autoCreate, settings.priorityValues, { technicalName: candidate.levelTechnicalName, rank: candidate.levelRank }),
+    asset: candidate.asset,
+    assignedTo,
+    startTimestamp: candidate.timestamp,
+    endTimestamp: candidate.timestamp + Math.round(settings.autoCreate.dueHours * HOUR_MS),
+    alert: candidate._id,
+    createdBy: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+type OrderRow = typeof workOrders.$inferInsert & { _id: string; assignedTo: string; startTimestamp: number; alert: string };
+
+export interface PlannedOrders {
+  /** The orders the rule asks for, not yet stored. */
+  rows: OrderRow[];
+  /** Alerts the rule wanted an order for but found nobody to assign it to. */
+  unassigned: string[];
+}
+
+/**
+ * The orders the rule opens for the alerts `which` selects: title `<level> alert: <asset> —
+ * <alert text>`, the first status, the level's priority, from the alert to `dueHours` later.
+ * The demo seed makes the orders of its recent alerts with it, as the sweep would have.
+ */
+export async function plannedOrders(db: Database, which: SQL, now: number): Promise<PlannedOrders> {
+  const settings = await loadWorkOrderSettings(db, ['autoCreate', 'statusValues', 'priorityValues']);
+  if (settings.autoCreate.levels.length === 0) return { rows: [], unassigned: [] };
+  const found = await candidates(db, which, settings.autoCreate.levels);
+  if (found.length === 0) return { rows: [], unassigned: [] };
+  const assignees = await assigneesOf(db, settings.autoCreate, found);
+  return {
+    rows: found.flatMap((candidate) => {
+      const assignedTo = assignees.get(candidate._id);
+      return assignedTo ? [ruleOrder(candidate, assignedTo, settings, now)] : [];
+    }),
+    unassigned: found.filter((candidate) => !assignees.has(candidate._id)).map((candidate) => candidate._id),
+  };
+}
+
+export interface AutoCreateOutcome {
+  opened: WorkOrder[];
+  /** Alerts the rule wanted an order for but found nobody to assign it to. */
+  unassigned: string[];
+}
+
+const NONE: AutoCreateOutcome = { opened: [], unassigned: [] };
+
+async function openFor(db: Database, which: SQL, now: number): Promise<AutoCreateOutcome> {
+  const { rows, unassigned } = await plannedOrders(db, which, now);
+  if (rows.length === 0) return { opened: [], unassigned };
+  const created = await db.transaction(async (tx) => {
+    // Another process (the submit beside a sweep) may have opened some meanwhile: theirs stand, ours are not made.
+    const inserted = await tx.insert(workOrders).values(rows).onConflictDoNothing({ target: workOrders.alert }).returning();
+    for (const row of inserted) await recordAudit(tx, { entity: 'workOrder', recordId: row._id, action: 'create', actor: null, changes: diffRecords(null, row) });
+    return inserted;
+  });
+  if (created.length === 0) return { opened: [], unassigned };
+  const { body } = await listWorkOrders(db, inArray(workOrders._id, created.map((row) => row._id)), OWN_ORDERS_ORDER, { offset: 0, limit: created.length, ranged: false });
+  return { opened: JSON.parse(body) as WorkOrder[], unassigned };
+}
+
+/** Orders for these just-stored alerts (a submit, an approval, a job's createAlert). */
+export async function openWorkOrdersForAlerts(db: Database, alertIds: readonly string[], now = Date.now()): Promise<AutoCreateOutcome> {
+  if (alertIds.length === 0) return NONE;
+  return openFor(db, inArray(alerts._id, [...alertIds]), now);
+}
+
+/** The alerts the sweep looks at: those of the last 24 hours. */
+export const sweptAlerts = (now: number): SQL => gte(alerts.timestamp, now - SWEEP_LOOKBACK_MS);
+
+/** The sweep: open alerts of the last 24 hours that should have an order and have none. */
+export async function sweepAlertsWithoutOrders(db: Database, now = Date.now()): Promise<AutoCreateOutcome> {
+  return openFor(db, sweptAlerts(now), now);
+}
+
+/** Each opened order pushed: update-detail to readers, new-work-order to its assignee. */
+export function publishOpened(pushes: PushHub, outcome: AutoCreateOutcome): void {
+  for (const order of outcome.opened) publishWorkOrderWrite(pushes, order._id, { order, newAssignee: order.assignedTo });
+}
+
+/**
+ * Where alerts are stored: opens their orders and pushes them. Awaited, but never fails the
+ * store it follows — the alert is stored already, and the sweep opens what this could not.
+ */
+export async function openWorkOrdersAfterAlerts(db: Database, pushes: PushHub, alertIds: readonly string[], onError: (error: unknown) => void): Promise<AutoCreateOutcome> {
+  try {
+    const outcome = await openWorkOrdersForAlerts(db, alertIds);
+    publishOpened(pushes, outcome);
+    return outcome;
+  } catch (error) {
+    onError(error);
+    return NONE;
+  }
+}

@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { newId } from '../../db/ids';
+import { alerts, workOrderActivity, workOrders } from '../../db/schema';
+import type { AuthUser } from '../../auth/access';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { diffRecords, recordAudit } from '../../resources/auditLog';
+import type { Transaction } from '../../resources/crudResource';
+import { ACTIVITY_COMMENT_MAX_LENGTH, activityComment, isCompleted } from '../../../common/resources/workOrder';
+import { checkedWorkOrder, type CheckedWorkOrder, type WorkOrderRow } from './workOrderInput';
+import {
+  NOTHING_RESOLVED,
+  recordComment,
+  recordStatusChange,
+  resolveAlertOfCompletedOrder,
+  type ResolvedByCompletion,
+} from './workOrderActivityLog';
+import type { WorkOrderSettings } from './workOrderSettings';
+
+const ENTITY = 'workOrder';
+export const MANAGE = 'manage-workorder';
+export const NOT_FOUND = 'Work order not found';
+export const COMPLETED_STATUS_FIXED = 'This work order is Completed: its status can no longer change';
+export const COMPLETED_TAKES_NO_ACTIVITY = 'This work order is Completed: it takes no more activity';
+export const NOT_YOURS = 'This work order is not assigned to you';
+const ALERT_TAKEN = 'This alert already has a work order';
+
+type Settings = Pick<WorkOrderSettings, 'statusValues' | 'priorityValues'>;
+
+/** What a write changed beyond the order itself, for the pushes after it commits (workOrderPushes.ts). */
+export interface WriteOutcome {
+  _id: string;
+  /** Someone newly given the order: new-work-order goes to their sockets. */
+  newAssignee: string | null;
+  /** The alert (and its inspection) that completing the order resolved. */
+  resolved: ResolvedByCompletion;
+}
+
+const mayManage = (user: AuthUser) => user.permissions.has(MANAGE);
+
+async function lockedOrder(tx: Transaction, id: string): Promise<WorkOrderRow> {
+  const [row] = await tx.select().from(workOrders).where(eq(workOrders._id, id)).for('update');
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+/**
+ * The order, for a caller allowed to act on it (docs/work-orders.md): manage-workorder acts on
+ * any; anyone else only on orders assigned to them — 403 before their body is even looked at.
+ */
+export async function orderFor(db: Pick<Database, 'select'>, id: string, user: AuthUser): Promise<WorkOrderRow> {
+  const [row] = await db.select().from(workOrders).where(eq(workOrders._id, id));
+  if (!row) throw notFound(NOT_FOUND);
+  if (!mayManage(user) && row.assignedTo !== user._id) throw forbidden(NOT_YOURS);
+  return row;
+}
+
+/** POST /workOrder (manage-workorder). An order opened from an alert names it; an alert opens one order at most (409). */
+export async function createWorkOrder(db: Database, body: unknown, settings: Settings, actor: AuthUser): Promise<WriteOutcome> {
+  const input = await checkedWorkOrder(db, body, settings, null);
+  const alertId = input.alert ?? null;
+  if (alertId !== null) {
+    const [alert] = await db.select({ _id: alerts._id }).from(alerts).where(eq(alerts._id, alertId));
+    if (!alert) throw badRequest('alert', `alert: no alert has the id ${alertId}`);
+  }
+  const now = Date.now();
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(workOrders)
+      .values({ _id: newId(), ...stored(input, ''), alert: alertId, createdBy: actor._id, createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: workOrders.alert })
+      .returning();
+    if (!created) throw conflict('alert', ALERT_TAKEN);
+    // Created as Completed (work already done): the alert it was opened for is done with too.
+    const resolved = isCompleted(created.status) ? await resolveAlertOfCompletedOrder(tx, created, actor._id) : NOTHING_RESOLVED;
+    await recordAudit(tx, { entity: ENTITY, recordId: created._id, action: 'create', actor, changes: diffRecords(null, created) });
+    return { _id: created._id, newAssignee: created.assignedTo, resolved };
+  });
+}
+
+function stored(input: CheckedWorkOrder, description: string) {
+  const { alert: _alert, description: sent, ...fields } = input;
+  return { ...fields, description: sent ?? description };
+}
+
+/** The fields the assignee without manage-workorder sent different from the order (DESIGN §11: only status may differ). */
+function changedBesidesStatus(input: CheckedWorkOrder, order: WorkOrderRow): string[] {
+  const changed: string[] = (['title', 'asset', 'assignedTo', 'priority', 'startTimestamp', 'endTimestamp'] as const).filter((field) => input[field] !== order[field]);
+  if (input.description !== undefined && input.description !== order.description) changed.push('description');
+  if (input.alert !== undefined && input.alert !== order.alert) changed.push('alert');
+  return changed;
+}
+
+/**
+ * PUT /workOrder/{id}. manage-workorder: the whole order (form, list status change, calendar
+ * drag). The assignee without it: the order as read with only its status changed — any other
+ * changed field is 403. A Completed order's status is fixed for everyone (409); its other fields
+ * may still be corrected by manage-workorder. A status change is logged; becoming Completed
+ * resolves the linked alert. All in one transaction on the locked row: nothing half-written, and
+ * a change made meanwhile (a completion, a reassignment) is what the checks see.
+ */
+export async function updateWorkOrder(db: Database, id: string, body: unknown, settings: Settings, actor: AuthUser): Promise<WriteOutcome> {
+  const existing = await orderFor(db, id, actor);
+  const input = await checkedWorkOrder(db, body, settings, existing);
+  const manager = mayManage(actor);
+  if (manager && input.alert !== undefined && input.alert !== existing.alert) throw badRequest('alert', 'alert: an order keeps the alert it was opened for');
+  const now = Date.now();
+  return db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, id);
+    if (!manager) {
+      if (order.assignedTo !== actor._id) throw forbidden(NOT_YOURS);
+      const changed = changedBesidesStatus(input, order);
+      if (changed.length > 0) throw forbidden(`Only the status of a work order assigned to you may be changed (changed: ${changed.join(', ')})`);
+    }
+    const statusChanged = input.status !== order.status;
+    if (statusChanged && isCompleted(order.status)) throw conflict('status', COMPLETED_STATUS_FIXED);
+    const [saved] = await tx
+      .update(workOrders)
+      .set({ ...stored(input, order.description), updatedAt: now })
+      .where(eq(workOrders._id, id))
+      .returning();
+    if (!saved) throw notFound(NOT_FOUND);
+    let resolved = NOTHING_RESOLVED;
+    if (statusChanged) {
+      await recordStatusChange(tx, id, actor._id, order.status, saved.status, now);
+      if (isCompleted(saved.status)) resolved = await resolveAlertOfCompletedOrder(tx, saved, actor._id);
+    }
+    await recordAudit(tx, { entity: ENTITY, recordId: id, action: 'update', actor, changes: diffRecords(order, saved) });
+    return { _id: id, newAssignee: saved.assignedTo !== order.assignedTo ? saved.assignedTo : null, resolved };
+  });
+}
+
+/** DELETE /workOrder/{id} (manage-workorder): the order and its log. */
+export async function deleteWorkOrder(db: Database, id: string, actor: AuthUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(workOrders).where(eq(workOrders._id, id)).returning();
+    if (!deleted) throw notFound(NOT_FOUND);
+    await tx.delete(workOrderActivity).where(eq(workOrderActivity.workOrder, id));
+    await recordAudit(tx, { entity: ENTITY, recordId: id, action: 'delete', actor, changes: diffRecords(deleted, null) });
+  });
+}
+
+/** `{comment}` as stored (spec §5: trimmed; blank refused), or a 400 naming comment. */
+function checkedComment(body: unknown): string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body', 'body must be a JSON object');
+  const { comment: raw, ...others } = body as Record<string, unknown>;
+  if (raw !== undefined && raw !== null && typeof raw !== 'string') throw badRequest('comment', 'comment must be a text');
+  const comment = activityComment(raw);
+  if (comment === null) throw badRequest('comment', 'comment must not be empty or blank');
+  if (comment.length > ACTIVITY_COMMENT_MAX_LENGTH) throw badRequest('comment', `comment must be at most ${ACTIVITY_COMMENT_MAX_LENGTH} characters`);
+  const unknown = Object.keys(others)[0];
+  if (unknown !== undefined) throw badRequest(unknown, `${unknown} is not allowed`);
+  return comment;
+}
+
+/** POST /workOrder/{id}/activity: a comment on the log; a Completed order takes none (409). */
+export async function addActivity(db: Database, id: string, body: unknown, actor: AuthUser): Promise<void> {
+  await orderFor(db, id, actor);
+  const comment = checkedComment(body);
+  const now = Date.now();
+  await db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, id);
+    if (!mayManage(actor) && order.assignedTo !== actor._id) throw forbidden(NOT_YOURS);
+    if (isCompleted(order.status)) throw conflict('status', COMPLETED_TAKES_NO_ACTIVITY);
+    await recordComment(tx, id, actor._id, comment, now);
+    await tx.update(workOrders).set({ updatedAt: now }).where(eq(workOrders._id, id));
+    await recordAudit(tx, { entity: ENTITY, recordId: id, action: 'update', actor, changes: [{ field: 'activity', from: null, to: comment }] });
+  });
+}

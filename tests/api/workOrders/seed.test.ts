@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers/testApp';
+import { adminApi, idsBy, ok, type Doc } from '../administration/adminApi';
+import { alerts } from '../../../server/db/schema';
+import { buildDemoWorkOrders, ensureDemoWorkOrders } from '../../../server/seed/demoWorkOrders';
+import { sweepAlertsWithoutOrders } from '../../../server/modules/workOrders/autoCreate';
+import { storedOrders } from './workOrderFixture';
+
+/**
+ * The demo's work orders (docs/work-orders.md, "Demo data"): sixty over the demo period, for the
+ * people who hold orders, in every status and priority, some for alerts of the history — and the
+ * technician has open and completed ones on their home screen.
+ */
+let t: TestApp;
+let orders: Doc[];
+let users: Record<string, string>;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  t = await createTestApp({ jobsEnabled: false });
+  orders = ok(await t.request({ method: 'GET', url: '/api/workOrder', as: 'engineer' }));
+  users = idsBy(await adminApi(t).list('user'), 'username');
+});
+afterAll(() => t?.close());
+
+describe('the demo work orders', () => {
+  it('are sixty, over the 90 days of history and the weeks ahead', () => {
+    expect(orders).toHaveLength(60);
+    const now = Date.now();
+    expect(orders.some((o) => o.startTimestamp < now - 60 * DAY)).toBe(true);
+    expect(orders.some((o) => o.startTimestamp > now + 7 * DAY)).toBe(true);
+    expect(orders.every((o) => o.startTimestamp > now - 91 * DAY && o.startTimestamp < now + 35 * DAY && o.endTimestamp >= o.startTimestamp)).toBe(true);
+  });
+
+  it('occur in every status and priority, for each of technician, thermo.tech, engineer and admin, on several assets', () => {
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(['Open', 'In Progress', 'On Hold', 'Completed']));
+    expect(new Set(orders.map((o) => o.priority))).toEqual(new Set(['High', 'Medium', 'Low']));
+    expect(new Set(orders.map((o) => o.assignedTo))).toEqual(new Set([users.technician, users['thermo.tech'], users.engineer, users.admin]));
+    expect(new Set(orders.map((o) => o.asset)).size).toBeGreaterThan(5);
+    expect(orders.every((o) => o.assetName !== '' && o.title !== '')).toBe(true);
+  });
+
+  it('give the technician open and completed orders (the two tabs of their home screen)', async () => {
+    const mine = ok<Doc[]>(await t.request({ method: 'GET', url: '/api/workOrder/my', as: 'technician' }));
+    expect(mine.some((o) => o.status === 'Completed')).toBe(true);
+    expect(mine.some((o) => o.status !== 'Completed')).toBe(true);
+  });
+
+  it('carry a log of comments and status changes that leads to their status', async () => {
+    for (const order of orders.filter((o) => o.createdBy !== null).slice(0, 20)) {
+      const { activity } = ok<Doc>(await t.request({ method: 'GET', url: `/api/workOrder/${order._id}`, as: 'engineer' }));
+      expect(activity.length, order.title).toBeGreaterThan(0);
+      const changes = activity.filter((entry: Doc) => entry.statusChange);
+      // Newest first: the latest change ends at the order's status.
+      if (changes.length > 0) expect(changes[0].statusChange.to).toBe(order.status);
+      else expect(order.status).toBe('Open');
+      for (const change of changes) expect(change.comment).toBe(`Status changed from ${change.statusChange.from} to ${change.statusChange.to}`);
+      const times = activity.map((entry: Doc) => entry.createdAt as number);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    }
+  });
+
+  it('follow alerts of the history, a Completed one’s alert resolved by who completed it', async () => {
+    const linked = orders.filter((o) => o.alert !== null);
+    expect(linked.length).toBeGreaterThanOrEqual(5);
+    const stored = await t.app.services.db.select().from(alerts).where(inArray(alerts._id, linked.map((o) => o.alert as string)));
+    expect(stored).toHaveLength(linked.length);
+    const completed = linked.filter((o) => o.status === 'Completed');
+    expect(completed.length).toBeGreaterThan(0);
+    for (const order of completed) {
+      const alert = stored.find((a) => a._id === order.alert)!;
+      expect(alert.resolvedAt, order.title).not.toBeNull();
+      expect(alert.resolvedBy).toBe(order.assignedTo);
+      const { activity } = ok<Doc>(await t.request({ method: 'GET', url: `/api/workOrder/${order._id}`, as: 'engineer' }));
+      expect(alert.remark).toBe(activity.find((entry: Doc) => !entry.statusChange).comment);
+    }
+  });
+
+  it('are the same for the same catalogue, history and time (a fixed seed; only the ids differ)', () => {
+    const input = {
+      assets: [{ _id: 'a1', name: 'Pump', tags: ['Plumbing'] }, { _id: 'a2', name: 'Panel', tags: ['Electrical'] }],
+      people: { ids: { technician: 'u1', 'thermo.tech': 'u2', engineer: 'u3', admin: 'u4' } },
+      alerts: [{ _id: 'al1', asset: 'a1', timestamp: Date.UTC(2031, 0, 2, 9), resolvedAt: null, message: '<p>Leak</p>', levelRank: 1, attributeTechnicalName: 'leak_present' }],
+      count: 20,
+    };
+    const now = Date.UTC(2031, 1, 1, 12);
+    const withoutIds = (built: ReturnType<typeof buildDemoWorkOrders>) => ({
+      orders: built.orders.map(({ _id: _order, ...order }) => order),
+      activity: built.activity.map(({ _id: _entry, workOrder: _of, ...entry }) => entry),
+      resolutions: built.resolutions,
+    });
+    expect(withoutIds(buildDemoWorkOrders(input, now))).toEqual(withoutIds(buildDemoWorkOrders(input, now)));
+    expect(buildDemoWorkOrders(input, now).orders).toHaveLength(20);
+  });
+
+  it('leave the sweep nothing to open, and are written once', async () => {
+    expect((await sweepAlertsWithoutOrders(t.app.services.db)).opened).toEqual([]);
+    expect(await ensureDemoWorkOrders(t.app.services.db)).toBe(false);
+    expect(await storedOrders(t)).toBe(60);
+  });
+});
