@@ -1,7 +1,7 @@
 import type { WorkOrder, WorkOrderConfig, WorkOrderDetail } from '../../../common/resources/workOrder';
 import { jsonResponse } from '../helpers/mockApi';
 import { sessionUser, technicianPermissions } from '../helpers/sessionUsers';
-import { mockContractApi } from './workOrderContract';
+import { mockApi } from '../helpers/mockApi';
 
 /** A technician who holds work orders (docs/permissions.md: read-workorder, update-workorder). */
 export const WORK_ORDER_TECHNICIAN = [...technicianPermissions, 'read-workorder', 'update-workorder'];
@@ -45,9 +45,9 @@ export const workOrderConfig: WorkOrderConfig = {
 };
 
 /** Signed in as a technician; `answers` adds the work-order calls the test needs. */
-export function signedInTechnician(answers: Parameters<typeof mockContractApi>[0] = {}, permissions: string[] = WORK_ORDER_TECHNICIAN) {
+export function signedInTechnician(answers: Parameters<typeof mockApi>[0] = {}, permissions: string[] = WORK_ORDER_TECHNICIAN) {
   localStorage.setItem('jwt', 'stored-jwt');
-  return mockContractApi({
+  return mockApi({
     'GET /api/token/init': () => jsonResponse(200, sessionUser(permissions)),
     ...answers,
   });

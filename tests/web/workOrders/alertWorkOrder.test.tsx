@@ -7,7 +7,8 @@ import { jsonResponse, type ApiCall } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
 import { FakeSocket } from '../realtime/fakeSocket';
-import { config, mockContractApi, order, queryOf } from './workOrderFixtures';
+import { config, order, queryOf } from './workOrderFixtures';
+import { mockApi } from '../helpers/mockApi';
 
 const sockets = vi.hoisted(() => [] as import('../realtime/fakeSocket').FakeSocket[]);
 vi.mock('socket.io-client', () => ({
@@ -46,7 +47,7 @@ const levels = [
 
 async function openAlert(permissions: string[], answers: Record<string, (call: ApiCall) => Response | Promise<Response>> = {}) {
   localStorage.setItem('jwt', 'stored-jwt');
-  const api = mockContractApi({
+  const api = mockApi({
     'GET /api/token/init': () => jsonResponse(200, sessionUser(permissions)),
     'GET /api/table': () => jsonResponse(200, [{ _id: 't1', name: 'alerts', type: 'alert', default: true }]),
     'GET /api/table/t1': () => jsonResponse(200, table),

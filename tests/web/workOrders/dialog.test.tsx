@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dateField, dateFieldValue, typeDate } from '../helpers/dateInput';
 import { errorResponse, jsonResponse } from '../helpers/mockApi';
-import { at, mockContractApi, order, renderDialog } from './workOrderFixtures';
+import { at, order, renderDialog } from './workOrderFixtures';
+import { mockApi } from '../helpers/mockApi';
 
 const dialog = () => screen.getByRole('dialog');
 const submit = () => within(dialog()).getByRole('button', { name: 'Submit' });
@@ -32,7 +33,7 @@ afterEach(() => {
 
 describe('work order dialog (spec §2.8, §5)', () => {
   it("says 'Add Work Order' for a new order, is at most 600 px wide, and stays open on Escape (persistent)", async () => {
-    mockContractApi({});
+    mockApi({});
     const { onClose } = renderDialog({ kind: 'new' });
     expect(await screen.findByRole('dialog', { name: 'Add Work Order' })).toBeInTheDocument();
     expect(dialog()).toHaveStyle({ maxWidth: '600px' });
@@ -42,7 +43,7 @@ describe('work order dialog (spec §2.8, §5)', () => {
   });
 
   it('shows each of the seven messages under its field once it is left empty', async () => {
-    mockContractApi({});
+    mockApi({});
     const user = userEvent.setup();
     renderDialog({ kind: 'new' });
     await screen.findByRole('dialog', { name: 'Add Work Order' });
@@ -78,7 +79,7 @@ describe('work order dialog (spec §2.8, §5)', () => {
   });
 
   it('keeps Submit disabled until all seven fields are valid, then sends the seven fields with epoch-ms times by POST', async () => {
-    const api = mockContractApi({ 'POST /api/workOrder': (call) => jsonResponse(200, { ...order('wo9'), ...(call.body as object) }) });
+    const api = mockApi({ 'POST /api/workOrder': (call) => jsonResponse(200, { ...order('wo9'), ...(call.body as object) }) });
     const user = userEvent.setup();
     const { onClose, onSaved } = renderDialog({ kind: 'new' });
     await screen.findByRole('dialog', { name: 'Add Work Order' });
@@ -110,7 +111,7 @@ describe('work order dialog (spec §2.8, §5)', () => {
   });
 
   it("limits the pickers: the start's maximum is the end, the end's minimum is the start", async () => {
-    mockContractApi({});
+    mockApi({});
     renderDialog({ kind: 'new' });
     await screen.findByRole('dialog', { name: 'Add Work Order' });
     const start = dateField('Start Date', dialog());
@@ -127,7 +128,7 @@ describe('work order dialog (spec §2.8, §5)', () => {
   });
 
   it('Reset clears every field and every message, and Submit is disabled again', async () => {
-    mockContractApi({});
+    mockApi({});
     const user = userEvent.setup();
     renderDialog({ kind: 'new' });
     await screen.findByRole('dialog', { name: 'Add Work Order' });
@@ -150,7 +151,7 @@ describe('work order dialog (spec §2.8, §5)', () => {
 
   it("shows 'Saving' and disables Submit while the POST is pending", async () => {
     let answer: (response: Response) => void = () => undefined;
-    mockContractApi({ 'POST /api/workOrder': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    mockApi({ 'POST /api/workOrder': () => new Promise<Response>((resolve) => (answer = resolve)) });
     const user = userEvent.setup();
     const { onClose } = renderDialog({ kind: 'new' });
     await screen.findByRole('dialog', { name: 'Add Work Order' });
@@ -166,7 +167,7 @@ describe('work order dialog (spec §2.8, §5)', () => {
 
   it('a failed submit is only logged: no message, the dialog stays open with what was typed', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const api = mockContractApi({ 'POST /api/workOrder': () => errorResponse(500, 'database unavailable') });
+    const api = mockApi({ 'POST /api/workOrder': () => errorResponse(500, 'database unavailable') });
     const user = userEvent.setup();
     const { onClose, onSaved } = renderDialog({ kind: 'new' });
     await screen.findByRole('dialog', { name: 'Add Work Order' });
@@ -185,7 +186,7 @@ describe('work order dialog (spec §2.8, §5)', () => {
 
   it("says 'Edit Work Order' for an order, and PUTs the whole order with the changed fields", async () => {
     const existing = order('wo1', { alert: 'al7', description: 'Leaking at the shaft' });
-    const api = mockContractApi({ 'PUT /api/workOrder/wo1': (call) => jsonResponse(200, call.body) });
+    const api = mockApi({ 'PUT /api/workOrder/wo1': (call) => jsonResponse(200, call.body) });
     const user = userEvent.setup();
     const { onClose } = renderDialog({ kind: 'edit', order: existing });
     await screen.findByRole('dialog', { name: 'Edit Work Order' });
@@ -205,7 +206,7 @@ describe('work order dialog (spec §2.8, §5)', () => {
   });
 
   it('Reset on an edited order clears it too, and its messages stay away until a field is touched', async () => {
-    mockContractApi({});
+    mockApi({});
     const user = userEvent.setup();
     renderDialog({ kind: 'edit', order: order('wo1', { startTimestamp: at(10, 9) }) });
     await screen.findByRole('dialog', { name: 'Edit Work Order' });
@@ -217,7 +218,7 @@ describe('work order dialog (spec §2.8, §5)', () => {
   });
 
   it('offers a Completed order no other status (the server refuses leaving it), while its other fields stay editable', async () => {
-    mockContractApi({});
+    mockApi({});
     const user = userEvent.setup();
     renderDialog({ kind: 'edit', order: order('wo4', { status: 'Completed' }) });
     await screen.findByRole('dialog', { name: 'Edit Work Order' });

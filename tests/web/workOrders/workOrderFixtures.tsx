@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { render } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { vi } from 'vitest';
@@ -9,9 +7,8 @@ import { DialogsProvider } from '../../../src/common-ui/dialogs/DialogsProvider'
 import { WorkOrderDialog, type WorkOrderDialogSubject } from '../../../src/custom/workOrders/dialog/WorkOrderDialog';
 import { dataProvider } from '../../../src/dataProvider';
 import { i18nProvider } from '../../../src/i18n';
-import { jsonResponse, mockApi, unexpectedCalls, type ApiCall } from '../helpers/mockApi';
+import { jsonResponse, mockApi, type ApiCall } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
-import { serverHasRoute } from '../helpers/serverRoutes';
 import { sessionUser } from '../helpers/sessionUsers';
 
 /** GET /workOrder/config as docs/work-orders.md describes it, with the defaults it names. */
@@ -78,50 +75,6 @@ export const ENGINEER = ['view-engineer', 'nav-work-order', 'manage-workorder'];
 
 type Answer = (call: ApiCall) => Response | Promise<Response>;
 
-/**
- * The work order calls of the contract (docs/work-orders.md's table, `METHOD /path`), until the
- * server's routes reach docs/permissions.md, which mockApi holds every answer to.
- */
-const contract = [...readFileSync(path.resolve(__dirname, '../../../docs/work-orders.md'), 'utf8').matchAll(/^\| `(GET|POST|PUT|DELETE) (\/workOrder[^` ]*)[^`]*` \|/gm)].map(
-  (match) => ({ method: match[1] as string, pattern: new RegExp(`^/api${(match[2] as string).replace(/\{\w+\}/g, '[^/]+')}/?$`, 'i') }),
-);
-if (contract.length < 7) throw new Error(`docs/work-orders.md lists only ${contract.length} work order calls: is its table intact?`);
-const contractHasRoute = (method: string, pathname: string) => contract.some((route) => route.method === method && route.pattern.test(pathname));
-
-/**
- * mockApi, also answering the work order calls the contract has and the server does not list
- * yet: an answer for a call neither has throws, a call nothing answers fails the test.
- */
-export function mockContractApi(answers: Record<string, Answer>) {
-  const server: Record<string, Answer> = {};
-  const ours: Record<string, Answer> = {};
-  for (const [key, answer] of Object.entries(answers)) {
-    const [method = '', pathname = ''] = key.split(' ');
-    if (serverHasRoute(method, pathname)) server[key] = answer;
-    else if (contractHasRoute(method, pathname)) ours[key] = answer;
-    else throw new Error(`mockContractApi: neither the server nor docs/work-orders.md has ${key}`);
-  }
-  const api = mockApi(server);
-  const serverFetch = globalThis.fetch;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = (init.method ?? 'GET').toUpperCase();
-      if (!url.pathname.toLowerCase().startsWith('/api/workorder')) return serverFetch(input, init);
-      const answer = ours[`${method} ${url.pathname}`] ?? server[`${method} ${url.pathname}`];
-      const call: ApiCall = { method, path: url.pathname, search: url.search, headers: new Headers(init.headers), body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
-      api.calls.push(call);
-      if (!answer) {
-        unexpectedCalls.push(`${method} ${url.pathname}${url.search}`);
-        return jsonResponse(404, { response: 'error', message: `No mock for ${method} ${url.pathname}` });
-      }
-      return answer(call);
-    }),
-  );
-  return api;
-}
-
 /** A page of the list as the server answers `range`: the rows and the Content-Range total. */
 export function pageResponse(rows: WorkOrder[], first: number, total: number): Response {
   return new Response(JSON.stringify(rows), {
@@ -136,7 +89,7 @@ export const queryOf = (call: ApiCall) => Object.fromEntries(new URLSearchParams
 /** /home/workOrder for a signed-in engineer, the list answering `orders`. */
 export function openWorkOrders(answers: Record<string, Answer> = {}, permissions = ENGINEER) {
   localStorage.setItem('jwt', 'stored-jwt');
-  const api = mockContractApi({
+  const api = mockApi({
     'GET /api/token/init': () => jsonResponse(200, sessionUser(permissions)),
     'GET /api/workOrder/config': () => jsonResponse(200, config),
     'GET /api/workOrder': () => pageResponse(orders, 0, orders.length),
