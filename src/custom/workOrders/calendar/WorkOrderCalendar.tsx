@@ -18,13 +18,22 @@ interface WorkOrderCalendarProps {
   onEdit: (order: WorkOrder) => void;
 }
 
-/** An order as the calendar draws it: its title over its window, in its priority's colour (spec §9). */
+/** Orders this long are drawn across whole days. */
+const DAY_MS = 86_400_000;
+
+/**
+ * An order as the calendar draws it: its title over its window, in its priority's colour (spec
+ * §9). One lasting a day or more goes to the all-day row of the week and day views: drawn as a
+ * sliver per day in the time grid, a dozen multi-day orders left no title readable. A drag still
+ * moves its exact times by the days it was moved.
+ */
 export function workOrderEvent(order: WorkOrder): CalendarEvent<WorkOrder> {
   return {
     id: order._id,
     title: order.title,
     start: order.startTimestamp,
     end: order.endTimestamp,
+    allDay: order.endTimestamp - order.startTimestamp >= DAY_MS,
     color: PRIORITY_COLOURS[priorityColour(order.priority)].bg,
     data: order,
   };
