@@ -130,16 +130,26 @@ describe('work order calendar (spec §2.8)', () => {
 
   it('a failed move is only logged, and the order goes back where it was', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const api = openWorkOrders({ 'PUT /api/workOrder/wo1': () => errorResponse(500, 'database unavailable') });
+    const api = openWorkOrders({ 'PUT /api/workOrder/wo2': () => errorResponse(500, 'database unavailable') });
     await openCalendar(api);
-    await screen.findByText('Replace pump seal');
+    await screen.findByText('Chiller service');
     act(() => {
-      calendarProps().eventDrop?.({ event: calendarEvent('wo1'), delta: { years: 0, months: 0, days: 1, milliseconds: 0 }, revert: vi.fn() } as never);
+      calendarProps().eventDrop?.({ event: calendarEvent('wo2'), delta: { years: 0, months: 0, days: 1, milliseconds: 0 }, revert: vi.fn() } as never);
     });
-    await waitFor(() => expect(api.callsTo('PUT', '/api/workOrder/wo1')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/workOrder/wo2')).toHaveLength(1));
     await waitFor(() => expect(logged).toHaveBeenCalled());
-    await waitFor(() => expect((calendarEvent('wo1') as { start: Date }).start.getTime()).toBe(at(10, 9)));
+    await waitFor(() => expect((calendarEvent('wo2') as { start: Date }).start.getTime()).toBe(at(12, 8)));
     expect(screen.queryByText('database unavailable')).toBeNull();
+  });
+
+  it('draws an order lasting a day or more across whole days, a shorter one at its hours', async () => {
+    const api = openWorkOrders();
+    await openCalendar(api);
+    await screen.findByText('Chiller service');
+    // wo1 runs from the 10th 09:00 to the 11th 17:00; wo2 from 08:00 to 12:00 on the 12th.
+    expect((calendarEvent('wo1') as { allDay: boolean }).allDay).toBe(true);
+    expect((calendarEvent('wo2') as { allDay: boolean; start: Date }).allDay).toBe(false);
+    expect((calendarEvent('wo2') as { start: Date }).start.getTime()).toBe(at(12, 8));
   });
 
   it("a click on a date, or on a day's 'more' link, switches to that day", async () => {
