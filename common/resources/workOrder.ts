@@ -31,8 +31,8 @@ export interface WorkOrderAlertSummary {
   inspection: string | null;
   checklistName: string | null;
   inspectedByName: string | null;
-  /** The inspection's values that raised it, in checklist order, with attribute names. */
-  values: { attribute: string; name: string; value: unknown }[];
+  /** The inspection's values that raised it, in checklist order, with attribute names and types (how to show them). */
+  values: { attribute: string; name: string; type: string | null; value: unknown }[];
 }
 
 export interface WorkOrder {

@@ -143,7 +143,7 @@ export async function alertSummaryOf(db: Database, alertId: string | null): Prom
     checklistName: alert.checklistName,
     inspectedByName: alert.inspectedBy,
     // The inspection's values are stored in checklist order (submitInspection.ts).
-    values: alert.attributeData.map(({ attribute, name, value }) => ({ attribute, name, value })),
+    values: alert.attributeData.map(({ attribute, name, type, value }) => ({ attribute, name, type, value })),
   };
 }
 

@@ -96,8 +96,8 @@ describe('an inspection raising a critical alert', () => {
       inspectedByName: 'Tom Technician',
       resolvedAt: null,
       values: [
-        { attribute: vibration._id, name: 'Wa vibration', value: 15 },
-        { attribute: noise._id, name: 'Wa noise', value: 60 },
+        { attribute: vibration._id, name: 'Wa vibration', type: 'number', value: 15 },
+        { attribute: noise._id, name: 'Wa noise', type: 'number', value: 60 },
       ],
     });
     expect(detail.alertSummary.message).toContain('Wa vibration');

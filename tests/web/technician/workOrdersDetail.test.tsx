@@ -261,8 +261,9 @@ describe('technician work order detail: the alert it was opened for', () => {
         checklistName: 'Weekly AHU check',
         inspectedByName: 'Sam Tech',
         values: [
-          { attribute: 'at1', name: 'Vibration', value: 9.2 },
-          { attribute: 'at2', name: 'Belt condition', value: 'Worn' },
+          { attribute: 'at1', name: 'Vibration', type: 'number', value: 9.2 },
+          { attribute: 'at2', name: 'Belt condition', type: 'select', value: 'Worn' },
+          { attribute: 'at3', name: 'Reading taken at', type: 'date-time', value: at(2026, 3, 3, 22, 35) },
         ],
       },
     });
@@ -280,6 +281,7 @@ describe('technician work order detail: the alert it was opened for', () => {
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
       ['Vibration', '9.2'],
       ['Belt condition', 'Worn'],
+      ['Reading taken at', '2026/03/03 10:35 PM'],
     ]);
   });
 

@@ -53,7 +53,7 @@ export function WorkOrderAlertSection({ alert }: { alert: WorkOrderAlertSummary 
             <Typography variant="subtitle2" component="h3" gutterBottom>
               {translate('app.technician.work_order.inspection_values')}
             </Typography>
-            <AttributeValueTable rows={alert.values.map((item) => ({ id: item.attribute, name: item.name, value: item.value }))} />
+            <AttributeValueTable rows={alert.values.map((item) => ({ id: item.attribute, name: item.name, type: item.type, value: item.value }))} />
           </Box>
         )}
       </Stack>
