@@ -91,7 +91,7 @@ export const en: TranslationMessages = {
       new_work_order: 'New work order: %{title}',
       work_order: {
         loading: 'Loading the work order…',
-        unavailable: 'This work order does not exist or is not assigned to you.',
+        unavailable: 'This work order does not exist (any more).',
         load_failed: 'The work order could not be loaded.',
         retry: 'Retry',
         description: 'Description',

@@ -219,17 +219,20 @@ describe('technician work order detail: failures (docs/work-orders.md, "Technici
     expect(activityBox()).toHaveValue('Pulley aligned');
   });
 
-  it.each([
-    [403, 'Not your work order'],
-    [404, 'Work order not found'],
-  ])('an order answering %i shows a clear line and the Back button, and keeps the user signed in', async (status, message) => {
-    openOrder(beltJob, { 'GET /api/workOrder/w1': () => errorResponse(status, message), 'GET /api/workOrder/my': () => jsonResponse(200, []) });
-    expect(await screen.findByText('This work order does not exist or is not assigned to you.')).toBeInTheDocument();
+  it('an order answering 404 shows a clear line and the Back button, and keeps the user signed in', async () => {
+    openOrder(beltJob, { 'GET /api/workOrder/w1': () => errorResponse(404, 'Work order not found'), 'GET /api/workOrder/my': () => jsonResponse(200, []) });
+    expect(await screen.findByText('This work order does not exist (any more).')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/inspection/workOrder/w1');
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/inspection$/));
     expect(await screen.findByText('No open work orders.')).toBeInTheDocument();
+  });
+
+  it('an order answering 403 sends the user to Login with from, as every call does (spec §8, DESIGN §3)', async () => {
+    openOrder(beltJob, { 'GET /api/workOrder/w1': () => errorResponse(403, 'This work order is not assigned to you') });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login/));
+    expect(screen.getByTestId('location')).toHaveTextContent(encodeURIComponent('/inspection/workOrder/w1'));
   });
 
   it('another failure to load shows the server message and a Retry', async () => {

@@ -3,13 +3,14 @@ import { useNotify, useTranslate } from 'react-admin';
 import { activityComment, type WorkOrderDetail } from '../../../../common/resources/workOrder';
 import { httpStatusOf } from '../../../authProvider/httpStatus';
 import { errorMessageOf } from '../../../common-ui/errorMessageOf';
-import { useWorkOrderFetch, workOrderApiPath } from './useWorkOrderFetch';
+import { useApiFetch } from '../../../dataProvider/useApiFetch';
+import { workOrderApiPath } from './workOrderPath';
 import type { WorkOrderDetailHandle } from './useWorkOrderDetail';
 
 export type WorkOrderWrite = 'status' | 'activity';
 
-/** Answers that mean the order on screen is out of date: completed (409), not this user's (403), gone (404). */
-const STALE_ORDER_STATUSES = new Set([403, 404, 409]);
+/** Answers that mean the order on screen is out of date: completed (409), gone (404). A 403 signs the user out (spec §8). */
+const STALE_ORDER_STATUSES = new Set([404, 409]);
 
 const isDetail = (answer: unknown): answer is WorkOrderDetail =>
   typeof answer === 'object' && answer !== null && Array.isArray((answer as Partial<WorkOrderDetail>).activity);
@@ -21,10 +22,10 @@ const isDetail = (answer: unknown): answer is WorkOrderDetail =>
  *
  * Failures: the original showed nothing (spec §8); here the server's message is shown as an error
  * notification, and when it says the order on screen is out of date — completed meanwhile (409),
- * reassigned (403), deleted (404) — the order is read again so the screen shows what is true now.
+ * deleted (404) — the order is read again so the screen shows what is true now.
  */
 export function useWorkOrderActions(order: WorkOrderDetail, detail: Pick<WorkOrderDetailHandle, 'reload' | 'show'>) {
-  const fetchOrder = useWorkOrderFetch();
+  const fetchOrder = useApiFetch();
   const notify = useNotify();
   const translate = useTranslate();
   const inFlight = useRef(false);

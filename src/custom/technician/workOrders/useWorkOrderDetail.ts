@@ -4,11 +4,12 @@ import type { WorkOrderDetail } from '../../../../common/resources/workOrder';
 import { httpStatusOf } from '../../../authProvider/httpStatus';
 import { errorMessageOf } from '../../../common-ui/errorMessageOf';
 import { usePushEvent } from '../../../realtime/usePushEvent';
-import { useWorkOrderFetch, workOrderApiPath } from './useWorkOrderFetch';
+import { useApiFetch } from '../../../dataProvider/useApiFetch';
+import { workOrderApiPath } from './workOrderPath';
 
 export type WorkOrderDetailState =
   | { status: 'loading' }
-  /** 403 or 404: no such order, or not this user's. */
+  /** 404: no such order (a 403 has signed the user out meanwhile). */
   | { status: 'unavailable' }
   | { status: 'error'; message: string }
   | { status: 'ready'; order: WorkOrderDetail };
@@ -30,7 +31,7 @@ export interface WorkOrderDetailHandle {
  * screen stays, so a live update does not flicker.
  */
 export function useWorkOrderDetail(id: string): WorkOrderDetailHandle {
-  const fetchOrder = useWorkOrderFetch();
+  const fetchOrder = useApiFetch();
   const translate = useTranslate();
   const [generation, setGeneration] = useState(0);
   const [settled, setSettled] = useState<Settled | null>(null);
@@ -48,7 +49,7 @@ export function useWorkOrderDetail(id: string): WorkOrderDetailHandle {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const status = httpStatusOf(error);
-        if (status === 403 || status === 404) setSettled({ id, key, status: 'unavailable' });
+        if (status === 404) setSettled({ id, key, status: 'unavailable' });
         else {
           console.error('work order could not be loaded', error);
           setSettled({ id, key, status: 'error', message: errorMessageOf(error, translate) });
