@@ -537,3 +537,13 @@ export const workOrderActivity = pgTable(
   },
   (table) => [index('work_order_activity_order_idx').on(table.workOrder, table.createdAt)],
 );
+
+/**
+ * Alerts the alert → order rule has acted on (docs/work-orders.md): claimed in the statement that
+ * opens the order and kept when the order is deleted, so the rule acts once per alert — an order
+ * an engineer deleted is not opened again by the next sweep.
+ */
+export const workOrderAlertClaims = pgTable('work_order_alert_claims', {
+  alert: text('alert_id').primaryKey(),
+  claimedAt: epochMs('claimed_at').notNull().default(nowMs),
+});

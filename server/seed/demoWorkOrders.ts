@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { newId } from '../db/ids';
-import { alertLevels, alerts, assets, attributes, users, workOrderActivity, workOrders } from '../db/schema';
+import { alertLevels, alerts, assets, attributes, users, workOrderActivity, workOrderAlertClaims, workOrders } from '../db/schema';
 import { bulkInsert } from '../db/jsonRecords';
 import { COMPLETED_STATUS, statusChangeComment } from '../../common/resources/workOrder';
 import { alertText, clippedTitle, plannedOrders, sweptAlerts } from '../modules/workOrders/autoCreate';
@@ -294,7 +294,10 @@ export async function ensureDemoWorkOrders(db: Database, now = Date.now()): Prom
   return db.transaction(async (tx) => {
     const [{ again } = { again: 0 }] = await tx.select({ again: count() }).from(workOrders);
     if (again > 0) return false;
-    await bulkInsert(tx, workOrders, [...ruleOrders, ...generated.orders]);
+    const orders = [...ruleOrders, ...generated.orders];
+    await bulkInsert(tx, workOrders, orders);
+    // Each alert these follow has had its order, as the rule and the create call record it.
+    await bulkInsert(tx, workOrderAlertClaims, orders.flatMap((order) => (order.alert ? [{ alert: order.alert, claimedAt: now }] : [])));
     await bulkInsert(tx, workOrderActivity, generated.activity);
     for (const resolution of generated.resolutions) {
       // Its completion resolved it (an alert the history had resolved is now resolved by the order instead).

@@ -1,7 +1,7 @@
 import { and, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { newId } from '../../db/ids';
-import { alertLevels, alerts, assets, inspections, workOrders } from '../../db/schema';
+import { alertLevels, alerts, assets, inspections, workOrderAlertClaims, workOrders } from '../../db/schema';
 import type { PushHub } from '../../realtime/pushHub';
 import { recordAudit, diffRecords } from '../../resources/auditLog';
 import { TITLE_MAX_LENGTH, type WorkOrder } from '../../../common/resources/workOrder';
@@ -81,6 +81,8 @@ async function candidates(db: Database, which: SQL, levels: readonly string[]): 
         // An archived asset takes no new work (docs/administration.md).
         isNull(assets.archivedAt),
         sql`not exists (select 1 from ${workOrders} where ${workOrders.alert} = ${alerts._id})`,
+        // Acted on before: its order was deleted by someone, and stays deleted.
+        sql`not exists (select 1 from ${workOrderAlertClaims} where ${workOrderAlertClaims.alert} = ${alerts._id})`,
       ),
     )
     .orderBy(alerts.timestamp, alerts._id);
@@ -165,8 +167,16 @@ async function openFor(db: Database, which: SQL, now: number): Promise<AutoCreat
   const { rows, unassigned } = await plannedOrders(db, which, now);
   if (rows.length === 0) return { opened: [], unassigned };
   const created = await db.transaction(async (tx) => {
-    // Another process (the submit beside a sweep) may have opened some meanwhile: theirs stand, ours are not made.
-    const inserted = await tx.insert(workOrders).values(rows).onConflictDoNothing({ target: workOrders.alert }).returning();
+    // Another process (the submit beside a sweep) may have claimed some meanwhile: theirs stand, ours are not made.
+    const claimed = await tx
+      .insert(workOrderAlertClaims)
+      .values(rows.map((row) => ({ alert: row.alert, claimedAt: now })))
+      .onConflictDoNothing()
+      .returning({ alert: workOrderAlertClaims.alert });
+    const ours = new Set(claimed.map((claim) => claim.alert));
+    const claimedRows = rows.filter((row) => ours.has(row.alert));
+    if (claimedRows.length === 0) return [];
+    const inserted = await tx.insert(workOrders).values(claimedRows).onConflictDoNothing({ target: workOrders.alert }).returning();
     for (const row of inserted) await recordAudit(tx, { entity: 'workOrder', recordId: row._id, action: 'create', actor: null, changes: diffRecords(null, row) });
     return inserted;
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { newId } from '../../db/ids';
-import { alerts, workOrderActivity, workOrders } from '../../db/schema';
+import { alerts, workOrderActivity, workOrderAlertClaims, workOrders } from '../../db/schema';
 import type { AuthUser } from '../../auth/access';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { diffRecords, recordAudit } from '../../resources/auditLog';
@@ -71,6 +71,8 @@ export async function createWorkOrder(db: Database, body: unknown, settings: Set
       .onConflictDoNothing({ target: workOrders.alert })
       .returning();
     if (!created) throw conflict('alert', ALERT_TAKEN);
+    // The alert has had its order: the rule does not open another one if this is deleted (autoCreate.ts).
+    if (alertId !== null) await tx.insert(workOrderAlertClaims).values({ alert: alertId, claimedAt: now }).onConflictDoNothing();
     // Created as Completed (work already done): the alert it was opened for is done with too.
     const resolved = isCompleted(created.status) ? await resolveAlertOfCompletedOrder(tx, created, actor._id) : NOTHING_RESOLVED;
     await recordAudit(tx, { entity: ENTITY, recordId: created._id, action: 'create', actor, changes: diffRecords(null, created) });

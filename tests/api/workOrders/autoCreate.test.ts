@@ -118,6 +118,17 @@ describe('an inspection raising a critical alert', () => {
     refusedWith(await api.create(byHand), 409, 'alert');
     expect(await ordersOf(alertId)).toHaveLength(1);
   });
+
+  it('once means once: an order an engineer deleted is not opened again by the sweep or the open function', async () => {
+    const { alerts: raised } = await submit({ vibration: 21 });
+    const alertId = raised[0]!._id;
+    const [order] = await ordersOf(alertId);
+    expect(order).toBeDefined();
+    expect((await api.remove(order!._id)).statusCode).toBe(200);
+    expect((await sweepAlertsWithoutOrders(t.app.services.db)).opened.map((o) => o.alert)).not.toContain(alertId);
+    expect((await openWorkOrdersForAlerts(t.app.services.db, [alertId])).opened).toEqual([]);
+    expect(await ordersOf(alertId)).toEqual([]);
+  });
 });
 
 describe('completing an order opened for an alert', () => {
