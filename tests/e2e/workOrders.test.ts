@@ -4,7 +4,6 @@ import { criticalSubmission } from '../helpers/breachingSubmission';
 import { baseUrl, hasBrowser, openBrowser, PHONE, screenshot, signIn, type BrowserSession } from './browser';
 import { dateField, typeDate } from './dateInput';
 
-const eventually = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout });
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
