@@ -60,3 +60,20 @@ export async function requestsSoFarSeen(page: Page): Promise<void> {
   await page.evaluate((url) => fetch(url).then(() => undefined), marker);
   await seen;
 }
+
+/** A demo user's token, signed in through the API (for set-up and checks beside the browser). */
+export async function apiToken(username: string, password = 'demo'): Promise<string> {
+  const answer = await fetch(`${baseUrl()}/api/token/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  return ((await answer.json()) as { token: string }).token;
+}
+
+/** A JSON call to `path` below /api (or with it, as breachingSubmission's url), which must answer 200. */
+export async function apiCall<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const answer = await fetch(`${baseUrl()}/api${path.replace(/^\/api\//, '/')}`, {
+    method: init.method ?? 'GET',
+    headers: { 'x-auth': token, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (answer.status !== 200) throw new Error(`${init.method ?? 'GET'} ${path}: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { breachingSubmission } from '../helpers/breachingSubmission';
-import { baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
+import { apiCall, apiToken, baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
 
 const eventually = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout });
 
@@ -27,20 +27,6 @@ describe.skipIf(!hasBrowser())('inspection schedule in Chromium', () => {
     await session?.close();
   });
 
-  async function tokenOf(username: string): Promise<string> {
-    const answer = await fetch(`${baseUrl()}/api/token/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo' }) });
-    return ((await answer.json()) as { token: string }).token;
-  }
-  /** `path` below /api (or with it, as breachingSubmission's url). */
-  async function api<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-    const answer = await fetch(`${baseUrl()}/api${path.replace(/^\/api\//, '/')}`, {
-      method: init.method ?? 'GET',
-      headers: { 'x-auth': token, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    expect(answer.status, `${init.method ?? 'GET'} ${path}`).toBe(200);
-    return (await answer.json()) as T;
-  }
 
   async function schedulePage(): Promise<Page> {
     const { page } = await session.newPage();
@@ -94,10 +80,10 @@ describe.skipIf(!hasBrowser())('inspection schedule in Chromium', () => {
     expect(await colourOf(event)).toBe(BLUE);
     await screenshot(page, 'schedule-1-created-pending');
 
-    const technician = await tokenOf('technician');
-    const engineer = await tokenOf('engineer');
-    const submission = await breachingSubmission((path) => api(engineer, path));
-    await api(technician, `${submission.url}&timestamp=${Date.now()}`, { method: 'POST', body: submission.body });
+    const technician = await apiToken('technician');
+    const engineer = await apiToken('engineer');
+    const submission = await breachingSubmission((path) => apiCall(engineer, path));
+    await apiCall(technician, `${submission.url}&timestamp=${Date.now()}`, { method: 'POST', body: submission.body });
 
     await eventually(() => colourOf(event)).toBe(GREEN);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
@@ -108,7 +94,7 @@ describe.skipIf(!hasBrowser())('inspection schedule in Chromium', () => {
 
   it("a weekly checklist's schedules fill the next 8 weeks, the planner's among them, all drawn", async () => {
     const page = await schedulePage();
-    const engineer = await tokenOf('engineer');
+    const engineer = await apiToken('engineer');
     // A weekly checklist's windows are ISO weeks, Monday to Sunday (UTC, as the browser here): every
     // week from this one to 8 weeks on has one.
     const now = Date.now();
@@ -117,7 +103,7 @@ describe.skipIf(!hasBrowser())('inspection schedule in Chromium', () => {
     const weeks: string[] = [];
     for (let monday = thisMonday; monday <= now + 56 * DAY; monday += 7 * DAY) weeks.push(dayText(monday));
     const until = thisMonday + weeks.length * 7 * DAY - 1;
-    const schedules = await api<{ _id: string; assetName: string; checklistNames: string[]; start: number; generated: boolean }[]>(engineer, `/inspectionSchedule?start=${thisMonday}&end=${until}`);
+    const schedules = await apiCall<{ _id: string; assetName: string; checklistNames: string[]; start: number; generated: boolean }[]>(engineer, `/inspectionSchedule?start=${thisMonday}&end=${until}`);
     const pumpWeeks = schedules.filter((s) => s.assetName === 'Booster set pump A' && s.checklistNames.includes('Pump weekly check'));
     expect(pumpWeeks.map((s) => dayText(s.start)).sort()).toEqual(weeks);
     // The seed plans the first weeks; the planner (a system job) has added the rest.
@@ -136,11 +122,11 @@ describe.skipIf(!hasBrowser())('inspection schedule in Chromium', () => {
   });
 
   it('a schedule dragged one day later is saved there; a drag that leaves the calendar saves nothing', async () => {
-    const engineer = await tokenOf('engineer');
-    const submission = await breachingSubmission((path) => api(engineer, path));
+    const engineer = await apiToken('engineer');
+    const submission = await breachingSubmission((path) => apiCall(engineer, path));
     const now = new Date();
     const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 10);
-    const made = await api<{ _id: string }>(engineer, '/inspectionSchedule', {
+    const made = await apiCall<{ _id: string }>(engineer, '/inspectionSchedule', {
       method: 'POST',
       body: { assetId: submission.assetId, checklistIds: [submission.checklistId], start, end: start + DAY - 1 },
     });

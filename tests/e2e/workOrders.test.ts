@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { criticalSubmission } from '../helpers/breachingSubmission';
-import { baseUrl, hasBrowser, openBrowser, PHONE, screenshot, signIn, type BrowserSession } from './browser';
+import { apiCall, apiToken, baseUrl, hasBrowser, openBrowser, PHONE, screenshot, signIn, type BrowserSession } from './browser';
 import { dateField, typeDate } from './dateInput';
 
 const DAY = 86_400_000;
@@ -38,19 +38,6 @@ describe.skipIf(!hasBrowser())('work orders in Chromium', () => {
     await session?.close();
   });
 
-  async function tokenOf(username: string): Promise<string> {
-    const answer = await fetch(`${baseUrl()}/api/token/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo' }) });
-    return ((await answer.json()) as { token: string }).token;
-  }
-  async function api<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-    const answer = await fetch(`${baseUrl()}/api${path.replace(/^\/api\//, '/')}`, {
-      method: init.method ?? 'GET',
-      headers: { 'x-auth': token, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    expect(answer.status, `${init.method ?? 'GET'} ${path}`).toBe(200);
-    return (await answer.json()) as T;
-  }
 
   async function signedIn(username: string, viewport?: { width: number; height: number }): Promise<Page> {
     const { page } = await session.newPage(viewport);
@@ -152,7 +139,7 @@ describe.skipIf(!hasBrowser())('work orders in Chromium', () => {
     expect(await engineer.getByRole('dialog').count()).toBe(0);
     await screenshot(engineer, 'work-order-3-dragged-week');
 
-    const stored = await api<Order>(await tokenOf('engineer'), `/workOrder/${created._id}`);
+    const stored = await apiCall<Order>(await apiToken('engineer'), `/workOrder/${created._id}`);
     expect([stored.startTimestamp, stored.endTimestamp]).toEqual([wednesday + DAY, wednesday + DAY + 2 * HOUR]);
     expect(pageErrors).toEqual([]);
     await engineer.close();
@@ -181,7 +168,7 @@ describe.skipIf(!hasBrowser())('work orders in Chromium', () => {
     // No sideways scrolling on the phone.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-    const stored = await api<Order>(await tokenOf('engineer'), `/workOrder/${created._id}`);
+    const stored = await apiCall<Order>(await apiToken('engineer'), `/workOrder/${created._id}`);
     expect(stored.status).toBe('In Progress');
     expect(stored.activity.map((entry) => [entry.userName, entry.comment])).toEqual([
       ['Tom Technician', 'Status changed from Open to In Progress'],
@@ -193,14 +180,14 @@ describe.skipIf(!hasBrowser())('work orders in Chromium', () => {
 
   it("a critical inspection opens an order by itself that reaches the inspecting technician's phone", async () => {
     const phone = await technicianHome();
-    const engineer = await tokenOf('engineer');
-    const technician = await tokenOf('technician');
-    const submission = await criticalSubmission((path) => api(engineer, path));
-    const result = await api<{ alerts: { _id: string }[] }>(technician, `${submission.url}&timestamp=${Date.now()}`, { method: 'POST', body: submission.body });
+    const engineer = await apiToken('engineer');
+    const technician = await apiToken('technician');
+    const submission = await criticalSubmission((path) => apiCall(engineer, path));
+    const result = await apiCall<{ alerts: { _id: string }[] }>(technician, `${submission.url}&timestamp=${Date.now()}`, { method: 'POST', body: submission.body });
     expect(result.alerts).toHaveLength(1);
     const alertId = result.alerts[0]!._id;
 
-    const mine = await api<Order[]>(technician, '/workOrder/my');
+    const mine = await apiCall<Order[]>(technician, '/workOrder/my');
     const opened = mine.filter((order) => order.alert === alertId);
     expect(opened).toHaveLength(1);
     const order = opened[0]!;

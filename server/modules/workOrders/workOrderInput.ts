@@ -9,26 +9,18 @@ import {
   WORK_ORDER_MESSAGES,
   WORK_ORDER_READ_ONLY_FIELDS,
   workOrderFormSchema,
+  type WorkOrderInput,
 } from '../../../common/resources/workOrder';
 import { canHoldOrders, displayName, usersById } from './assignees';
 import type { WorkOrderSettings } from './workOrderSettings';
 
 export type WorkOrderRow = typeof workOrders.$inferSelect;
 
-/** A body that passed every check, as it will be stored. */
-export interface CheckedWorkOrder {
-  title: string;
-  asset: string;
-  assignedTo: string;
-  priority: string;
-  status: string;
-  startTimestamp: number;
-  endTimestamp: number;
-  /** undefined: not sent (a PUT keeps the stored one; the spec's form has no description). */
+/** A body that passed every check, as it will be stored: undefined description or alert was not sent (a PUT keeps the stored description; the spec's form has none). */
+export type CheckedWorkOrder = Omit<WorkOrderInput, 'description' | 'alert'> & {
   description: string | undefined;
-  /** undefined: not sent. */
   alert: string | null | undefined;
-}
+};
 
 type FormField = (typeof WORK_ORDER_FORM_FIELDS)[number];
 const OPTIONAL_FIELDS = ['description', 'alert'] as const;
