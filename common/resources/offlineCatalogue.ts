@@ -1,0 +1,31 @@
+import type { Asset } from './asset';
+import type { Checklist } from './checklist';
+import type { InspectableAttribute, Inspection } from './inspection';
+
+/** A checklist with its attributes, as GET /asset/identification/group/:id?expand=checklists carries it. */
+export interface CatalogueChecklist extends Pick<Checklist, '_id' | 'name' | 'frequency' | 'checklistItems' | 'groups'> {
+  attributes: InspectableAttribute[];
+}
+
+/** One asset with its checklists expanded: exactly an element of the group call's answer. */
+export interface CatalogueAsset extends Pick<Asset, '_id' | 'name' | 'identification' | 'checklistOptions' | 'message'> {
+  checklists: string[];
+  checklistDetails: CatalogueChecklist[];
+}
+
+/** An element of GET /asset/:id/previousInspections. */
+export type CataloguePreviousInspection = Pick<Inspection, '_id' | 'timestamp' | 'checklist' | 'attributeData' | 'attributeComments' | 'userName'>;
+
+/**
+ * GET /api/inspection/offlineCatalogue (docs/offline.md): everything a technician's phone keeps in
+ * IndexedDB to open any asset with no network — every asset that takes inspections, with its
+ * checklists and their attributes (the group call's `expand=checklists` shape), and, for users who
+ * may read inspections, each asset's previous values (the previousInspections call's shape).
+ */
+export interface OfflineCatalogue {
+  /** Server time of the answer (epoch ms): the phone shows how old its copy is. */
+  generatedAt: number;
+  assets: CatalogueAsset[];
+  /** asset id → latest inspection of each checklist, newest first; empty without read-inspection. */
+  previousInspections: Record<string, CataloguePreviousInspection[]>;
+}
