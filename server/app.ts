@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { createTokenService } from './auth/tokens';
 import { resolveJwtSecret } from './auth/jwtSecret';
 import { API_PREFIX, authPlugin } from './auth/authPlugin';
+import { idempotencyPlugin } from './http/idempotency';
 import { answerFrameworkError, errorBody, handleError } from './http/errors';
 import { installValidators } from './http/validation';
 import { installInputHygiene } from './http/inputHygiene';
@@ -97,6 +98,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     transform: documentedSchema,
   });
   await app.register(authPlugin);
+  // After the token check and the input checks (inputHygiene.ts), before validation and handlers.
+  await app.register(idempotencyPlugin);
   await app.register(async (api) => {
     await compressApiAnswers(api);
     await api.register(apiRoutes);

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { markingIdempotentWrites } from './idempotentWrites';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -48,6 +49,8 @@ export const PGLITE_WAL = {
 /** Opens the embedded PGlite (dataDir, or memory when null) or a PostgreSQL server, then migrates. */
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const handle = 'databaseUrl' in target ? await openPostgres(target.databaseUrl) : await openPglite(target.dataDir, options.walCheckIntervalMs ?? PGLITE_WAL.checkEveryMs);
+  // docs/offline.md: a transaction run for a request holding an Idempotency-Key marks the key written.
+  markingIdempotentWrites(handle.db);
   await handle.withStartupLock(async () => {
     if (handle.kind === 'pglite') await migratePglite(handle.db as never, { migrationsFolder });
     else await migratePg(handle.db as never, { migrationsFolder });

@@ -547,3 +547,32 @@ export const workOrderAlertClaims = pgTable('work_order_alert_claims', {
   alert: text('alert_id').primaryKey(),
   claimedAt: epochMs('claimed_at').notNull().default(nowMs),
 });
+
+/**
+ * DESIGN §13 (docs/offline.md, "Idempotency-Key"): a signed-in user's key → the request it was
+ * first used for and that request's answer. Claimed by INSERT … ON CONFLICT DO NOTHING before the
+ * handler runs, so one process across the cluster processes a key; `written` is set inside the
+ * write's own transaction, so a repeat after a process died between commit and answer knows the
+ * write is done. Rows older than IDEMPOTENCY_RETENTION_MS are purged by a system job.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id').notNull(),
+    key: text('key').notNull(),
+    /** Method, URL and SHA-256 of the JSON body (multipart: method and URL). */
+    fingerprint: text('fingerprint').notNull(),
+    /** A random token of the request holding the claim: a takeover gives the key a new one. */
+    claim: text('claim').notNull(),
+    /** While pending: after this (epoch ms) the claim is taken as abandoned (its process died). Null once answered. */
+    pendingUntil: epochMs('pending_until'),
+    /** Set in the same transaction as the request's write: the write committed. */
+    written: boolean('written').notNull().default(false),
+    /** The stored answer; null while pending. */
+    status: integer('status'),
+    body: text('body'),
+    contentType: text('content_type'),
+    createdAt: epochMs('created_at').notNull().default(nowMs),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
+);

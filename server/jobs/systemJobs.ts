@@ -3,6 +3,7 @@ import { deleteUnusedFiles } from '../modules/files/fileCleanup';
 import { planSchedules } from '../modules/inspectionSchedules/schedulePlanner';
 import { publishOpened, sweepAlertsWithoutOrders } from '../modules/workOrders/autoCreate';
 import type { PushHub } from '../realtime/pushHub';
+import { purgeIdempotencyKeys } from '../http/idempotency';
 
 /** What a system job may use beyond the database. */
 export interface SystemJobContext {
@@ -63,7 +64,17 @@ export const WORK_ORDER_SWEEP_JOB: SystemJob = {
   },
 };
 
-export const SYSTEM_JOBS: readonly SystemJob[] = [FILE_CLEANUP_JOB, SCHEDULE_PLANNER_JOB, WORK_ORDER_SWEEP_JOB];
+/**
+ * DESIGN §13 (docs/offline.md): Idempotency-Keys and their answers are kept 8 days
+ * (IDEMPOTENCY_RETENTION_MS), then deleted, hourly.
+ */
+export const IDEMPOTENCY_PURGE_JOB: SystemJob = {
+  id: 'system:idempotency-purge',
+  cronExpression: '23 * * * *',
+  run: (db, tick) => purgeIdempotencyKeys(db, tick),
+};
+
+export const SYSTEM_JOBS: readonly SystemJob[] = [FILE_CLEANUP_JOB, SCHEDULE_PLANNER_JOB, WORK_ORDER_SWEEP_JOB, IDEMPOTENCY_PURGE_JOB];
 
 /** A system job's own run log is kept this long (it has no screen; its rows would pile up). */
 export const SYSTEM_RUNS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;

@@ -4,6 +4,7 @@ import { alerts, checklists, files, inspectionSchedules, inspections } from '../
 import { jsonInsert } from '../../db/jsonRecords';
 import type { AssetCatalogue, CatalogueCache } from './catalogueCache';
 import { newId } from '../../db/ids';
+import { currentIdempotentWrite } from '../../db/idempotentWrites';
 import { HttpError, notFound } from '../../http/errors';
 import type { AuthUser } from '../../auth/access';
 import {
@@ -248,7 +249,9 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
   }));
   const write = storeStatement(inspectionRows, alertRows.map(({ levelName: _levelName, ...row }) => row), asset._id, timestamp, now);
   let completed: { rows: { id: string }[] };
-  if (imageIds.size === 0) {
+  // A submit holding an Idempotency-Key writes in a transaction, which marks the key written with
+  // it (docs/offline.md, db/idempotentWrites.ts).
+  if (imageIds.size === 0 && !currentIdempotentWrite()) {
     // One statement is atomic on its own: no BEGIN/COMMIT round trips (each costs ~1 ms on PGlite).
     completed = (await db.execute(write)) as unknown as typeof completed;
   } else {

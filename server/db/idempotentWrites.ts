@@ -1,0 +1,64 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { and, eq } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES } from '../../common/idempotency';
+import { HttpError } from '../http/errors';
+import { idempotencyKeys } from './schema';
+import type * as schema from './schema';
+
+/** The Idempotency-Key a request claimed (server/http/idempotency.ts), while it runs. */
+export interface IdempotentWrite {
+  userId: string;
+  key: string;
+  /** The claim's token in idempotency_keys.claim: a takeover after expiry replaces it. */
+  claim: string;
+  /** Set once the answer is stored or released: later transactions (background work) mark nothing. */
+  settled: boolean;
+}
+
+const requestWrite = new AsyncLocalStorage<IdempotentWrite>();
+
+/** Runs fn (and everything it starts) as the request holding this claim. */
+export function runWithIdempotentWrite<T>(write: IdempotentWrite, fn: () => T): T {
+  return requestWrite.run(write, fn);
+}
+
+/** The claim of the request this code runs for, while its answer is not stored yet. */
+export function currentIdempotentWrite(): IdempotentWrite | null {
+  const write = requestWrite.getStore();
+  return write && !write.settled ? write : null;
+}
+
+type AnyDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+type Transaction = Parameters<Parameters<AnyDatabase['transaction']>[0]>[0];
+
+/**
+ * docs/offline.md, "A lost answer": every `db.transaction(…)` run for a request that claimed an
+ * Idempotency-Key sets the key's `written` inside that same transaction, just before it commits —
+ * so the key says "written" exactly when the write is. Done here, where the database is opened,
+ * not in each module. A claim another request took over (this one outlived its pending time)
+ * updates no row: the transaction is rolled back with a 409, so the key is never written twice.
+ */
+export function markingIdempotentWrites<D extends AnyDatabase>(db: D): D {
+  const transaction = db.transaction.bind(db);
+  const wrapped: AnyDatabase['transaction'] = (fn, config) => {
+    const write = currentIdempotentWrite();
+    if (!write) return transaction(fn, config);
+    return transaction(async (tx) => {
+      const result = await fn(tx);
+      await markWritten(tx, write);
+      return result;
+    }, config);
+  };
+  db.transaction = wrapped as D['transaction'];
+  return db;
+}
+
+async function markWritten(tx: Transaction, write: IdempotentWrite) {
+  const marked = await tx
+    .update(idempotencyKeys)
+    .set({ written: true })
+    .where(and(eq(idempotencyKeys.userId, write.userId), eq(idempotencyKeys.key, write.key), eq(idempotencyKeys.claim, write.claim)))
+    .returning({ key: idempotencyKeys.key });
+  if (marked.length === 0) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress, { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_MESSAGES.inProgress });
+}
