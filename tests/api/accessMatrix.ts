@@ -143,6 +143,8 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/inspection/:id/:recordId/alert': holders['read-alert'],
   'GET /api/inspection/:id/alert': holders['read-alert'],
   'GET /api/inspection/myRecentAssets': holders['update-inspection'],
+  // docs/offline.md: the group call's access (read-asset, which every demo role holds).
+  'GET /api/inspection/offlineCatalogue': holders['read-asset'],
 
   'GET /api/job': administrators,
   'POST /api/job': administrators,

@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../auth/access';
 import type { Database } from '../../db/client';
-import { assets, attributes, checklists } from '../../db/schema';
+import { assets, attributes, checklists, inspections } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
-import { previousInspections } from '../inspections/inspectionReads';
+import { previousInspections, previousInspectionsByAsset, type InspectionView } from '../inspections/inspectionReads';
+import { currentUser } from '../../auth/authPlugin';
 import { assetResource } from './asset.resource';
 
 const tags = ['asset', 'inspection'];
@@ -83,6 +84,27 @@ async function withChecklistDetails(db: Database, group: AssetRow[]) {
   });
 }
 
+/** Assets a technician may inspect: current ones that list a checklist. */
+const takesInspections = and(isNull(assets.archivedAt), sql`cardinality(${assets.checklists}) > 0`);
+
+/**
+ * docs/offline.md: every asset that takes inspections, each exactly as the group call's
+ * expand=checklists gives it (those whose checklists are all archived are left out: nothing to
+ * fill in), and — for holders of read-inspection — each one's previousInspections (every asset
+ * has an entry, [] when never inspected), in one query for all of them.
+ */
+async function offlineCatalogue(db: Database, withPrevious: boolean) {
+  const rows = await db.select().from(assets).where(takesInspections).orderBy(asc(assets.name));
+  const catalogue = (await withChecklistDetails(db, rows)).filter((asset) => asset.checklistDetails.length > 0);
+  const previous: Record<string, InspectionView[]> = {};
+  if (withPrevious) {
+    const byAsset = await previousInspectionsByAsset(db, inArray(inspections.asset, db.select({ _id: assets._id }).from(assets).where(takesInspections)));
+    for (const asset of catalogue) previous[asset._id] = byAsset[asset._id] ?? [];
+  }
+  // OfflineCatalogue (common/resources/offlineCatalogue.ts); attribute types are plain text in the database.
+  return { generatedAt: Date.now(), assets: catalogue, previousInspections: previous };
+}
+
 /** Spec §7 Inspection calls that start from an asset (the QR label carries its identification). */
 export async function assetInspectionRoutes(app: FastifyInstance) {
   const db = () => app.services.db;
@@ -125,6 +147,19 @@ export async function assetInspectionRoutes(app: FastifyInstance) {
       const group = await byIdentification(request.params.identification);
       return request.query.expand === 'checklists' ? withChecklistDetails(db(), group) : offeredGroup(group);
     },
+  );
+
+  app.get(
+    '/inspection/offlineCatalogue',
+    {
+      // The group call's access: what a technician may scan, they may keep for offline.
+      config: { access: readAsset },
+      schema: {
+        tags,
+        summary: 'Every asset that takes inspections with its checklists and attributes (the group call with expand=checklists), and with read-inspection their previous inspections: the phone keeps it offline',
+      },
+    },
+    (request) => offlineCatalogue(db(), currentUser(request).permissions.has('read-inspection')),
   );
 
   app.get<{ Params: { id: string } }>(

@@ -58,17 +58,35 @@ export async function countInspections(db: Database, condition: SQL | undefined)
   return row?.count ?? 0;
 }
 
-/** GET /asset/:id/previousInspections: the latest inspection of each checklist, newest first. */
-export async function previousInspections(db: Database, assetId: string) {
+/**
+ * The latest inspection of each (asset, checklist) among the assets `assetCondition` (on
+ * inspections.asset) selects, newest first; thermography inspections are no checklist's.
+ */
+function latestPerChecklist(db: Database, assetCondition: SQL) {
   const latest = db
-    .selectDistinctOn([inspections.checklist], { _id: inspections._id })
+    .selectDistinctOn([inspections.asset, inspections.checklist], { _id: inspections._id })
     .from(inspections)
-    .where(and(eq(inspections.asset, assetId), sql`${inspections.type} is distinct from 'ThermographyInspection'`))
-    .orderBy(inspections.checklist, desc(inspections.timestamp))
+    .where(and(assetCondition, sql`${inspections.type} is distinct from 'ThermographyInspection'`))
+    .orderBy(inspections.asset, inspections.checklist, desc(inspections.timestamp))
     .as('latest');
   return selectInspections(db)
     .where(inArray(inspections._id, db.select({ _id: latest._id }).from(latest)))
     .orderBy(desc(inspections.timestamp));
+}
+
+/** GET /asset/:id/previousInspections: the latest inspection of each checklist, newest first. */
+export function previousInspections(db: Database, assetId: string) {
+  return latestPerChecklist(db, eq(inspections.asset, assetId));
+}
+
+/**
+ * GET /inspection/offlineCatalogue: previousInspections of many assets in one query — asset id →
+ * its answer to GET /asset/:id/previousInspections (assets never inspected are left out).
+ */
+export async function previousInspectionsByAsset(db: Database, assetCondition: SQL): Promise<Record<string, InspectionView[]>> {
+  const byAsset: Record<string, InspectionView[]> = {};
+  for (const row of await latestPerChecklist(db, assetCondition)) (byAsset[row.asset] ??= []).push(row);
+  return byAsset;
 }
 
 /** GET /inspection/myRecentAssets: where this technician was lately, for the home page; archived assets take no new inspections. */
