@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import type { Response as InjectResponse } from 'light-my-request';
@@ -8,6 +9,8 @@ import { createFixture, type Fixture } from '../inspections/inspectionFixture';
 import { createOrder, workOrderWorld, type WorkOrderWorld } from '../workOrders/workOrderFixture';
 import { alerts, auditLog, files, idempotencyKeys, inspections, thermographyNotes, users, workOrderActivity } from '../../../server/db/schema';
 import { IDEMPOTENCY_PURGE_JOB } from '../../../server/jobs/systemJobs';
+import { runWithIdempotentWrite } from '../../../server/db/idempotentWrites';
+import { newId } from '../../../server/db/ids';
 
 
 /** docs/offline.md, "Idempotency-Key", word for word. */
@@ -265,6 +268,36 @@ describe('Idempotency-Key on the queued writes (docs/offline.md)', () => {
       expect(again.headers[REPLAY_HEADER]).toBe('true');
       expect(again.json()).toEqual(response.json());
     });
+  });
+
+  it('stores the answer as sent before compression, and replays it compressed alike', async () => {
+    const key = randomUUID();
+    const send = () =>
+      t.request({ as: 'engineer', method: 'PUT', url: `/api/workOrder/${order._id}`, headers: { ...keyed(key), 'accept-encoding': 'gzip' }, payload: { ...pick(order), description: 'Long note. '.repeat(200) } });
+    const first = await send();
+    const second = await send();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(second.headers[REPLAY_HEADER]).toBe('true');
+    expect(JSON.parse(gunzipSync(second.rawPayload).toString('utf8'))).toEqual(JSON.parse(gunzipSync(first.rawPayload).toString('utf8')));
+    expect(JSON.parse((await keyRow('engineer', key))!.body!)).toMatchObject({ _id: order._id, description: 'Long note. '.repeat(200) });
+  });
+
+  it('rolls back a write whose claim was taken over meanwhile (it outlived its pending time), with a 409', async () => {
+    const key = randomUUID();
+    const technician = await userId('technician');
+    await db().insert(idempotencyKeys).values({ userId: technician, key, fingerprint: 'f', claim: 'the repeat that took it over', pendingUntil: Date.now() + 60_000 });
+    const before = await activity.written();
+    const write = { userId: technician, key, claim: 'the first, outlived', settled: false };
+    const attempt = runWithIdempotentWrite(write, () =>
+      db().transaction(async (tx) => {
+        await tx.insert(workOrderActivity).values({ _id: newId(), workOrder: order._id, user: technician, comment: 'written twice?' });
+      }),
+    );
+    await expect(attempt).rejects.toMatchObject({ statusCode: 409, message: IN_PROGRESS });
+    expect(await activity.written()).toBe(before);
+    expect(await keyRow('technician', key)).toMatchObject({ written: false, claim: 'the repeat that took it over' });
   });
 
   it('purges keys older than 8 days in a system job, keeping younger ones', async () => {
