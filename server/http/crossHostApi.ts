@@ -39,8 +39,9 @@ export function derivedPageOrigin(request: Pick<FastifyRequest, 'headers'>): str
 export async function allowDerivedPageOrigin(app: FastifyInstance) {
   await app.register(cors, () => async (request: FastifyRequest): Promise<FastifyCorsOptions> => ({
     origin: derivedPageOrigin(request) ?? false,
-    allowedHeaders: ['content-type', 'x-auth'],
-    exposedHeaders: ['x-auth', 'content-range', 'content-disposition'],
+    // The phone's queued writes carry Idempotency-Key and read Idempotent-Replayed / Retry-After (docs/offline.md).
+    allowedHeaders: ['content-type', 'x-auth', 'idempotency-key'],
+    exposedHeaders: ['x-auth', 'content-range', 'content-disposition', 'idempotent-replayed', 'retry-after'],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     maxAge: 600,
   }));

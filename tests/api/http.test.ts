@@ -84,6 +84,19 @@ describe('HTTP conventions', () => {
     expect(sameOrigin.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it("lets the derived page send Idempotency-Key and read the replay's headers (docs/offline.md)", async () => {
+    const headers = { host: 'plant-api.example.com', origin: 'https://plant.example.com' };
+    const preflight = await t.app.inject({
+      method: 'OPTIONS', url: '/api/inspection',
+      headers: { ...headers, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-auth,idempotency-key,content-type' },
+    });
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('idempotency-key');
+    const answer = await t.app.inject({ method: 'GET', url: '/api/init/applicationInfo', headers });
+    const exposed = String(answer.headers['access-control-expose-headers']).toLowerCase();
+    expect(exposed).toContain('idempotent-replayed');
+    expect(exposed).toContain('retry-after');
+  });
+
   it('lets the page connect to its derived API host and nowhere else', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/home', headers: { host: 'plant.example.com' } });
     const csp = String(page.headers['content-security-policy']);
