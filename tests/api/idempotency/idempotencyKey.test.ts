@@ -270,6 +270,41 @@ describe('Idempotency-Key on the queued writes (docs/offline.md)', () => {
     });
   });
 
+  describe('answers of 500 and above', () => {
+    it('are not stored: the write rolled back, and the key may be used again', async () => {
+      const key = randomUUID();
+      const before = await activity.written();
+      const failing = vi.spyOn(db(), 'transaction').mockRejectedValueOnce(new Error('the database went away'));
+      const failed = await activity.send(key);
+      failing.mockRestore();
+      expect(failed.statusCode).toBe(500);
+      expect(await keyRow('technician', key)).toBeUndefined();
+      expect(await activity.written()).toBe(before);
+      const retried = await activity.send(key);
+      expect(retried.statusCode).toBe(200);
+      expect(retried.headers[REPLAY_HEADER]).toBeUndefined();
+      expect(await activity.written()).toBe(before + 1);
+    });
+
+    it('keep the key of a write that committed before the failure: a repeat is "Already received"', async () => {
+      const key = randomUUID();
+      const before = await activity.written();
+      // The write commits; publishing its push afterwards fails.
+      const failing = vi.spyOn(t.app.services.pushes, 'publish').mockImplementationOnce(() => {
+        throw new Error('push hub down');
+      });
+      const failed = await activity.send(key);
+      failing.mockRestore();
+      expect(failed.statusCode).toBe(500);
+      expect(await activity.written()).toBe(before + 1);
+      const repeat = await activity.send(key);
+      expect(repeat.statusCode).toBe(200);
+      expect(repeat.headers[REPLAY_HEADER]).toBe('true');
+      expect(repeat.json()).toEqual({ message: 'Already received' });
+      expect(await activity.written()).toBe(before + 1);
+    });
+  });
+
   it('stores the answer as sent before compression, and replays it compressed alike', async () => {
     const key = randomUUID();
     const send = () =>
