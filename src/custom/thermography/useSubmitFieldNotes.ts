@@ -107,13 +107,12 @@ export function useSubmitFieldNotes() {
         notify('app.thermography.note_submitted', { type: 'success' });
         onSent();
         return { problems: {}, badNumbers: {} };
-      } catch (failure: unknown) {
-        let error = failure;
-        if (cannotReachServer(failure)) {
+      } catch (error: unknown) {
+        if (cannotReachServer(error)) {
           try {
             return await queue();
-          } catch (queueFailure: unknown) {
-            error = queueFailure;
+          } catch {
+            // IndexedDB could not take it: the form keeps everything and shows why the call failed.
           }
         }
         const message = errorMessageOf(error, translate);

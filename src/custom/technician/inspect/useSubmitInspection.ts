@@ -99,15 +99,13 @@ export function useSubmitInspection() {
           notify('app.inspection.submitted', { type: 'success' });
           onSubmitted();
         }
-      } catch (failure: unknown) {
-        let error = failure;
-        if (cannotReachServer(failure)) {
+      } catch (error: unknown) {
+        if (cannotReachServer(error)) {
           try {
             await queue(false);
             return;
-          } catch (queueFailure: unknown) {
-            // IndexedDB could not take it: the form keeps everything and says the server is unreachable.
-            error = queueFailure;
+          } catch {
+            // IndexedDB could not take it: the form keeps everything and shows why the call failed.
           }
         }
         const message = errorMessageOf(error, translate);

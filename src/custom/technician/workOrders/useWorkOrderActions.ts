@@ -74,13 +74,12 @@ export function useWorkOrderActions(order: WorkOrderDetail, detail: Pick<WorkOrd
         if (isDetail(answer)) show(answer);
         else reload();
         return true;
-      } catch (failure: unknown) {
-        let error = failure;
-        if (cannotReachServer(failure)) {
+      } catch (error: unknown) {
+        if (cannotReachServer(error)) {
           try {
             return await queue();
-          } catch (queueFailure: unknown) {
-            error = queueFailure;
+          } catch {
+            // IndexedDB could not take it: the form keeps everything and shows why the call failed.
           }
         }
         const message = errorMessageOf(error, translate);

@@ -17,7 +17,7 @@ interface ImageValueInputProps extends ValueInputProps {
 }
 
 /** Out of sight and out of the tab order: its button opens it (a file input inside a button nests two controls). */
-const hiddenInput = { position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', pointerEvents: 'none' } as const;
+const hiddenInput = { position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' } as const;
 
 /**
  * Take photo opens the rear camera (capture="environment"); Choose file offers the gallery or files.
