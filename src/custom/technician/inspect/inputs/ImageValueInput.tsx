@@ -6,6 +6,8 @@ import { useNotify, useTranslate } from 'react-admin';
 import { sessionStore } from '../../../../authProvider/sessionStore';
 import { errorMessageOf } from '../../../../common-ui/errorMessageOf';
 import { keepPhotoOffline } from '../../../../offline/outbox/offlinePhoto';
+import { isLocalPhotoId } from '../../../../offline/outbox/outboxItem';
+import { removePhoto } from '../../../../offline/outbox/outboxStore';
 import { cannotReachServer, isOffline } from '../../../../offline/outbox/offlineWrite';
 import { scaleForUpload, useImageUpload } from '../imageUpload';
 import { FileThumbnail } from '../FileThumbnail';
@@ -91,7 +93,15 @@ export const ImageValueInput = ({ attribute, value, onChange, error, onBusyChang
       {fileId ? (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <FileThumbnail fileId={fileId} src={local?.id === fileId ? local.url : undefined} alt={alt} />
-          <Button color="inherit" onClick={() => onChange(null)} sx={{ minHeight: 48 }}>
+          <Button
+            color="inherit"
+            onClick={() => {
+              // A photo kept on the phone that nothing will send any more.
+              if (isLocalPhotoId(fileId)) void removePhoto(fileId).catch(() => undefined);
+              onChange(null);
+            }}
+            sx={{ minHeight: 48 }}
+          >
             {translate('app.inspection.remove_photo')}
           </Button>
         </Stack>
