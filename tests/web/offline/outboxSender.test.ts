@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto';
 import { waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addOutboxItem, getPhoto, listOutboxItems, putPhoto, removeOutboxItem, updateOutboxItem } from '../../../src/offline/outbox/outboxStore';
 import { sendOutbox } from '../../../src/offline/outbox/outboxSender';
-import { startOutboxReplays } from '../../../src/offline/outbox/outboxService';
+import { queueOutboxItem, startOutboxReplays } from '../../../src/offline/outbox/outboxService';
+import { resetPersistentStorageRequestForTests } from '../../../src/offline/outbox/persistentStorage';
 import { registerOutboxSync } from '../../../src/offline/outbox/serviceWorkerSync';
 import { writeSessionMirror } from '../../../src/offline/outbox/sessionMirror';
 import { errorResponse, jsonResponse, mockApi, type ApiCall } from '../helpers/mockApi';
@@ -164,5 +165,27 @@ describe('the outbox sender (docs/offline.md, "On the phone")', () => {
 
     expect(api.calls.map((call) => [key(call), call.headers.get('x-auth')])).toEqual([[KEY_1, 'mirrored-jwt']]);
     expect(await listOutboxItems(technician._id)).toEqual([]);
+  });
+
+  it('queueing asks for persistent storage and a Background Sync, where the browser has them', async () => {
+    signIn();
+    resetPersistentStorageRequestForTests();
+    const persist = vi.fn(async () => true);
+    const register = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { onLine: false, storage: { persist }, serviceWorker: { getRegistration: async () => ({ sync: { register } }) } });
+
+    await queueOutboxItem({ id: KEY_1, kind: 'workOrderActivity', createdAt: SUBMITTED_AT, label: 'Replace belt on AHU-2', request: { method: 'POST', path: '/workOrder/w1/activity', body: { comment: 'Belt replaced' } } });
+
+    expect(persist).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(register).toHaveBeenCalledWith('facilityops-outbox'));
+    expect(await listOutboxItems(technician._id)).toEqual([expect.objectContaining({ id: KEY_1, state: 'waiting', createdAt: SUBMITTED_AT, userId: 'u-tech' })]);
+  });
+
+  it('without StorageManager or service workers (older Safari) queueing still works', async () => {
+    signIn();
+    resetPersistentStorageRequestForTests();
+    vi.stubGlobal('navigator', { onLine: false });
+    await queueOutboxItem({ id: KEY_2, kind: 'workOrderActivity', createdAt: SUBMITTED_AT, label: 'Replace belt on AHU-2', request: { method: 'POST', path: '/workOrder/w1/activity', body: { comment: 'Belt replaced' } } });
+    expect(await listOutboxItems(technician._id)).toHaveLength(1);
   });
 });
