@@ -80,7 +80,8 @@ export function sendOutboxNow({ force = false }: { force?: boolean } = {}): Prom
 }
 
 let mirrorStarted = false;
-let mirroredToken: string | null | undefined;
+/** What was last written: the token and the user's id (the user arrives after the token). */
+let mirrored: string | undefined;
 
 /** Keeps the 'session' store in step with the page's session (the service worker sends with it). */
 export function startSessionMirror(): void {
@@ -88,11 +89,12 @@ export function startSessionMirror(): void {
   mirrorStarted = true;
   const sync = () => {
     const { token, user } = sessionStore.getState();
-    if (token === mirroredToken && (!token || user)) return;
-    mirroredToken = token;
+    const now = token ? `${token}|${user?._id ?? ''}` : '';
+    if (now === mirrored) return;
+    mirrored = now;
     const write = token ? writeSessionMirror({ token, user, apiBase: new URL(API_BASE, location.href).href }) : writeSessionMirror(null);
     write.catch(() => {
-      mirroredToken = undefined; // IndexedDB unavailable: only Background Sync misses it
+      mirrored = undefined; // IndexedDB unavailable: only Background Sync misses it
     });
   };
   sessionStore.subscribe(sync);

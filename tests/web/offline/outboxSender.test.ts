@@ -6,7 +6,8 @@ import { sendOutbox } from '../../../src/offline/outbox/outboxSender';
 import { queueOutboxItem, startOutboxReplays } from '../../../src/offline/outbox/outboxService';
 import { resetPersistentStorageRequestForTests } from '../../../src/offline/outbox/persistentStorage';
 import { registerOutboxSync } from '../../../src/offline/outbox/serviceWorkerSync';
-import { writeSessionMirror } from '../../../src/offline/outbox/sessionMirror';
+import { readSessionMirror, writeSessionMirror } from '../../../src/offline/outbox/sessionMirror';
+import { sessionStore } from '../../../src/authProvider/sessionStore';
 import { errorResponse, jsonResponse, mockApi, type ApiCall } from '../helpers/mockApi';
 import { KEY_1, KEY_2, KEY_3, queuedItem, resetOfflineStore, signIn, technician } from './outboxFixtures';
 
@@ -187,5 +188,13 @@ describe('the outbox sender (docs/offline.md, "On the phone")', () => {
     vi.stubGlobal('navigator', { onLine: false });
     await queueOutboxItem({ id: KEY_2, kind: 'workOrderActivity', createdAt: SUBMITTED_AT, label: 'Replace belt on AHU-2', request: { method: 'POST', path: '/workOrder/w1/activity', body: { comment: 'Belt replaced' } } });
     expect(await listOutboxItems(technician._id)).toHaveLength(1);
+  });
+
+  it('the page mirrors its session for the service worker, user included, and removes it on sign-out', async () => {
+    stop = startOutboxReplays();
+    signIn(technician, 'mirror-jwt');
+    await waitFor(async () => expect(await readSessionMirror()).toMatchObject({ token: 'mirror-jwt', user: { _id: 'u-tech' } }));
+    sessionStore.clear();
+    await waitFor(async () => expect(await readSessionMirror()).toBeUndefined());
   });
 });
