@@ -129,10 +129,11 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
           </div>
           <Chip size="small" color={stateColor[item.state]} label={translate(`app.outbox.states.${item.state}`)} />
         </Stack>
+        {/* Plain text, not an alert: a list of live regions would be read out on every change. */}
         {reason ? (
-          <Alert severity={item.state === 'refused' ? 'error' : 'info'} icon={false} sx={{ py: 0 }}>
+          <Typography variant="body2" color={item.state === 'refused' ? 'error' : 'text.secondary'} sx={{ overflowWrap: 'anywhere' }}>
             {reason}
-          </Alert>
+          </Typography>
         ) : null}
         {item.state !== 'sending' ? (
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
