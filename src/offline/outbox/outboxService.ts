@@ -43,7 +43,7 @@ export async function queueOutboxItem(input: QueueInput, options: { sendNow?: bo
     nextAttemptAt: options.sendNow ? undefined : Date.now() + REPLAY_INTERVAL_MS,
   };
   await addOutboxItem(item);
-  requestPersistentStorage();
+  requestPersistentStorage('queue');
   void registerOutboxBackgroundSync();
   if (options.sendNow) void sendOutboxNow({ force: true });
   return item;
@@ -112,7 +112,7 @@ export function startOutboxReplays(): () => void {
   starts += 1;
   if (starts === 1) {
     startSessionMirror();
-    requestPersistentStorage();
+    requestPersistentStorage('start');
     const now = () => void sendOutboxNow({ force: true });
     const onVisible = () => {
       if (document.visibilityState === 'visible') now();

@@ -177,7 +177,7 @@ describe('the outbox sender (docs/offline.md, "On the phone")', () => {
 
     await queueOutboxItem({ id: KEY_1, kind: 'workOrderActivity', createdAt: SUBMITTED_AT, label: 'Replace belt on AHU-2', request: { method: 'POST', path: '/workOrder/w1/activity', body: { comment: 'Belt replaced' } } });
 
-    expect(persist).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(persist).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(register).toHaveBeenCalledWith('facilityops-outbox'));
     expect(await listOutboxItems(technician._id)).toEqual([expect.objectContaining({ id: KEY_1, state: 'waiting', createdAt: SUBMITTED_AT, userId: 'u-tech' })]);
   });
