@@ -155,4 +155,37 @@ describe('thermography notes and the outbox', () => {
     // The next picture goes on numbering after the one queued.
     await waitFor(() => expect(within(screen.getByRole('region', { name: 'Note 1' })).getByRole('textbox', { name: /^Image number/ })).toHaveValue('2'));
   });
+
+  it('Edit on refused notes puts them back into the form of their asset', async () => {
+    await addOutboxItem(
+      queuedItem({
+        id: KEY_1,
+        userId: 'u-thermo',
+        kind: 'thermographyNote',
+        label: 'Main switchboard MSB-1',
+        request: { method: 'POST', path: '/thermographyNote', body: {} },
+        draft: {
+          identification: 'MSB-1',
+          notes: [{ key: 'n1', imageNumber: '7', identification: 'Incomer L1', note: 'Hot lug on L2', ambientTemperature: '24', breaker: { capacity: '', r: '', y: '', b: '' } }],
+        },
+        editPath: '/inspection/asset/identification/MSB-1',
+        state: 'refused',
+        error: 'Asset identification MSB-1 was not found',
+      }),
+    );
+    localStorage.setItem('jwt', 'stored-jwt');
+    mockApi({
+      'GET /api/token/init': () => jsonResponse(200, thermographer),
+      'GET /api/asset/identification/group/MSB-1': () => jsonResponse(200, [switchboard]),
+    });
+    renderApp('/inspection/outbox');
+    const entry = await screen.findByRole('listitem', { name: 'Main switchboard MSB-1' });
+    expect(entry).toHaveTextContent('Thermography notes');
+    await userEvent.click(within(entry).getByRole('button', { name: 'Edit' }));
+
+    const note = await screen.findByRole('region', { name: 'Note 1' });
+    expect(within(note).getByRole('textbox', { name: /^Image number/ })).toHaveValue('7');
+    expect(within(note).getByRole('textbox', { name: /^Identification/ })).toHaveValue('Incomer L1');
+    expect(await listOutboxItems('u-thermo')).toEqual([]);
+  });
 });
