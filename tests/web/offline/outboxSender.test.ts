@@ -197,4 +197,27 @@ describe('the outbox sender (docs/offline.md, "On the phone")', () => {
     sessionStore.clear();
     await waitFor(async () => expect(await readSessionMirror()).toBeUndefined());
   });
+
+  it('the service worker\'s sync fails while the network is down, so the browser fires it again later; signed out it does nothing', async () => {
+    await addOutboxItem(inspectionItem(KEY_1));
+    const api = mockApi({
+      'POST /api/inspection': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const scope = new EventTarget();
+    registerOutboxSync(scope);
+    const fire = () => {
+      let done: Promise<unknown> = Promise.resolve();
+      scope.dispatchEvent(Object.assign(new Event('sync'), { tag: 'facilityops-outbox', waitUntil: (promise: Promise<unknown>) => (done = promise) }));
+      return done;
+    };
+
+    await expect(fire()).resolves.toBeNull();
+    expect(api.calls).toHaveLength(0);
+
+    await writeSessionMirror({ token: 'mirrored-jwt', user: technician, apiBase: '/api' });
+    await expect(fire()).rejects.toThrow();
+    expect(await listOutboxItems(technician._id)).toEqual([expect.objectContaining({ id: KEY_1, state: 'waiting', waitReason: 'unreachable' })]);
+  });
 });
