@@ -10,6 +10,8 @@ export interface ApiRequest {
   /** Public calls (login, application info) go without the x-auth header. */
   authenticated?: boolean;
   signal?: AbortSignal;
+  /** Sent as they are, e.g. an Idempotency-Key (docs/offline.md). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -18,12 +20,13 @@ export interface ApiRequest {
  * call it through useApiFetch so that 401/403 answers send the user to Login.
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const { method = 'GET', body, query, authenticated = true, signal } = request;
+  const { method = 'GET', body, query, authenticated = true, signal, headers } = request;
   const send = authenticated ? httpClient : fetchUtils.fetchJson;
   const { json } = await send(apiUrl(path, query), {
     method,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
+    ...(headers ? { headers: new Headers({ Accept: 'application/json', ...headers }) } : {}),
   });
   return json as T;
 }

@@ -17,7 +17,7 @@ export interface OfflineSchema extends DBSchema {
   /** Photos taken offline, by local id, until their item is sent or discarded. */
   photos: { key: string; value: { id: string; userId: string; name: string; blob: Blob; createdAt: number } };
   /** The signed-in session, mirrored for the service worker's Background Sync ('current'). */
-  session: { key: string; value: { token: string; user: SessionUser | null } };
+  session: { key: string; value: { token: string; user: SessionUser | null; apiBase?: string } };
 }
 
 export const OFFLINE_DB_NAME = 'facilityops-offline';

@@ -6,6 +6,7 @@ import { useTranslate } from 'react-admin';
 import { AppTitle } from '../../common-ui/AppTitle';
 import { ProfileIconButton } from '../profile/ProfileIconButton';
 import { LogoutIconButton } from '../session/LogoutIconButton';
+import { OutboxChip } from '../../offline/outbox/OutboxChip';
 
 /** Home, Scan QR Code, Profile and Logout as large touch targets (spec §2.3). */
 export const TechnicianAppBar = () => {
@@ -18,6 +19,7 @@ export const TechnicianAppBar = () => {
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <AppTitle />
         </Box>
+        <OutboxChip />
         <Tooltip title={homeLabel}>
           <IconButton component={Link} to="/inspection" color="inherit" size="large" aria-label={homeLabel}>
             <HomeIcon />

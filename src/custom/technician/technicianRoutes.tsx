@@ -1,6 +1,7 @@
 import type { GuardedRoute } from '../../routes/GuardedRoute';
 import { TechnicianHome } from './TechnicianHome';
 import { lazyWithTimeout } from '../../common-ui/lazyWithTimeout';
+import { OutboxPage } from '../../offline/outbox/OutboxPage';
 
 // Its own chunk: the camera library and the zxing wasm load only when the scanner is opened.
 const ScannerPage = lazyWithTimeout(() => import('./scanner/ScannerPage').then((module) => module.ScannerPage));
@@ -16,4 +17,6 @@ export const technicianRoutes: readonly GuardedRoute[] = [
   { path: 'asset/identification/:assetIdentification', element: <AssetInspectPage />, permissions: [] },
   // Spec §2.1 asks nothing more than the area does; an order that is not the user's answers 403 and the page says so.
   { path: 'workOrder/:id', element: <WorkOrderDetailPage />, permissions: [] },
+  // What waits on this phone to be sent (docs/offline.md): small, and needed offline, so not a chunk of its own.
+  { path: 'outbox', element: <OutboxPage />, permissions: [] },
 ];

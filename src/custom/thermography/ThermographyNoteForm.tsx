@@ -72,7 +72,7 @@ export function ThermographyNoteForm({ identification, assetName, userId }: Ther
       touched.current = false;
       // The next picture taken goes on numbering after the ones just sent.
       setNotes([newFieldNote(notes)]);
-    });
+    }, assetName);
     setProblems(outcome.problems);
     setBadNumbers(outcome.badNumbers);
     const firstBad = Math.min(...Object.keys(outcome.problems).map(Number), ...Object.keys(outcome.badNumbers).map(Number));

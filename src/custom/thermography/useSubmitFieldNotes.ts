@@ -6,6 +6,15 @@ import { breakerAttributesOf } from './breakerFold';
 import { noteProblems, problemMessages, type NoteField, type NoteProblems } from './fieldNoteRules';
 import { numberProblems, parseDecimal, type FieldNote, type NumberField } from './fieldNotes';
 import { messageKeyOf } from './specMessages';
+import { queueOutboxItem } from '../../offline/outbox/outboxService';
+import { cannotReachServer, idempotencyHeaders, isOffline, newIdempotencyKey, SAVED_ON_PHONE } from '../../offline/outbox/offlineWrite';
+import { assetInspectPath } from '../technician/assetInspectPath';
+
+/** What an outbox item of thermography notes keeps for Edit: the form's notes (fieldNoteDraft.ts). */
+export interface QueuedFieldNotesDraft {
+  identification: string;
+  notes: FieldNote[];
+}
 
 /** POST /thermographyNote answers the inspection and the notes' ids (DESIGN §8). */
 interface CreatedNotes {
@@ -51,6 +60,9 @@ export function postBodyOf(identification: string, notes: readonly FieldNote[]) 
  * Spec §5 thermography create: the form's rules first (nothing is sent while one fails; the
  * first message is told), then POST /thermographyNote and 'Note submitted successfully.'. A
  * second tap while the first is on its way does nothing.
+ *
+ * Network first with an Idempotency-Key made at the press of Submit; when the server cannot be
+ * reached (docs/offline.md) the notes go into the outbox and the form clears as after a success.
  */
 export function useSubmitFieldNotes() {
   const apiFetch = useApiFetch();
@@ -60,7 +72,7 @@ export function useSubmitFieldNotes() {
   const [sending, setSending] = useState(false);
 
   const submit = useCallback(
-    async (identification: string, notes: readonly FieldNote[], onSent: () => void): Promise<SubmitOutcome> => {
+    async (identification: string, notes: readonly FieldNote[], onSent: () => void, assetName = identification): Promise<SubmitOutcome> => {
       const problems = noteProblems(notes);
       const badNumbers = numberProblems(notes);
       const messages = problemMessages(problems);
@@ -71,12 +83,38 @@ export function useSubmitFieldNotes() {
       if (inFlight.current) return { problems: {}, badNumbers: {} };
       inFlight.current = true;
       setSending(true);
+      const key = newIdempotencyKey();
+      const createdAt = Date.now();
+      const body = postBodyOf(identification, notes);
+      const queue = async () => {
+        const draft: QueuedFieldNotesDraft = { identification, notes: [...notes] };
+        await queueOutboxItem({
+          id: key,
+          kind: 'thermographyNote',
+          createdAt,
+          label: assetName,
+          request: { method: 'POST', path: '/thermographyNote', body },
+          draft,
+          editPath: assetInspectPath(identification),
+        });
+        notify(SAVED_ON_PHONE, { type: 'info' });
+        onSent();
+        return { problems: {}, badNumbers: {} };
+      };
       try {
-        await apiFetch<CreatedNotes>('/thermographyNote', { method: 'POST', body: postBodyOf(identification, notes) });
+        if (isOffline()) return await queue();
+        await apiFetch<CreatedNotes>('/thermographyNote', { method: 'POST', body, headers: idempotencyHeaders(key) });
         notify('app.thermography.note_submitted', { type: 'success' });
         onSent();
         return { problems: {}, badNumbers: {} };
       } catch (error: unknown) {
+        if (cannotReachServer(error)) {
+          try {
+            return await queue();
+          } catch {
+            // IndexedDB could not take it: the form keeps everything and shows why the call failed.
+          }
+        }
         const message = errorMessageOf(error, translate);
         notify(message, { type: 'error', messageArgs: { _: message } });
         return { problems: serverProblems(error), badNumbers: {} };

@@ -43,6 +43,25 @@ export interface OutboxItem {
   state: OutboxState;
   /** The reason in the user's words: the server's message on a refusal, the last failure otherwise. */
   error?: string;
+  /** Why a waiting item did not go yet, for the queue to say in the user's words. */
+  waitReason?: OutboxWaitReason;
   attempts: number;
   lastAttemptAt?: number;
+  /** Not tried again by the timer before this time (backoff); the online event and Send now try at once. */
+  nextAttemptAt?: number;
+  /** Photos already uploaded for this item: local id → the server's file id (a retry does not upload them again). */
+  uploadedPhotos?: Record<string, string>;
 }
+
+export type OutboxWaitReason =
+  /** The server could not be reached (no network, or it answered 5xx / 429). */
+  | 'unreachable'
+  /** Another tab or the service worker is sending it now (409 'still being processed'). */
+  | 'inProgress'
+  /** The session ended (401): sent after the user signs in again. Never discarded for it. */
+  | 'signIn';
+
+/** Local ids of photos taken offline: `local-<uuid>`; the value of an image item until it is uploaded. */
+export const LOCAL_PHOTO_PREFIX = 'local-';
+
+export const isLocalPhotoId = (value: unknown): value is string => typeof value === 'string' && value.startsWith(LOCAL_PHOTO_PREFIX);

@@ -51,6 +51,8 @@ export const AssetInspectPanel = ({ asset, userId, canReadInspections, canSubmit
   const onSubmit = () =>
     submit({
       assetId: asset._id,
+      assetName: asset.name,
+      identification: asset.identification,
       selected,
       values: state.values,
       comments: state.comments,

@@ -1,18 +1,22 @@
 import { Box } from '@mui/material';
 import { useFileUrl } from '../../../common-ui/useFileUrl';
+import { isLocalPhotoId } from '../../../offline/outbox/outboxItem';
+import { useLocalPhotoUrl } from '../../../offline/outbox/useLocalPhotoUrl';
 
 interface FileThumbnailProps {
-  /** An uploaded file id (fetched with the session's token), or a local object URL. */
+  /** An uploaded file id (fetched with the session's token), a photo taken offline (`local-…`, read from the phone), or a local object URL. */
   fileId?: string;
   src?: string;
   alt: string;
   size?: number;
 }
 
-/** A small photo of an image value; stored files are fetched with the token, local ones shown directly. */
+/** A small photo of an image value; stored files are fetched with the token, photos taken offline read from IndexedDB, local ones shown directly. */
 export const FileThumbnail = ({ fileId, src, alt, size = 96 }: FileThumbnailProps) => {
-  const fetched = useFileUrl(src ? undefined : fileId);
-  const shown = src ?? fetched;
+  const local = isLocalPhotoId(fileId);
+  const fetched = useFileUrl(src || local ? undefined : fileId);
+  const kept = useLocalPhotoUrl(src ? undefined : fileId);
+  const shown = src ?? (local ? kept : fetched);
   if (!shown) return null;
   return (
     <Box

@@ -6,6 +6,7 @@ import {
   type InspectableAttribute,
   type InspectionValue,
 } from '../../../../common/resources/inspection';
+import { isLocalPhotoId } from '../../../offline/outbox/outboxItem';
 import { toSubmitValue } from './formValues';
 import type { FormComments, FormValues, InspectChecklist } from './inspectTypes';
 
@@ -54,7 +55,9 @@ export function prepareSubmission(selected: readonly InspectChecklist[], values:
       const attribute = attributes.get(item.attribute);
       const value = attribute ? toSubmitValue(attribute, own[item.attribute]) : null;
       if (!attribute || value === null || isEmptyValue(value)) continue;
-      if (inspectionValueProblem(attribute, value)) wrong.push(attribute._id);
+      // A photo taken offline holds its local id until the outbox uploads it (docs/offline.md).
+      const offlinePhoto = attribute.type === 'image' && isLocalPhotoId(value);
+      if (!offlinePhoto && inspectionValueProblem(attribute, value)) wrong.push(attribute._id);
       else data[attribute._id] = value;
     }
     if (wrong.length) invalid[checklist._id] = wrong;

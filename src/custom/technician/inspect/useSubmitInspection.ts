@@ -3,11 +3,25 @@ import { useNotify, useTranslate } from 'react-admin';
 import type { InspectionSubmitResponse } from '../../../../common/resources/inspection';
 import { useApiFetch } from '../../../dataProvider/useApiFetch';
 import { errorMessageOf } from '../../../common-ui/errorMessageOf';
+import { queueOutboxItem } from '../../../offline/outbox/outboxService';
+import { localPhotoIdsIn } from '../../../offline/outbox/outboxSender';
+import { cannotReachServer, idempotencyHeaders, isOffline, newIdempotencyKey, SAVED_ON_PHONE } from '../../../offline/outbox/offlineWrite';
+import { assetInspectPath } from '../assetInspectPath';
+import type { InspectionDraft } from './draftStore';
 import { prepareSubmission, type ItemFlags } from './submission';
 import type { FormComments, FormValues, InspectChecklist } from './inspectTypes';
 
+/** What an outbox item of an inspection keeps for Edit: the panel's draft (draftStore.ts). */
+export interface QueuedInspectionDraft {
+  assetId: string;
+  draft: InspectionDraft;
+}
+
 interface SubmitInput {
   assetId: string;
+  /** The outbox item's label, and where Edit leads. */
+  assetName: string;
+  identification: string;
   selected: readonly InspectChecklist[];
   values: FormValues;
   comments: FormComments;
@@ -16,6 +30,11 @@ interface SubmitInput {
 }
 
 /**
+ * Spec §5 submit of one panel, network first (docs/offline.md): with an Idempotency-Key made at
+ * the press of Submit and the time of that press. When the server cannot be reached (no network,
+ * 5xx) — or a photo of it was taken offline — it goes into the outbox instead with that key and
+ * time, and the form clears as after a success. An answer of the server (4xx) is shown as before.
+ *
  * Spec §5 submit of one panel. A second tap while the first is on its way does nothing: the ref
  * guards synchronously (state would only disable the button after the next render), the state
  * disables the button. Typed values stay when the call fails; the server's message is shown (§8).
@@ -28,7 +47,7 @@ export function useSubmitInspection() {
   const [sending, setSending] = useState(false);
 
   const submit = useCallback(
-    async ({ assetId, selected, values, comments, onFlag, onSubmitted }: SubmitInput) => {
+    async ({ assetId, assetName, identification, selected, values, comments, onFlag, onSubmitted }: SubmitInput) => {
       if (inFlight.current) return;
       const check = prepareSubmission(selected, values, comments);
       if (check.kind === 'empty') {
@@ -43,15 +62,52 @@ export function useSubmitInspection() {
       }
       inFlight.current = true;
       setSending(true);
-      try {
-        await apiFetch<InspectionSubmitResponse>('/inspection', {
-          method: 'POST',
-          query: { assetId, timestamp: Date.now() },
-          body: check.body,
-        });
-        notify('app.inspection.submitted', { type: 'success' });
+      const key = newIdempotencyKey();
+      const timestamp = Date.now();
+      const photoIds = localPhotoIdsIn(check.body);
+      const queue = async (sendNow: boolean) => {
+        const draft: QueuedInspectionDraft = {
+          assetId,
+          draft: { selected: selected.map((checklist) => checklist._id), values, comments, savedAt: timestamp },
+        };
+        await queueOutboxItem(
+          {
+            id: key,
+            kind: 'inspection',
+            createdAt: timestamp,
+            label: assetName,
+            request: { method: 'POST', path: '/inspection', query: { assetId, timestamp }, body: check.body },
+            photoIds,
+            draft,
+            editPath: assetInspectPath(identification),
+          },
+          { sendNow },
+        );
+        notify(SAVED_ON_PHONE, { type: 'info' });
         onSubmitted();
+      };
+      try {
+        // A photo taken offline has no file id yet: the outbox uploads it first, then sends this.
+        if (photoIds.length > 0 || isOffline()) await queue(!isOffline());
+        else {
+          await apiFetch<InspectionSubmitResponse>('/inspection', {
+            method: 'POST',
+            query: { assetId, timestamp },
+            body: check.body,
+            headers: idempotencyHeaders(key),
+          });
+          notify('app.inspection.submitted', { type: 'success' });
+          onSubmitted();
+        }
       } catch (error: unknown) {
+        if (cannotReachServer(error)) {
+          try {
+            await queue(false);
+            return;
+          } catch {
+            // IndexedDB could not take it: the form keeps everything and shows why the call failed.
+          }
+        }
         const message = errorMessageOf(error, translate);
         // `_`: the server's words are shown as they are, not looked up as a translation key.
         notify(message, { type: 'error', messageArgs: { _: message } });

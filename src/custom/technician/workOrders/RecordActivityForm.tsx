@@ -1,9 +1,13 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { ACTIVITY_COMMENT_MAX_LENGTH, activityComment } from '../../../../common/resources/workOrder';
+import { sessionStore } from '../../../authProvider/sessionStore';
+import { clearActivityDraft, loadActivityDraft } from './activityDraft';
 
 interface Props {
+  /** The order: a text brought back from the outbox by Edit opens in the box. */
+  orderId: string;
   /** Sends the comment (trimmed there); resolves true once it was recorded. */
   onRecord: (text: string) => Promise<boolean>;
   busy: boolean;
@@ -14,10 +18,11 @@ interface Props {
  * is empty or only blanks; once recorded the box is cleared, and on a failure the text stays so
  * nothing typed is lost.
  */
-export function RecordActivityForm({ onRecord, busy }: Props) {
+export function RecordActivityForm({ orderId, onRecord, busy }: Props) {
   const translate = useTranslate();
   const fieldId = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => loadActivityDraft(sessionStore.getUser()?._id, orderId) ?? '');
+  useEffect(() => clearActivityDraft(sessionStore.getUser()?._id, orderId), [orderId]);
   const blank = activityComment(text) === null;
 
   return (

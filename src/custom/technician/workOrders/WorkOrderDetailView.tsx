@@ -58,7 +58,7 @@ export function WorkOrderDetailView({ order, detail }: Props) {
         )}
       </Stack>
       {order.alertSummary && <WorkOrderAlertSection alert={order.alertSummary} />}
-      {!completed && <RecordActivityForm onRecord={recordActivity} busy={writing !== null} />}
+      {!completed && <RecordActivityForm orderId={order._id} onRecord={recordActivity} busy={writing !== null} />}
       <ActivityLog activity={order.activity} />
     </Stack>
   );

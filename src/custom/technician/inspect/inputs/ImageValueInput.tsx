@@ -1,10 +1,15 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import ImageIcon from '@mui/icons-material/Image';
 import { useNotify, useTranslate } from 'react-admin';
+import { sessionStore } from '../../../../authProvider/sessionStore';
 import { errorMessageOf } from '../../../../common-ui/errorMessageOf';
-import { useImageUpload } from '../imageUpload';
+import { keepPhotoOffline } from '../../../../offline/outbox/offlinePhoto';
+import { isLocalPhotoId } from '../../../../offline/outbox/outboxItem';
+import { removePhoto } from '../../../../offline/outbox/outboxStore';
+import { cannotReachServer, isOffline } from '../../../../offline/outbox/offlineWrite';
+import { scaleForUpload, useImageUpload } from '../imageUpload';
 import { FileThumbnail } from '../FileThumbnail';
 import type { ValueInputProps } from './valueInputProps';
 
@@ -13,22 +18,42 @@ interface ImageValueInputProps extends ValueInputProps {
   onBusyChange: (busy: boolean) => void;
 }
 
+/** Out of sight and out of the tab order: its button opens it (a file input inside a button nests two controls). */
 const hiddenInput = { position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' } as const;
 
 /**
  * Take photo opens the rear camera (capture="environment"); Choose file offers the gallery or files.
- * The photo is scaled and uploaded at once (POST /file) and the value is the returned file id.
+ * Each is a plain button that opens its own hidden file input beside it. The photo is scaled and
+ * uploaded at once (POST /file) and the value is the returned file id. When the server cannot be
+ * reached, the photo is kept on the phone under a local id instead (docs/offline.md): the
+ * thumbnail shows it from there, and the submit goes into the outbox, which uploads it first.
  */
 export const ImageValueInput = ({ attribute, value, onChange, error, onBusyChange }: ImageValueInputProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const upload = useImageUpload();
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [local, setLocal] = useState<{ id: string; url: string } | null>(null);
 
   useEffect(() => () => {
     if (local) URL.revokeObjectURL(local.url);
   }, [local]);
+
+  const show = (id: string, file: File) => {
+    if (typeof URL.createObjectURL === 'function') setLocal({ id, url: URL.createObjectURL(file) });
+    onChange(id);
+  };
+
+  /** No network: the scaled photo waits on the phone. Rejects where IndexedDB cannot take it. */
+  const keep = async (file: File) => {
+    const userId = sessionStore.getUser()?._id;
+    if (!userId) throw new Error('No signed-in user');
+    const id = await keepPhotoOffline(userId, await scaleForUpload(file), file.name);
+    show(id, file);
+    notify('app.outbox.photo_kept', { type: 'info' });
+  };
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -37,9 +62,18 @@ export const ImageValueInput = ({ attribute, value, onChange, error, onBusyChang
     setUploading(true);
     onBusyChange(true);
     try {
-      const uploaded = await upload(file);
-      if (typeof URL.createObjectURL === 'function') setLocal({ id: uploaded._id, url: URL.createObjectURL(file) });
-      onChange(uploaded._id);
+      if (isOffline()) await keep(file);
+      else {
+        try {
+          const uploaded = await upload(file);
+          show(uploaded._id, file);
+        } catch (failure: unknown) {
+          if (!cannotReachServer(failure)) throw failure;
+          await keep(file).catch(() => {
+            throw failure;
+          });
+        }
+      }
     } catch (failure: unknown) {
       const message = errorMessageOf(failure, translate);
       // `_`: the server's words are shown as they are, not looked up as a translation key.
@@ -52,25 +86,70 @@ export const ImageValueInput = ({ attribute, value, onChange, error, onBusyChang
 
   const fileId = typeof value === 'string' && value !== '' ? value : null;
   const alt = translate('app.inspection.photo_of', { name: attribute.name });
+  const takeLabel = translate('app.inspection.take_photo');
+  const chooseLabel = translate('app.inspection.choose_file');
   return (
     <Stack spacing={1}>
       {fileId ? (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <FileThumbnail fileId={fileId} src={local?.id === fileId ? local.url : undefined} alt={alt} />
-          <Button color="inherit" onClick={() => onChange(null)} sx={{ minHeight: 48 }}>
+          <Button
+            color="inherit"
+            onClick={() => {
+              // A photo kept on the phone that nothing will send any more.
+              if (isLocalPhotoId(fileId)) void removePhoto(fileId).catch(() => undefined);
+              onChange(null);
+            }}
+            sx={{ minHeight: 48 }}
+          >
             {translate('app.inspection.remove_photo')}
           </Button>
         </Stack>
       ) : null}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button component="label" variant="outlined" color={error ? 'error' : 'primary'} startIcon={<PhotoCameraIcon />} disabled={uploading} sx={{ minHeight: 48 }}>
-          {translate('app.inspection.take_photo')}
-          <Box component="input" type="file" accept="image/*" capture="environment" onChange={pick} sx={hiddenInput} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', position: 'relative' }}>
+        <Button
+          variant="outlined"
+          color={error ? 'error' : 'primary'}
+          startIcon={<PhotoCameraIcon />}
+          disabled={uploading}
+          onClick={() => cameraInput.current?.click()}
+          sx={{ minHeight: 48 }}
+        >
+          {takeLabel}
         </Button>
-        <Button component="label" variant="outlined" color={error ? 'error' : 'primary'} startIcon={<ImageIcon />} disabled={uploading} sx={{ minHeight: 48 }}>
-          {translate('app.inspection.choose_file')}
-          <Box component="input" type="file" accept="image/*" onChange={pick} sx={hiddenInput} />
+        <Box
+          component="input"
+          ref={cameraInput}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          onChange={pick}
+          tabIndex={-1}
+          aria-hidden="true"
+          aria-label={takeLabel}
+          sx={hiddenInput}
+        />
+        <Button
+          variant="outlined"
+          color={error ? 'error' : 'primary'}
+          startIcon={<ImageIcon />}
+          disabled={uploading}
+          onClick={() => fileInput.current?.click()}
+          sx={{ minHeight: 48 }}
+        >
+          {chooseLabel}
         </Button>
+        <Box
+          component="input"
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          onChange={pick}
+          tabIndex={-1}
+          aria-hidden="true"
+          aria-label={chooseLabel}
+          sx={hiddenInput}
+        />
         {uploading ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
             <CircularProgress size={20} />
