@@ -1,4 +1,6 @@
 import { fetchUtils } from 'react-admin';
+import { sessionStore } from '../authProvider/sessionStore';
+import { readWithOfflineCopy, type OfflineReadOptions } from '../offline/offlineReads';
 import { apiUrl, type QueryValue } from './apiBase';
 import { httpClient } from './httpClient';
 
@@ -10,6 +12,12 @@ export interface ApiRequest {
   /** Public calls (login, application info) go without the x-auth header. */
   authenticated?: boolean;
   signal?: AbortSignal;
+  /**
+   * GETs only: keep the answer on this phone, and answer the kept copy (or the offline catalogue's)
+   * when the network does not answer (src/offline/offlineReads.ts, docs/offline.md). Per user: a
+   * call made before the session user is loaded keeps nothing.
+   */
+  offline?: boolean | OfflineReadOptions;
 }
 
 /**
@@ -18,12 +26,17 @@ export interface ApiRequest {
  * call it through useApiFetch so that 401/403 answers send the user to Login.
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const { method = 'GET', body, query, authenticated = true, signal } = request;
+  const { method = 'GET', body, query, authenticated = true, signal, offline } = request;
   const send = authenticated ? httpClient : fetchUtils.fetchJson;
-  const { json } = await send(apiUrl(path, query), {
-    method,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
-  return json as T;
+  const call = async () => {
+    const { json } = await send(apiUrl(path, query), {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+    return json as T;
+  };
+  if (!offline || method !== 'GET') return call();
+  const scope = authenticated ? (sessionStore.getUser()?._id ?? null) : 'public';
+  return readWithOfflineCopy(scope, apiUrl(path, query, ''), call, offline === true ? {} : offline);
 }
