@@ -4,6 +4,7 @@ import type { OfflineCatalogue } from '../../common/resources/offlineCatalogue';
 import { sessionStore } from '../authProvider/sessionStore';
 import { apiFetch } from '../dataProvider/apiFetch';
 import { offlineDb } from './offlineDb';
+import { offlineStatus } from './offlineStatus';
 
 /** How often an open technician app refreshes its offline catalogue. */
 export const CATALOGUE_REFRESH_MS = 15 * 60 * 1000;
@@ -29,6 +30,8 @@ export function syncCatalogue(user: SessionUser): Promise<boolean> {
   const token = sessionStore.getToken();
   const sync = apiFetch<OfflineCatalogue>('/inspection/offlineCatalogue')
     .then(async (catalogue) => {
+      // The server answers again (this sync also runs when the network returns): the chip says so.
+      offlineStatus.networkAnswered();
       // Signed out or another user meanwhile: this answer belongs to nobody on the phone now.
       if (sessionStore.getToken() !== token || sessionStore.getUser()?._id !== user._id) return false;
       const db = await offlineDb();

@@ -242,3 +242,29 @@ describe('the technician home with no network (issue 20)', () => {
     expect(catalogueCalls).toHaveLength(1);
   });
 });
+
+describe('the catalogue sync (issue 20)', () => {
+  it('does not sign the technician out when the server refuses the catalogue', async () => {
+    mockApi({
+      'GET /api/token/init': () => jsonResponse(200, dana),
+      'GET /api/workOrder/my': () => jsonResponse(200, []),
+      'GET /api/inspection/myRecentAssets': () => jsonResponse(200, []),
+    });
+    const answerFromTable = globalThis.fetch;
+    const catalogueCalls: string[] = [];
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).includes('/api/inspection/offlineCatalogue')) return answerFromTable(input, init);
+      catalogueCalls.push(String(input));
+      return errorResponse(403, 'Forbidden');
+    });
+    localStorage.setItem('jwt', 'jwt-dana');
+    renderApp('/inspection');
+    await screen.findByRole('region', { name: 'My work orders' });
+    await waitFor(() => expect(catalogueCalls).toHaveLength(1));
+    await waitFor(() => expect(console.warn).toHaveBeenCalledWith('The offline catalogue could not be refreshed', expect.objectContaining({ status: 403 })));
+    expect(screen.getByTestId('location')).toHaveTextContent('/inspection');
+    expect(sessionStore.getToken()).toBe('jwt-dana');
+    expect(await (await offlineDb()).get('catalogue', 'u-dana')).toBeUndefined();
+  });
+});
