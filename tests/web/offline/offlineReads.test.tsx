@@ -10,6 +10,7 @@ import { apiFetch } from '../../../src/dataProvider/apiFetch';
 import { offlineDb, resetOfflineDbForTests } from '../../../src/offline/offlineDb';
 import { offlineWritesSettled } from '../../../src/offline/offlineReads';
 import { offlineStatus } from '../../../src/offline/offlineStatus';
+import { savedAtLabel } from '../../../src/offline/OfflineStatus';
 import { errorResponse, jsonResponse, mockApi } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
@@ -266,5 +267,13 @@ describe('the catalogue sync (issue 20)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/inspection');
     expect(sessionStore.getToken()).toBe('jwt-dana');
     expect(await (await offlineDb()).get('catalogue', 'u-dana')).toBeUndefined();
+  });
+});
+
+describe('the offline chip (issue 20)', () => {
+  it('says the time of a copy saved today, and the date too of an older one', () => {
+    const now = at(2026, 3, 14, 16, 5);
+    expect(savedAtLabel(at(2026, 3, 14, 10, 42), now)).toBe('10:42 AM');
+    expect(savedAtLabel(at(2026, 3, 13, 22, 7), now)).toBe('2026/03/13 10:07 PM');
   });
 });
