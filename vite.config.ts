@@ -1,11 +1,57 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { precacheSelection } from './scripts/precacheSelection';
 import { precompress } from './scripts/precompressPlugin';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
+/**
+ * What the service worker precaches (docs/offline.md): the shell, the icons and manifest (added by
+ * the plugin), and of /assets/ only what the technician area and /login run, with the scanner's
+ * wasm (scripts/precacheSelection.ts). The engineer area's heavy chunks are cached the first time
+ * they load (CacheFirst on /assets/*, src/sw.ts), which a technician's phone never pays for.
+ */
+const precache = precacheSelection();
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    precache.plugin,
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // Registered by src/offline/serviceWorker.ts, in production builds only.
+      injectRegister: false,
+      registerType: 'prompt',
+      injectManifest: {
+        globPatterns: ['index.html', 'favicon.svg', 'apple-touch-icon.png', 'assets/*.{js,css,wasm}'],
+        manifestTransforms: [precache.manifestTransform],
+        // The scanner's wasm is about 1 MB; workbox's 2 MiB default would drop anything bigger silently.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      includeAssets: [],
+      manifest: {
+        name: 'FacilityOps',
+        short_name: 'FacilityOps',
+        description: 'Inspections, work orders and assets on the phone',
+        start_url: '/inspection',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#121212',
+        background_color: '#121212',
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/pwa-maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -110,6 +110,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   return app;
 }
 
+/**
+ * The service worker and the web manifest (docs/offline.md). Never answered with index.html: a
+ * browser would install the page as a worker or a manifest. They are served like index.html, with
+ * no-cache, so a deploy is noticed at the next check.
+ */
+const PWA_FILES = /^\/(sw\.js|manifest\.webmanifest|workbox-[\w-]+\.js)(\?|$)/i;
+const isPwaFile = (url: string) => PWA_FILES.test(url);
+
 /** The built SPA with a history-mode fallback; unknown /api paths stay JSON 404s. */
 async function serveWebApp(app: FastifyInstance, distDir: string | null) {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
@@ -129,7 +137,7 @@ async function serveWebApp(app: FastifyInstance, distDir: string | null) {
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.toLowerCase().startsWith(`${API_PREFIX}/`) || request.url.toLowerCase() === API_PREFIX;
-    if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApi && !isPwaFile(request.url) && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send(errorBody(`Route ${request.method} ${request.url.split('?')[0]} not found`));

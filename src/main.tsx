@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { TOKEN_STORAGE_KEY } from './authProvider/sessionStore';
+import { registerServiceWorker } from './offline/serviceWorker';
+import { ServiceWorkerUpdates } from './offline/ServiceWorkerUpdates';
 import { preloadAreaOf } from './routes/appRoutes';
 
 const container = document.getElementById('root');
@@ -21,6 +23,10 @@ createRoot(container).render(
   <StrictMode>
     <BrowserRouter useTransitions={false}>
       <App />
+      <ServiceWorkerUpdates />
     </BrowserRouter>
   </StrictMode>,
 );
+
+// Production builds only: the installable, offline-capable app (DESIGN §13, docs/offline.md).
+registerServiceWorker();

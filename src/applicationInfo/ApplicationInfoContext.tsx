@@ -15,7 +15,7 @@ export const ApplicationInfoProvider = ({ children }: { children: ReactNode }) =
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<ApplicationInfo>('/init/applicationInfo', { authenticated: false, signal: controller.signal })
+    apiFetch<ApplicationInfo>('/init/applicationInfo', { authenticated: false, signal: controller.signal, offline: true })
       .then((loaded) =>
         setInfo({
           applicationName: loaded.applicationName || DEFAULT_APPLICATION_NAME,

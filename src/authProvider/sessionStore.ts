@@ -5,6 +5,9 @@ import type { SessionUser } from '../../common/api';
  * /token/init in memory only. Keeping the user out of storage is deliberate: spec §2.1 says
  * permissions that are not loaded are fetched again with the stored jwt, so a reload re-validates
  * the token and picks up permission changes instead of trusting a stale copy.
+ * One exception (issue 20, docs/offline.md): the user /token/init last answered is mirrored in
+ * IndexedDB with its token (src/offline/offlineSession.ts) and used only when /token/init gets no
+ * answer at all for that same token — a 401/403 still signs out, and it is asked again once online.
  */
 export const TOKEN_STORAGE_KEY = 'jwt';
 

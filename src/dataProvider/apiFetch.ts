@@ -1,4 +1,6 @@
 import { fetchUtils } from 'react-admin';
+import { sessionStore } from '../authProvider/sessionStore';
+import { readWithOfflineCopy, type OfflineReadOptions } from '../offline/offlineReads';
 import { apiUrl, type QueryValue } from './apiBase';
 import { httpClient } from './httpClient';
 
@@ -12,6 +14,12 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** Sent as they are, e.g. an Idempotency-Key (docs/offline.md). */
   headers?: Record<string, string>;
+  /**
+   * GETs only: keep the answer on this phone, and answer the kept copy (or the offline catalogue's)
+   * when the network does not answer (src/offline/offlineReads.ts, docs/offline.md). Per user: a
+   * call made before the session user is loaded keeps nothing.
+   */
+  offline?: boolean | OfflineReadOptions;
 }
 
 /**
@@ -20,13 +28,18 @@ export interface ApiRequest {
  * call it through useApiFetch so that 401/403 answers send the user to Login.
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const { method = 'GET', body, query, authenticated = true, signal, headers } = request;
+  const { method = 'GET', body, query, authenticated = true, signal, headers, offline } = request;
   const send = authenticated ? httpClient : fetchUtils.fetchJson;
-  const { json } = await send(apiUrl(path, query), {
-    method,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-    ...(headers ? { headers: new Headers({ Accept: 'application/json', ...headers }) } : {}),
-  });
-  return json as T;
+  const call = async () => {
+    const { json } = await send(apiUrl(path, query), {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      ...(headers ? { headers: new Headers({ Accept: 'application/json', ...headers }) } : {}),
+    });
+    return json as T;
+  };
+  if (!offline || method !== 'GET') return call();
+  const scope = authenticated ? (sessionStore.getUser()?._id ?? null) : 'public';
+  return readWithOfflineCopy(scope, apiUrl(path, query, ''), call, offline === true ? {} : offline);
 }

@@ -11,7 +11,8 @@ const prefetched = new Map<string, { at: number; answer: Promise<unknown> }>();
  */
 export function prefetchJson(path: string): void {
   if (prefetched.has(path)) return;
-  const answer = apiFetch(path);
+  // Kept on the phone like the screen's own read would be (docs/offline.md): the home opens offline too.
+  const answer = apiFetch(path, { offline: true });
   // A failure is the taker's to handle (it asks again); unhandled here it would only be noise.
   answer.catch(() => undefined);
   prefetched.set(path, { at: Date.now(), answer });

@@ -121,6 +121,12 @@ export const en: TranslationMessages = {
       manual_label: 'Identification',
       manual_open: 'Open',
     },
+    // Issue 20: the technician app with no network (src/offline/OfflineStatus.tsx).
+    offline: {
+      offline: 'Offline',
+      offline_copy: 'Offline — showing what this phone saved at %{time}',
+      server_unreachable_copy: 'No connection to the server — showing what this phone saved at %{time}',
+    },
     work_order: {
       back: 'Back',
       record_activity: 'Record activity',

@@ -14,6 +14,8 @@ beforeAll(async () => {
   writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
+  writeFileSync(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(distDir, 'manifest.webmanifest'), JSON.stringify({ name: 'FacilityOps', start_url: '/inspection' }));
   t = await createTestApp({ distDir });
 });
 afterAll(async () => {
@@ -57,6 +59,29 @@ describe('HTTP conventions', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('serves the service worker and the web manifest uncached, with their own content types (issue 20)', async () => {
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toContain('addEventListener');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toEqual({ name: 'FacilityOps', start_url: '/inspection' });
+  });
+
+  it('never answers a missing worker file with the page (the SPA fallback would be taken for a script)', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/workbox-1a2b3c.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('spa-index');
+    // A query string does not hide the real file.
+    const withQuery = await t.app.inject({ method: 'GET', url: '/sw.js?v=2' });
+    expect(withQuery.statusCode).toBe(200);
+    expect(withQuery.headers['content-type']).toMatch(/javascript/);
   });
 
   it('matches route paths case-insensitively', async () => {

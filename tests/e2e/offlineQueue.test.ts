@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
+import { encode } from 'fast-png';
 import { DESKTOP, PHONE, apiCall, apiToken, baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
 
 /**
@@ -66,8 +66,10 @@ async function openedOnceThenOffline(context: BrowserContext, page: Page, userna
   await page.reload();
 }
 
-async function smallJpeg(): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
+/** A small orange picture: the nameplate's photo. */
+function nameplatePng(): Buffer {
+  const data = new Uint8Array(64 * 48 * 3).map((_, index) => [200, 120, 40][index % 3]!);
+  return Buffer.from(encode({ width: 64, height: 48, data, channels: 3 }));
 }
 
 describe.skipIf(!hasBrowser())('technicians offline: queued writes arrive exactly once', () => {
@@ -123,7 +125,7 @@ describe.skipIf(!hasBrowser())('technicians offline: queued writes arrive exactl
     await phone.getByRole('heading', { level: 2, name: 'Fire extinguisher powder lobby' }).waitFor();
     await phone.getByRole('radio', { name: 'Recharge' }).check();
     await phone.getByRole('button', { name: 'Yes', exact: true }).click();
-    await phone.locator('input[type="file"]').first().setInputFiles({ name: 'nameplate.jpg', mimeType: 'image/jpeg', buffer: await smallJpeg() });
+    await phone.locator('input[type="file"]').first().setInputFiles({ name: 'nameplate.png', mimeType: 'image/png', buffer: nameplatePng() });
     await phone.getByText('No network: the photo is kept on this phone and sent with the inspection').waitFor();
     await phone.getByRole('img', { name: /Photo of nameplate/ }).waitFor();
     const pressedAt = Date.now();

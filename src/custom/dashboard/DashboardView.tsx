@@ -34,7 +34,7 @@ function useDashboard(dashboardId: string) {
   useEffect(() => {
     const controller = new AbortController();
     const path = dashboardPath(dashboardId);
-    const ask = () => apiFetch<DashboardRecord>(path, { signal: controller.signal });
+    const ask = () => apiFetch<DashboardRecord>(path, { signal: controller.signal, offline: true });
     // Asked for at sign-in (loadSessionUser); if that failed, asked again here (a 401/403 signs out).
     (takePrefetched<DashboardRecord>(path)?.catch(ask) ?? ask())
       .then((next) => {

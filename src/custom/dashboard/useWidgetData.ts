@@ -37,7 +37,7 @@ export function useWidgetData(widgetId: string, query: Record<string, QueryValue
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
-    apiFetch<LoadedWidget>(`/widget/${encodeURIComponent(widgetId)}`, { query: JSON.parse(queryKey) as Record<string, QueryValue>, signal: controller.signal })
+    apiFetch<LoadedWidget>(`/widget/${encodeURIComponent(widgetId)}`, { query: JSON.parse(queryKey) as Record<string, QueryValue>, signal: controller.signal, offline: true })
       .then((next) => {
         setWidget(next);
         setError(null);

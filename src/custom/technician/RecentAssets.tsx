@@ -27,7 +27,7 @@ export const RecentAssets = () => {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<RecentAsset[]>('/inspection/myRecentAssets', { signal: controller.signal })
+    apiFetch<RecentAsset[]>('/inspection/myRecentAssets', { signal: controller.signal, offline: true })
       .then((rows) => setAssets(Array.isArray(rows) ? rows : []))
       .catch(() => undefined);
     return () => controller.abort();

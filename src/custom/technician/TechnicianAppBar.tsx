@@ -4,6 +4,7 @@ import HomeIcon from '@mui/icons-material/Home';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useTranslate } from 'react-admin';
 import { AppTitle } from '../../common-ui/AppTitle';
+import { OfflineStatus } from '../../offline/OfflineStatus';
 import { ProfileIconButton } from '../profile/ProfileIconButton';
 import { LogoutIconButton } from '../session/LogoutIconButton';
 import { OutboxChip } from '../../offline/outbox/OutboxChip';
@@ -39,6 +40,7 @@ export const TechnicianAppBar = () => {
         <ProfileIconButton />
         <LogoutIconButton />
       </Toolbar>
+      <OfflineStatus />
     </AppBar>
   );
 };

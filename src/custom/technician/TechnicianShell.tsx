@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { DialogsProvider } from '../../common-ui/dialogs/DialogsProvider';
 import { useSessionUser } from '../../authProvider/useSession';
+import { useCatalogueSync } from '../../offline/catalogueSync';
 import { AreaRoutes } from '../../routes/AreaRoutes';
 import { TechnicianAppBar } from './TechnicianAppBar';
 import { technicianRoutes } from './technicianRoutes';
@@ -9,6 +10,8 @@ import { NewWorkOrderNotifier } from './workOrders/NewWorkOrderNotifier';
 /** The technician area (/inspection), built for phones: one column, no drawer. */
 export const TechnicianShell = () => {
   const user = useSessionUser();
+  // The assets of the technician's sites, kept on the phone for opening any of them offline (docs/offline.md).
+  useCatalogueSync(user);
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <TechnicianAppBar />

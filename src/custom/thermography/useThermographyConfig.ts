@@ -14,7 +14,7 @@ export interface ThermographyConfig {
 let shared: Promise<ThermographyConfig> | null = null;
 
 function readConfig(): Promise<ThermographyConfig> {
-  shared ??= apiFetch<ThermographyConfig>('/thermography/config').catch((error: unknown) => {
+  shared ??= apiFetch<ThermographyConfig>('/thermography/config', { offline: true }).catch((error: unknown) => {
     shared = null;
     throw error;
   });

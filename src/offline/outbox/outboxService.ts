@@ -5,7 +5,7 @@ import type { OutboxItem, OutboxKind, OutboxRequest } from './outboxItem';
 import { addOutboxItem } from './outboxStore';
 import { sendOutbox, type SendSummary } from './outboxSender';
 import { requestPersistentStorage } from './persistentStorage';
-import { writeSessionMirror } from './sessionMirror';
+import { clearSessionMirror, mirrorSession } from '../sessionMirror';
 
 /**
  * The page's side of the outbox: queueing a write, and sending the signed-in user's items when the
@@ -92,7 +92,7 @@ export function startSessionMirror(): void {
     const now = token ? `${token}|${user?._id ?? ''}` : '';
     if (now === mirrored) return;
     mirrored = now;
-    const write = token ? writeSessionMirror({ token, user, apiBase: new URL(API_BASE, location.href).href }) : writeSessionMirror(null);
+    const write = token ? mirrorSession(token, { user, apiBase: new URL(API_BASE, location.href).href }) : clearSessionMirror();
     write.catch(() => {
       mirrored = undefined; // IndexedDB unavailable: only Background Sync misses it
     });

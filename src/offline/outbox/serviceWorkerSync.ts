@@ -1,4 +1,4 @@
-import { readSessionMirror } from './sessionMirror';
+import { readSessionMirror } from '../sessionMirror';
 import { sendOutbox, type SendSummary } from './outboxSender';
 
 /** The Background Sync tag the page registers when it queues an item (where `registration.sync` exists). */

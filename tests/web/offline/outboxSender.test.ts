@@ -6,7 +6,7 @@ import { sendOutbox } from '../../../src/offline/outbox/outboxSender';
 import { queueOutboxItem, startOutboxReplays } from '../../../src/offline/outbox/outboxService';
 import { resetPersistentStorageRequestForTests } from '../../../src/offline/outbox/persistentStorage';
 import { registerOutboxSync } from '../../../src/offline/outbox/serviceWorkerSync';
-import { readSessionMirror, writeSessionMirror } from '../../../src/offline/outbox/sessionMirror';
+import { mirrorSession, readSessionMirror } from '../../../src/offline/sessionMirror';
 import { sessionStore } from '../../../src/authProvider/sessionStore';
 import { errorResponse, jsonResponse, mockApi, type ApiCall } from '../helpers/mockApi';
 import { KEY_1, KEY_2, KEY_3, queuedItem, resetOfflineStore, signIn, technician } from './outboxFixtures';
@@ -153,7 +153,7 @@ describe('the outbox sender (docs/offline.md, "On the phone")', () => {
   });
 
   it('the service worker sends on its sync event with the session the page mirrored', async () => {
-    await writeSessionMirror({ token: 'mirrored-jwt', user: technician, apiBase: '/api' });
+    await mirrorSession('mirrored-jwt', { user: technician, apiBase: '/api' });
     await addOutboxItem(inspectionItem(KEY_1));
     const api = mockApi({ 'POST /api/inspection': () => jsonResponse(200, { inspections: [], alerts: [] }) });
     const scope = new EventTarget();
@@ -216,7 +216,7 @@ describe('the outbox sender (docs/offline.md, "On the phone")', () => {
     await expect(fire()).resolves.toBeNull();
     expect(api.calls).toHaveLength(0);
 
-    await writeSessionMirror({ token: 'mirrored-jwt', user: technician, apiBase: '/api' });
+    await mirrorSession('mirrored-jwt', { user: technician, apiBase: '/api' });
     await expect(fire()).rejects.toThrow();
     expect(await listOutboxItems(technician._id)).toEqual([expect.objectContaining({ id: KEY_1, state: 'waiting', waitReason: 'unreachable' })]);
   });

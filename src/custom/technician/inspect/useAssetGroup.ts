@@ -29,6 +29,7 @@ export function useAssetGroup(identification: string, withChecklists = true): { 
     apiFetch<InspectAsset[]>(`/asset/identification/group/${encodeURIComponent(identification)}`, {
       query: withChecklists ? { expand: 'checklists' } : {},
       signal: controller.signal,
+      offline: true,
     }).then(
       (assets) => setSettled(assets.length ? { key, status: 'ready', assets } : { key, status: 'notFound' }),
       (error: unknown) => {

@@ -29,7 +29,7 @@ export function usePreviousInspections(assetId: string, allowed: boolean): Previ
   useEffect(() => {
     if (!allowed) return;
     const controller = new AbortController();
-    apiFetch<PreviousInspection[]>(`/asset/${encodeURIComponent(assetId)}/previousInspections`, { signal: controller.signal }).then(
+    apiFetch<PreviousInspection[]>(`/asset/${encodeURIComponent(assetId)}/previousInspections`, { signal: controller.signal, offline: true }).then(
       (list) => setInspections(Array.isArray(list) ? list : []),
       (error: unknown) => {
         if (!controller.signal.aborted) console.warn('Previous inspections could not be loaded', error);

@@ -34,7 +34,7 @@ export function useMyWorkOrders(): MyWorkOrders {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<WorkOrder[]>('/workOrder/my', { signal: controller.signal }).then(
+    apiFetch<WorkOrder[]>('/workOrder/my', { signal: controller.signal, offline: true }).then(
       (answer) => {
         setOrders(Array.isArray(answer) ? answer : []);
         setError(null);

@@ -44,7 +44,7 @@ export function useWorkOrderDetail(id: string): WorkOrderDetailHandle {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchOrder<WorkOrderDetail>(workOrderApiPath(id), { signal: controller.signal }).then(
+    fetchOrder<WorkOrderDetail>(workOrderApiPath(id), { signal: controller.signal, offline: true }).then(
       (order) => setSettled({ id, key, status: 'ready', order }),
       (error: unknown) => {
         if (controller.signal.aborted) return;

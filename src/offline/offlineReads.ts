@@ -1,0 +1,106 @@
+import { httpStatusOf } from '../authProvider/httpStatus';
+import { answerFromCatalogue } from './catalogueFallbacks';
+import { offlineDb } from './offlineDb';
+import { offlineStatus } from './offlineStatus';
+
+/**
+ * Offline reads (docs/offline.md): one mechanism for every screen, behind apiFetch's `offline`
+ * option. Network first; each good answer is kept in IndexedDB ('reads', key `<scope>|<path>`);
+ * when the network does not answer, the kept copy — or the offline catalogue's answer, whichever is
+ * newer — is answered instead. An HTTP refusal (4xx) is never replaced by a copy: the server spoke.
+ */
+export interface OfflineReadOptions {
+  /** Told when the answer is this phone's copy, with when it was saved (epoch ms). */
+  onStoredCopy?: (storedAt: number) => void;
+}
+
+export interface StoredCopy {
+  storedAt: number;
+  body: unknown;
+}
+
+/** Statuses a proxy or an overloaded server answers when the API cannot really answer. */
+const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
+
+/** No answer from the server: fetch rejected (TypeError), or a gateway said the API is unreachable. */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof DOMException && error.name === 'AbortError') return false;
+  const status = httpStatusOf(error);
+  if (status === undefined) return error instanceof TypeError;
+  return UNREACHABLE_STATUSES.has(status);
+}
+
+const readKey = (scope: string, path: string) => `${scope}|${path}`;
+
+const pendingWrites = new Set<Promise<void>>();
+
+function track(write: Promise<void>): void {
+  const settled = write.catch(() => undefined);
+  pendingWrites.add(settled);
+  void settled.finally(() => pendingWrites.delete(settled));
+}
+
+/** Resolves when every copy being saved is saved (tests; the catalogue sync). */
+export async function offlineWritesSettled(): Promise<void> {
+  while (pendingWrites.size) await Promise.all([...pendingWrites]);
+}
+
+/** Keeps a good answer. IndexedDB may be unavailable (private mode, tests): the read still succeeds. */
+export function rememberRead(scope: string, path: string, body: unknown): void {
+  // Async, so that a browser without IndexedDB (offlineDb throws at once) only rejects this write.
+  const write = async () => {
+    const db = await offlineDb();
+    await db.put('reads', { key: readKey(scope, path), storedAt: Date.now(), body });
+  };
+  track(write());
+}
+
+/** The newest of the kept answer and the catalogue's answer for `path`; null when there is neither. */
+export async function storedCopy(scope: string, path: string): Promise<StoredCopy | null> {
+  try {
+    const db = await offlineDb();
+    const [read, catalogue] = await Promise.all([db.get('reads', readKey(scope, path)), db.get('catalogue', scope)]);
+    const fromCatalogue = catalogue ? answerFromCatalogue(path, catalogue.catalogue) : undefined;
+    const candidates: StoredCopy[] = [];
+    if (read) candidates.push({ storedAt: read.storedAt, body: read.body });
+    if (fromCatalogue !== undefined && catalogue) candidates.push({ storedAt: catalogue.storedAt, body: fromCatalogue });
+    return candidates.sort((a, b) => b.storedAt - a.storedAt)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function answerCopy<T>(copy: StoredCopy, options: OfflineReadOptions): T {
+  offlineStatus.copyShown(copy.storedAt);
+  options.onStoredCopy?.(copy.storedAt);
+  return copy.body as T;
+}
+
+/**
+ * `network` is the real GET of `path` (relative to the API base, with its query). `scope` keeps
+ * users apart (the user id; 'public' for calls without a session); null means nothing is kept.
+ */
+export async function readWithOfflineCopy<T>(
+  scope: string | null,
+  path: string,
+  network: () => Promise<T>,
+  options: OfflineReadOptions = {},
+): Promise<T> {
+  if (scope === null) return network();
+  // The browser knows it has no network: the copy at once, not after a failing request.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    const copy = await storedCopy(scope, path);
+    if (copy) return answerCopy<T>(copy, options);
+  }
+  try {
+    const body = await network();
+    offlineStatus.networkAnswered();
+    rememberRead(scope, path, body);
+    return body;
+  } catch (error: unknown) {
+    if (!isNetworkFailure(error)) throw error;
+    const copy = await storedCopy(scope, path);
+    if (!copy) throw error;
+    return answerCopy<T>(copy, options);
+  }
+}
