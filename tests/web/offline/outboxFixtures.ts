@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import { sessionStore } from '../../../src/authProvider/sessionStore';
 import { resetOfflineDbForTests } from '../../../src/offline/offlineDb';
 import type { OutboxItem } from '../../../src/offline/outbox/outboxItem';
+import { jsonResponse } from '../helpers/mockApi';
 import { sessionUser } from '../helpers/sessionUsers';
 
 /** As the seeded ROLE_TECHNICIAN: submits inspections, reads and updates its work orders. */
@@ -55,3 +56,11 @@ export function queuedItem(overrides: Partial<OutboxItem> & Pick<OutboxItem, 'id
     ...overrides,
   };
 }
+
+/**
+ * The technician area keeps its offline catalogue fresh wherever IndexedDB exists (these tests
+ * give it one): an empty catalogue answers that background call.
+ */
+export const emptyCatalogueAnswer = {
+  'GET /api/inspection/offlineCatalogue': () => jsonResponse(200, { generatedAt: 0, assets: [], previousInspections: {} }),
+};

@@ -7,7 +7,7 @@ import { offlineDb } from '../../../src/offline/offlineDb';
 import { jsonResponse, mockApi, type ApiCall } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { hex, itemIn, openInspect, panelOf, photo, postsOf, pumpChecklist, skdGroup } from '../technician/inspectFixtures';
-import { KEY_1, KEY_2, KEY_3, queuedItem, resetOfflineStore, technician } from './outboxFixtures';
+import { KEY_1, KEY_2, KEY_3, queuedItem, resetOfflineStore, technician, emptyCatalogueAnswer } from './outboxFixtures';
 
 const SAVED_ON_PHONE = 'Saved on this phone — it will be sent when the network returns';
 const networkDown = () => {
@@ -28,6 +28,7 @@ afterEach(() => {
 function openTechnician(path = '/inspection/outbox', answers: Parameters<typeof mockApi>[0] = {}) {
   localStorage.setItem('jwt', 'stored-jwt');
   const api = mockApi({
+    ...emptyCatalogueAnswer,
     'GET /api/token/init': () => jsonResponse(200, technician),
     'GET /api/asset/identification/group/SKD-001': () => jsonResponse(200, skdGroup),
     ...Object.fromEntries(skdGroup.map((asset) => [`GET /api/asset/${asset._id}/previousInspections`, () => jsonResponse(200, [])])),
@@ -51,7 +52,7 @@ const refusedStatus = (id: string, label = 'Replace belt on AHU-2') =>
 
 describe('the outbox on the phone (docs/offline.md)', () => {
   it('a checklist submitted with the network failing is queued with its key and original time, the user is told, and the chip counts it', async () => {
-    const { api } = openInspect({ 'POST /api/inspection': networkDown });
+    const { api } = openInspect({ ...emptyCatalogueAnswer, 'POST /api/inspection': networkDown });
     const panel = await panelOf('Booster set pump A');
     const region = within(panel).getByRole('region', { name: pumpChecklist.name });
     await userEvent.selectOptions(within(itemIn(region, 'Status')).getByRole('combobox', { name: 'Status' }), 'Running');
@@ -176,7 +177,7 @@ describe('the outbox on the phone (docs/offline.md)', () => {
       URL.createObjectURL = created;
       URL.revokeObjectURL = revoked;
     };
-    openInspect({ 'POST /api/file': networkDown });
+    openInspect({ ...emptyCatalogueAnswer, 'POST /api/file': networkDown });
     const panel = await panelOf('Booster set control panel');
     const item = itemIn(panel, photo.name);
 

@@ -9,7 +9,7 @@ import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
 import { FakeSocket } from '../realtime/fakeSocket';
 import { at, signedInTechnician, workOrderConfig, workOrderDetail } from '../technician/workOrderFixtures';
-import { KEY_1, queuedItem, resetOfflineStore } from './outboxFixtures';
+import { KEY_1, queuedItem, resetOfflineStore, emptyCatalogueAnswer } from './outboxFixtures';
 
 const sockets = vi.hoisted(() => [] as import('../realtime/fakeSocket').FakeSocket[]);
 vi.mock('socket.io-client', () => ({
@@ -40,6 +40,7 @@ afterEach(() => {
 
 function openOrder(answers: Parameters<typeof signedInTechnician>[0] = {}, path = '/inspection/workOrder/w1') {
   const api = signedInTechnician({
+    ...emptyCatalogueAnswer,
     'GET /api/workOrder/w1': () => jsonResponse(200, beltJob),
     'GET /api/workOrder/config': () => jsonResponse(200, workOrderConfig),
     ...answers,
@@ -130,6 +131,7 @@ describe('thermography notes and the outbox', () => {
   it('notes that cannot reach the server are queued with the form\'s notes as the draft, and the form starts again', async () => {
     localStorage.setItem('jwt', 'stored-jwt');
     const api = mockApi({
+    ...emptyCatalogueAnswer,
       'GET /api/token/init': () => jsonResponse(200, thermographer),
       'GET /api/asset/identification/group/MSB-1': () => jsonResponse(200, [switchboard]),
       'POST /api/thermographyNote': () => {
@@ -175,6 +177,7 @@ describe('thermography notes and the outbox', () => {
     );
     localStorage.setItem('jwt', 'stored-jwt');
     mockApi({
+    ...emptyCatalogueAnswer,
       'GET /api/token/init': () => jsonResponse(200, thermographer),
       'GET /api/asset/identification/group/MSB-1': () => jsonResponse(200, [switchboard]),
     });
