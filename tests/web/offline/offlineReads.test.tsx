@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../common/api';
 import type { OfflineCatalogue } from '../../../common/resources/offlineCatalogue';
@@ -15,7 +16,7 @@ import { errorResponse, jsonResponse, mockApi } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
 import { checklist, attribute } from '../technician/inspectFixtures';
-import { workOrder, at } from '../technician/workOrderFixtures';
+import { workOrder, workOrderConfig, workOrderDetail, at } from '../technician/workOrderFixtures';
 
 const dana = sessionUser(['view-technician', 'read-workorder', 'read-asset', 'read-inspection', 'update-inspection'], { _id: 'u-dana', name: 'Dana Field' });
 const lee = sessionUser(['view-technician', 'read-workorder'], { _id: 'u-lee', name: 'Lee Night', username: 'lee' });
@@ -193,12 +194,15 @@ describe('the session with no network (issue 20)', () => {
 });
 
 describe('the technician home with no network (issue 20)', () => {
-  it('reloads offline with the welcome line, the work orders and the offline chip', async () => {
+  it('reloads offline with the welcome line, the work orders and the offline chip; an open order opens though never opened online', async () => {
     let online = true;
     const orders = [workOrder('w3', { title: 'Grease bearings', status: 'Open', assetName: 'Pump 7' })];
     const answers = {
       'GET /api/token/init': () => (online ? jsonResponse(200, dana) : noNetwork()),
       'GET /api/workOrder/my': () => (online ? jsonResponse(200, orders) : noNetwork()),
+      'GET /api/workOrder/config': () => (online ? jsonResponse(200, workOrderConfig) : noNetwork()),
+      'GET /api/workOrder/w3': () =>
+        online ? jsonResponse(200, workOrderDetail('w3', { title: 'Grease bearings', status: 'Open', assetName: 'Pump 7' })) : noNetwork(),
       'GET /api/inspection/myRecentAssets': () =>
         online ? jsonResponse(200, [{ _id: 'as-1', name: 'Sump pump A', identification: 'PMP-7', lastInspectedAt: at(2026, 3, 10) }]) : noNetwork(),
     };
@@ -222,6 +226,9 @@ describe('the technician home with no network (issue 20)', () => {
     await waitFor(async () => expect(await (await offlineDb()).get('catalogue', 'u-dana')).toMatchObject({ catalogue }));
     expect(catalogueCalls).toHaveLength(1);
     expect(screen.queryByText(/^Offline|showing what this phone saved/)).not.toBeInTheDocument();
+    // The open order's detail and the statuses are read ahead, for a basement.
+    await waitFor(() => expect(api.callsTo('GET', '/api/workOrder/w3')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('GET', '/api/workOrder/config')).toHaveLength(1));
     await offlineWritesSettled();
     first.unmount();
 
@@ -241,6 +248,11 @@ describe('the technician home with no network (issue 20)', () => {
     expect(api.callsTo('GET', '/api/token/init')).toHaveLength(2);
     expect(api.callsTo('GET', '/api/workOrder/my')).toHaveLength(1);
     expect(catalogueCalls).toHaveLength(1);
+
+    // The order never opened on this phone opens with no network.
+    await userEvent.click(within(offlineList).getByRole('link', { name: /Grease bearings/ }));
+    expect(await screen.findByRole('heading', { name: 'Grease bearings' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveValue('Open');
   });
 });
 
@@ -249,6 +261,7 @@ describe('the catalogue sync (issue 20)', () => {
     mockApi({
       'GET /api/token/init': () => jsonResponse(200, dana),
       'GET /api/workOrder/my': () => jsonResponse(200, []),
+      'GET /api/workOrder/config': () => jsonResponse(200, workOrderConfig),
       'GET /api/inspection/myRecentAssets': () => jsonResponse(200, []),
     });
     const answerFromTable = globalThis.fetch;

@@ -4,6 +4,9 @@ import type { WorkOrder } from '../../../../common/resources/workOrder';
 import { errorMessageOf } from '../../../common-ui/errorMessageOf';
 import { useApiFetch } from '../../../dataProvider/useApiFetch';
 import { usePushEvent } from '../../../realtime/usePushEvent';
+import { keepForOffline } from '../../../offline/keepForOffline';
+import { splitByTab } from './workOrderTabs';
+import { workOrderApiPath } from './workOrderPath';
 
 export interface MyWorkOrders {
   /** Null until the first answer; the last list stays while a refresh is on its way (no flicker). */
@@ -36,8 +39,11 @@ export function useMyWorkOrders(): MyWorkOrders {
     const controller = new AbortController();
     apiFetch<WorkOrder[]>('/workOrder/my', { signal: controller.signal, offline: true }).then(
       (answer) => {
-        setOrders(Array.isArray(answer) ? answer : []);
+        const list = Array.isArray(answer) ? answer : [];
+        setOrders(list);
         setError(null);
+        // Opening an order in a basement needs its detail and the statuses already on the phone.
+        keepForOffline(['/workOrder/config', ...splitByTab(list).open.map((order) => workOrderApiPath(order._id))]);
       },
       (failure: unknown) => {
         if (controller.signal.aborted) return;

@@ -20,7 +20,7 @@ export function useWorkOrderConfig(): WorkOrderConfigState {
   const [state, setState] = useState<WorkOrderConfigState>({ config: null, error: null });
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<WorkOrderConfig>('/workOrder/config', { signal: controller.signal }).then(
+    apiFetch<WorkOrderConfig>('/workOrder/config', { signal: controller.signal, offline: true }).then(
       (config) => setState({ config, error: null }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
