@@ -36,7 +36,7 @@ export const OutboxChip = () => {
       to={OUTBOX_PATH}
       clickable
       aria-label={label}
-      color={refused > 0 ? 'error' : 'default'}
+      color={refused > 0 ? 'error' : 'warning'}
       icon={refused > 0 ? <ErrorOutlineIcon /> : <CloudUploadIcon />}
       label={
         <>
@@ -49,7 +49,7 @@ export const OutboxChip = () => {
           </Box>
         </>
       }
-      sx={{ minHeight: 40, bgcolor: refused > 0 ? undefined : 'rgba(255,255,255,0.9)', mx: 0.5, flexShrink: 0 }}
+      sx={{ minHeight: 40, mx: 0.5, flexShrink: 0 }}
     />
   );
 };
