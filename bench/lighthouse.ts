@@ -1,0 +1,157 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { ensureWebBuild } from '../scripts/webBuild';
+import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium';
+import { freePort, startServerProcess } from '../tests/helpers/serverProcess';
+import { login } from './largeDatabase';
+
+/** The pages issue 20 names, each opened signed in as the user who works there. */
+export const PHONE_PAGES = [
+  { name: 'inspection', path: '/inspection', user: 'technician' },
+  { name: 'inspectView', path: '/inspection/asset/identification/SKD-001', user: 'technician' },
+  { name: 'onsite', path: '/onsite', user: 'onsite' },
+] as const;
+
+export interface LighthouseFigures {
+  performance: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** What crossed the network (transfer sizes; cache and service worker hits count 0). */
+  totalKiB: number;
+  unusedJsKiB: number;
+  requests: number;
+}
+
+let lighthouseVersionSeen = '?';
+
+const kib = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+/** Debian's Chromium with the flags the brief and the browser tests use, a fresh profile, and a DevTools port. */
+async function launchChromium(executablePath: string) {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'fo-lh-profile-'));
+  const child: ChildProcess = spawn(executablePath, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('Chromium did not open its DevTools port');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    port,
+    async close() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Puts the jwt in the origin's localStorage the way Login leaves it, from a page that loads nothing of the app. */
+async function storeToken(port: number, baseUrl: string, token: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${baseUrl}/api/lighthouse-origin`);
+    await page.evaluate((jwt) => localStorage.setItem('jwt', jwt), token);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function runLighthouse(port: number, url: string): Promise<LighthouseFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    // The session lives in localStorage, and the repeat visit wants the cache the first one left.
+    disableStorageReset: true,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  lighthouseVersionSeen = lhr.lighthouseVersion;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]!;
+  const unused = audit('unused-javascript').details as { overallSavingsBytes?: number } | undefined;
+  const requests = audit('network-requests').details as { items?: unknown[] } | undefined;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: Math.round(audit('largest-contentful-paint').numericValue ?? NaN),
+    fcpMs: Math.round(audit('first-contentful-paint').numericValue ?? NaN),
+    tbtMs: Math.round(audit('total-blocking-time').numericValue ?? NaN),
+    cls: Math.round((audit('cumulative-layout-shift').numericValue ?? NaN) * 1000) / 1000,
+    totalKiB: kib(audit('total-byte-weight').numericValue ?? NaN),
+    unusedJsKiB: kib(unused?.overallSavingsBytes ?? 0),
+    requests: requests?.items?.length ?? 0,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function medians(runs: LighthouseFigures[]): LighthouseFigures {
+  const keys = Object.keys(runs[0]!) as (keyof LighthouseFigures)[];
+  return Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])) as unknown as LighthouseFigures;
+}
+
+/**
+ * Issue 20: Lighthouse (mobile, its default simulated throttling) on the technician's home, the
+ * inspect view and the on-site board, each signed in. Every run starts Chromium on a fresh profile
+ * (the first visit: cold HTTP cache, no service worker), then loads the page a second time in the
+ * same browser (the repeat visit: whatever the first left, HTTP cache and service worker). Medians
+ * of `runs` runs of each. The built app on `npm start`'s server, a temporary DATA_DIR.
+ */
+export async function benchLighthouse(runs = 3) {
+  const executablePath = findChromium();
+  if (!executablePath) return { skipped: 'no Chromium installed (apt-get install chromium)' };
+  await ensureWebBuild();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fo-bench-lh-'));
+  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', JOBS_ENABLED: 'false' }, 120_000);
+  try {
+    const tokens: Record<string, string> = {};
+    const pages: Record<string, unknown> = {};
+    for (const page of PHONE_PAGES) {
+      tokens[page.user] ??= await login(server.baseUrl, page.user);
+      const first: LighthouseFigures[] = [];
+      const repeat: LighthouseFigures[] = [];
+      for (let run = 0; run < runs; run++) {
+        const browser = await launchChromium(executablePath);
+        try {
+          await storeToken(browser.port, server.baseUrl, tokens[page.user]!);
+          first.push(await runLighthouse(browser.port, `${server.baseUrl}${page.path}`));
+          repeat.push(await runLighthouse(browser.port, `${server.baseUrl}${page.path}`));
+        } finally {
+          await browser.close();
+        }
+        console.log(`  lighthouse ${page.path} run ${run + 1}: first ${JSON.stringify(first.at(-1))} repeat ${JSON.stringify(repeat.at(-1))}`);
+      }
+      pages[page.name] = { path: page.path, firstVisit: medians(first), repeatVisit: medians(repeat), runs: { first, repeat } };
+    }
+    return {
+      pages,
+      note: `Lighthouse ${lighthouseVersionSeen} mobile, simulated throttling; medians of ${runs}`,
+      targets: { lcpFirstMs: 2000, lcpRepeatMs: 1000, performance: 95, cls: 0.05 },
+    };
+  } finally {
+    await server.stop('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
