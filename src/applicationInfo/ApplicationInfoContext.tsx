@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { DEFAULT_APPLICATION_NAME, type ApplicationInfo } from '../../common/api';
+import { takeBootAnswer } from '../boot/bootAnswers';
 import { apiFetch } from '../dataProvider/apiFetch';
 
 const fallback: ApplicationInfo = { applicationName: DEFAULT_APPLICATION_NAME, companyLogoURL: '' };
@@ -15,7 +16,9 @@ export const ApplicationInfoProvider = ({ children }: { children: ReactNode }) =
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<ApplicationInfo>('/init/applicationInfo', { authenticated: false, signal: controller.signal })
+    const ask = () => apiFetch<ApplicationInfo>('/init/applicationInfo', { authenticated: false, signal: controller.signal });
+    // Asked already by the boot script when a session is stored (issue 20).
+    (takeBootAnswer<ApplicationInfo>('/init/applicationInfo')?.catch(ask) ?? ask())
       .then((loaded) =>
         setInfo({
           applicationName: loaded.applicationName || DEFAULT_APPLICATION_NAME,

@@ -1,3 +1,4 @@
+import { takeBootAnswer } from '../boot/bootAnswers';
 import { apiFetch } from './apiFetch';
 
 /** A prefetched answer older than this is not used: the screen asks again. */
@@ -11,7 +12,8 @@ const prefetched = new Map<string, { at: number; answer: Promise<unknown> }>();
  */
 export function prefetchJson(path: string): void {
   if (prefetched.has(path)) return;
-  const answer = apiFetch(path);
+  // The boot script may have asked already (the home dashboard, issue 20).
+  const answer = takeBootAnswer(path)?.catch(() => apiFetch(path)) ?? apiFetch(path);
   // A failure is the taker's to handle (it asks again); unhandled here it would only be noise.
   answer.catch(() => undefined);
   prefetched.set(path, { at: Date.now(), answer });
