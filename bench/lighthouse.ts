@@ -28,6 +28,12 @@ export interface LighthouseFigures {
   requests: number;
 }
 
+/** What the figures come from: the LCP element and the elements that shifted, per run. */
+export interface LighthouseDiagnosis {
+  lcpElement: string | null;
+  layoutShifts: { node: string; score: number }[];
+}
+
 let lighthouseVersionSeen = '?';
 
 const kib = (bytes: number) => Math.round(bytes / 102.4) / 10;
@@ -72,7 +78,7 @@ async function storeToken(port: number, baseUrl: string, token: string) {
   }
 }
 
-async function runLighthouse(port: number, url: string): Promise<LighthouseFigures> {
+async function runLighthouse(port: number, url: string): Promise<{ figures: LighthouseFigures; diagnosis: LighthouseDiagnosis }> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -88,7 +94,16 @@ async function runLighthouse(port: number, url: string): Promise<LighthouseFigur
   const audit = (id: string) => lhr.audits[id]!;
   const unused = audit('unused-javascript').details as { overallSavingsBytes?: number } | undefined;
   const requests = audit('network-requests').details as { items?: unknown[] } | undefined;
-  return {
+  type Item = { node?: { selector?: string; snippet?: string }; score?: number; items?: Item[] };
+  const nodeName = (item?: Item) => (item?.node ? `${item.node.selector ?? ''} ${item.node.snippet ?? ''}`.slice(0, 200) : '');
+  const lcpItems = (audit('largest-contentful-paint-element').details as { items?: Item[] } | undefined)?.items ?? [];
+  const lcpNode = lcpItems[0]?.items?.[0] ?? lcpItems[0];
+  const shifts = (audit('layout-shifts')?.details as { items?: Item[] } | undefined)?.items ?? [];
+  const diagnosis: LighthouseDiagnosis = {
+    lcpElement: nodeName(lcpNode) || null,
+    layoutShifts: shifts.map((item) => ({ node: nodeName(item), score: Math.round((item.score ?? 0) * 1000) / 1000 })),
+  };
+  const figures: LighthouseFigures = {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: Math.round(audit('largest-contentful-paint').numericValue ?? NaN),
     fcpMs: Math.round(audit('first-contentful-paint').numericValue ?? NaN),
@@ -98,6 +113,7 @@ async function runLighthouse(port: number, url: string): Promise<LighthouseFigur
     unusedJsKiB: kib(unused?.overallSavingsBytes ?? 0),
     requests: requests?.items?.length ?? 0,
   };
+  return { figures, diagnosis };
 }
 
 function median(values: number[]): number {
@@ -121,7 +137,8 @@ function medians(runs: LighthouseFigures[]): LighthouseFigures {
 export async function benchLighthouse(runs = 3) {
   const executablePath = findChromium();
   if (!executablePath) return { skipped: 'no Chromium installed (apt-get install chromium)' };
-  await ensureWebBuild();
+  // PHONE_SKIP_BUILD=1 measures dist/ as it is (a build kept while the sources change).
+  if (!process.env.PHONE_SKIP_BUILD) await ensureWebBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fo-bench-lh-'));
   const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', JOBS_ENABLED: 'false' }, 120_000);
   try {
@@ -131,18 +148,30 @@ export async function benchLighthouse(runs = 3) {
       tokens[page.user] ??= await login(server.baseUrl, page.user);
       const first: LighthouseFigures[] = [];
       const repeat: LighthouseFigures[] = [];
+      const diagnoses: { first: LighthouseDiagnosis; repeat: LighthouseDiagnosis }[] = [];
       for (let run = 0; run < runs; run++) {
-        const browser = await launchChromium(executablePath);
-        try {
-          await storeToken(browser.port, server.baseUrl, tokens[page.user]!);
-          first.push(await runLighthouse(browser.port, `${server.baseUrl}${page.path}`));
-          repeat.push(await runLighthouse(browser.port, `${server.baseUrl}${page.path}`));
-        } finally {
-          await browser.close();
+        // Lighthouse now and then loses the trace on a loaded machine (NO_NAVSTART…): the pair is
+        // taken again in a new browser, so a first visit never starts on a warm cache.
+        for (let attempt = 1; ; attempt++) {
+          const browser = await launchChromium(executablePath);
+          try {
+            await storeToken(browser.port, server.baseUrl, tokens[page.user]!);
+            const cold = await runLighthouse(browser.port, `${server.baseUrl}${page.path}`);
+            const warm = await runLighthouse(browser.port, `${server.baseUrl}${page.path}`);
+            first.push(cold.figures);
+            repeat.push(warm.figures);
+            diagnoses.push({ first: cold.diagnosis, repeat: warm.diagnosis });
+            break;
+          } catch (error) {
+            if (attempt >= 3) throw error;
+            console.warn(`  lighthouse ${page.path}: ${String(error).split('\n')[0]}; again`);
+          } finally {
+            await browser.close();
+          }
         }
         console.log(`  lighthouse ${page.path} run ${run + 1}: first ${JSON.stringify(first.at(-1))} repeat ${JSON.stringify(repeat.at(-1))}`);
       }
-      pages[page.name] = { path: page.path, firstVisit: medians(first), repeatVisit: medians(repeat), runs: { first, repeat } };
+      pages[page.name] = { path: page.path, firstVisit: medians(first), repeatVisit: medians(repeat), runs: { first, repeat }, diagnoses };
     }
     return {
       pages,
