@@ -40,7 +40,7 @@ export const OnsiteShell = () => {
         }}
       >
         <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
-          <AppTitle variant="h3" logoHeight={64} nameSx={{ typography: { xs: 'h5', md: 'h3' } }} />
+          <AppTitle component="h1" variant="h3" logoHeight={64} nameSx={{ typography: { xs: 'h5', md: 'h3' } }} />
         </Box>
         <UserName variant="h5" sx={{ flex: '0 1 auto', minWidth: 0, maxWidth: { xs: '45%', lg: 360 }, typography: { xs: 'body1', md: 'h5' } }} />
         <Box
