@@ -63,7 +63,7 @@ export async function benchAxe() {
   try {
     const technician = await login(server.baseUrl, 'technician');
     const onsite = await login(server.baseUrl, 'onsite');
-    const orders = (await (await fetch(`${server.baseUrl}/api/workOrder/my`, { headers: { 'x-auth': technician } })).json()) as { id: string | number }[];
+    const orders = (await (await fetch(`${server.baseUrl}/api/workOrder/my`, { headers: { 'x-auth': technician } })).json()) as { _id: string }[];
     const heading = (page: Page) => page.locator('main').getByRole('heading').first().waitFor();
     const pages: { name: string; path: string; token: string; ready: (page: Page) => Promise<unknown> }[] = [
       {
@@ -79,7 +79,7 @@ export async function benchAxe() {
         token: technician,
         ready: (page) => page.getByRole('heading', { level: 2 }).first().waitFor(),
       },
-      ...(orders[0] ? [{ name: 'work order detail', path: `/inspection/workOrder/${orders[0].id}`, token: technician, ready: heading }] : []),
+      ...(orders[0] ? [{ name: 'work order detail', path: `/inspection/workOrder/${orders[0]._id}`, token: technician, ready: heading }] : []),
       {
         name: 'onsite',
         path: '/onsite',
