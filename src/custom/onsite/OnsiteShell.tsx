@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { Box, Divider } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { AppTitle } from '../../common-ui/AppTitle';
@@ -14,6 +15,9 @@ import { OpenAlertsPanel } from './OpenAlertsPanel';
  */
 export const OnsiteShell = () => {
   const translate = useTranslate();
+  // On a phone the alerts sit below the dashboard: shown once its layout is known, they never jump (issue 20, CLS).
+  const [dashboardSettled, setDashboardSettled] = useState(false);
+  const settle = useCallback(() => setDashboardSettled(true), []);
   return (
     <Box
       sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
@@ -66,8 +70,10 @@ export const OnsiteShell = () => {
         component="main"
         sx={{ flex: 1, display: 'grid', gap: { xs: 2, md: 4 }, p: { xs: 2, md: 4 }, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(320px, 1fr)' }, alignItems: 'start' }}
       >
-        <UserDashboard large />
-        <OpenAlertsPanel />
+        <UserDashboard large onSettled={settle} />
+        <Box sx={dashboardSettled ? { minWidth: 0 } : { display: 'none' }}>
+          <OpenAlertsPanel />
+        </Box>
       </Box>
     </Box>
   );
