@@ -85,7 +85,7 @@ function DashboardSectionView({ dashboard, section, values, versions, today, nav
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(12, minmax(0, 1fr))' }}>
         {section.items.map((item) => (
           <Box key={item._id} sx={{ gridColumn: { xs: 'span 12', sm: `span ${Math.min(12, item.width * 2)}`, lg: `span ${item.width}` }, minWidth: 0 }}>
-            <WidgetItem widgetId={item.widget} height={item.height} query={query} versions={versions} ready={ready} onNavigate={onNavigate} large={large} />
+            <WidgetItem widgetId={item.widget} height={item.height} query={query} versions={versions} ready={ready} onNavigate={onNavigate} large={large} headingLevel={section.title ? 'h3' : 'h2'} />
           </Box>
         ))}
       </Box>
