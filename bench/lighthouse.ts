@@ -60,7 +60,12 @@ async function launchChromium(executablePath: string) {
     async close() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helpers may still be writing the profile for a moment after it exits.
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch {
+        // left in the temporary directory
+      }
     },
   };
 }
