@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bootScript } from './scripts/bootPlugin';
 import { precacheSelection } from './scripts/precacheSelection';
 import { precompress } from './scripts/precompressPlugin';
 
@@ -17,6 +18,7 @@ const precache = precacheSelection();
 export default defineConfig({
   plugins: [
     react(),
+    bootScript(),
     precache.plugin,
     VitePWA({
       strategies: 'injectManifest',

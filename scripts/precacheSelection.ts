@@ -36,7 +36,9 @@ export function precacheSelection() {
   const plugin: Plugin = {
     name: 'facilityops-precache-selection',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    // After the other plugins' own generateBundle (the boot script writes itself into index.html there).
+    enforce: 'post',
+    generateBundle: { order: 'post', handler(_options, bundle) {
       selected.clear();
       const chunks = new Map<string, ChunkLike>();
       for (const [fileName, output] of Object.entries(bundle)) {
@@ -56,7 +58,11 @@ export function precacheSelection() {
         }
       };
       for (const [fileName, chunk] of chunks) if (chunk.isEntry) visit(fileName);
-    },
+      // Whatever index.html itself loads (the boot script) opens the app offline too.
+      const html = bundle['index.html'];
+      const page = html?.type === 'asset' ? String(html.source) : '';
+      for (const fileName of Object.keys(bundle)) if (page.includes(`/${fileName}"`)) selected.add(fileName);
+    } },
   };
   const manifestTransform = <Entry extends { url: string }>(entries: Entry[]) => {
     const manifest = entries.filter((entry) => !entry.url.startsWith('assets/') || selected.has(entry.url));

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { loadSessionUser } from './authProvider/loadSessionUser';
 import { TOKEN_STORAGE_KEY } from './authProvider/sessionStore';
 import { registerServiceWorker } from './offline/serviceWorker';
 import { ServiceWorkerUpdates } from './offline/ServiceWorkerUpdates';
@@ -18,6 +19,8 @@ if (!container) throw new Error('index.html has no #root element');
  */
 // Only with a stored session: /login itself never pulls in an area.
 if (localStorage.getItem(TOKEN_STORAGE_KEY)) preloadAreaOf(window.location.pathname);
+// And the session's /token/init before the first render rather than from the route guard's effect (issue 20).
+if (localStorage.getItem(TOKEN_STORAGE_KEY) && window.location.pathname !== '/login') void loadSessionUser().catch(() => undefined);
 
 createRoot(container).render(
   <StrictMode>

@@ -1,6 +1,8 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { DEFAULT_APPLICATION_NAME, type ApplicationInfo } from '../../common/api';
+import { takeBootAnswer } from '../boot/bootAnswers';
 import { apiFetch } from '../dataProvider/apiFetch';
+import { keepAnswer } from '../offline/offlineReads';
 
 const fallback: ApplicationInfo = { applicationName: DEFAULT_APPLICATION_NAME, companyLogoURL: '' };
 
@@ -15,7 +17,10 @@ export const ApplicationInfoProvider = ({ children }: { children: ReactNode }) =
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<ApplicationInfo>('/init/applicationInfo', { authenticated: false, signal: controller.signal, offline: true })
+    const ask = () => apiFetch<ApplicationInfo>('/init/applicationInfo', { authenticated: false, signal: controller.signal, offline: true });
+    // Asked already by the boot script when a session is stored (issue 20), and kept for offline starts.
+    const early = takeBootAnswer<ApplicationInfo>('/init/applicationInfo');
+    (early ? keepAnswer(early, '/init/applicationInfo', false).catch(ask) : ask())
       .then((loaded) =>
         setInfo({
           applicationName: loaded.applicationName || DEFAULT_APPLICATION_NAME,

@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../common/api';
+import { takeBootAnswer } from '../boot/bootAnswers';
 import { apiFetch } from '../dataProvider/apiFetch';
 import { prefetchJson } from '../dataProvider/prefetch';
 import { isNetworkFailure } from '../offline/offlineReads';
@@ -31,7 +32,8 @@ export function loadSessionUser(): Promise<SessionUser> {
   const { token, user } = sessionStore.getState();
   if (user) return Promise.resolve(user);
   if (!token) return Promise.reject(new NotSignedInError());
-  pending ??= apiFetch<SessionUser>('/token/init')
+  // Asked already by the boot script, in parallel with this bundle (issue 20); if that failed, asked again.
+  pending ??= (takeBootAnswer<SessionUser>('/token/init')?.catch(() => apiFetch<SessionUser>('/token/init')) ?? apiFetch<SessionUser>('/token/init'))
     .then(
       (loaded) => {
         if (sessionStore.getToken() === token) {

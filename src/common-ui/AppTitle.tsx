@@ -7,10 +7,12 @@ interface AppTitleProps {
   logoHeight?: number;
   /** Extra styles for the name, e.g. a responsive size. */
   nameSx?: SxProps<Theme>;
+  /** The name's element: a span in bars, the page's h1 where the title is the page's heading (the on-site board). */
+  component?: 'span' | 'h1';
 }
 
 /** Company logo (when configured) and application name, as every bar and the login card show them. */
-export const AppTitle = ({ variant = 'h6', logoHeight = 32, nameSx }: AppTitleProps) => {
+export const AppTitle = ({ variant = 'h6', logoHeight = 32, nameSx, component = 'span' }: AppTitleProps) => {
   const { applicationName, companyLogoURL } = useApplicationInfo();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
@@ -22,7 +24,7 @@ export const AppTitle = ({ variant = 'h6', logoHeight = 32, nameSx }: AppTitlePr
           sx={{ height: logoHeight, maxWidth: logoHeight * 4, objectFit: 'contain', flexShrink: 0 }}
         />
       ) : null}
-      <Typography variant={variant} component="span" noWrap sx={[{ fontWeight: 500 }, ...(Array.isArray(nameSx) ? nameSx : [nameSx])]}>
+      <Typography variant={variant} component={component} noWrap sx={[{ fontWeight: 500 }, ...(Array.isArray(nameSx) ? nameSx : [nameSx])]}>
         {applicationName}
       </Typography>
     </Box>

@@ -1,6 +1,5 @@
 import { fetchUtils } from 'react-admin';
-import { sessionStore } from '../authProvider/sessionStore';
-import { readWithOfflineCopy, type OfflineReadOptions } from '../offline/offlineReads';
+import { readScope, readWithOfflineCopy, type OfflineReadOptions } from '../offline/offlineReads';
 import { apiUrl, type QueryValue } from './apiBase';
 import { httpClient } from './httpClient';
 
@@ -40,6 +39,5 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     return json as T;
   };
   if (!offline || method !== 'GET') return call();
-  const scope = authenticated ? (sessionStore.getUser()?._id ?? null) : 'public';
-  return readWithOfflineCopy(scope, apiUrl(path, query, ''), call, offline === true ? {} : offline);
+  return readWithOfflineCopy(readScope(authenticated), apiUrl(path, query, ''), call, offline === true ? {} : offline);
 }

@@ -1,3 +1,5 @@
+import { takeBootAnswer } from '../boot/bootAnswers';
+import { keepAnswer } from '../offline/offlineReads';
 import { apiFetch } from './apiFetch';
 
 /** A prefetched answer older than this is not used: the screen asks again. */
@@ -11,8 +13,11 @@ const prefetched = new Map<string, { at: number; answer: Promise<unknown> }>();
  */
 export function prefetchJson(path: string): void {
   if (prefetched.has(path)) return;
-  // Kept on the phone like the screen's own read would be (docs/offline.md): the home opens offline too.
-  const answer = apiFetch(path, { offline: true });
+  // The boot script may have asked already (the home dashboard, issue 20); either way the answer is
+  // kept on the phone like the screen's own read would be (docs/offline.md): the home opens offline too.
+  const ask = () => apiFetch(path, { offline: true });
+  const early = takeBootAnswer(path);
+  const answer = early ? keepAnswer(early, path).catch(ask) : ask();
   // A failure is the taker's to handle (it asks again); unhandled here it would only be noise.
   answer.catch(() => undefined);
   prefetched.set(path, { at: Date.now(), answer });

@@ -1,4 +1,5 @@
 import { httpStatusOf } from '../authProvider/httpStatus';
+import { sessionStore } from '../authProvider/sessionStore';
 import { answerFromCatalogue } from './catalogueFallbacks';
 import { offlineDb } from './offlineDb';
 import { offlineStatus } from './offlineStatus';
@@ -38,6 +39,23 @@ function track(write: Promise<void>): void {
   const settled = write.catch(() => undefined);
   pendingWrites.add(settled);
   void settled.finally(() => pendingWrites.delete(settled));
+}
+
+/** Whose copies a call reads and keeps: the signed-in user's, 'public' without a session; null (keep nothing) before the user is loaded. */
+export function readScope(authenticated: boolean): string | null {
+  return authenticated ? (sessionStore.getUser()?._id ?? null) : 'public';
+}
+
+/**
+ * An answer that arrived another way (the boot script's early fetch) kept as `path`'s copy, as
+ * apiFetch's own offline reads keep theirs: the screen that takes it must open offline later too.
+ */
+export function keepAnswer<T>(answer: Promise<T>, path: string, authenticated = true): Promise<T> {
+  return answer.then((body) => {
+    const scope = readScope(authenticated);
+    if (scope !== null) rememberRead(scope, path, body);
+    return body;
+  });
 }
 
 /** Resolves when every copy being saved is saved (tests; the catalogue sync). */

@@ -78,9 +78,25 @@ function wire(created: Socket) {
   for (const event of EVENT_NAMES) created.on(event, (payload: unknown) => dispatch(event, payload));
 }
 
+/**
+ * Pushes change what a page shows, never what it shows first: the socket's code is asked once the
+ * page has loaded and the browser is idle, off the first paint's path (issue 20).
+ */
+function pageSettled(): Promise<void> {
+  if (typeof window === 'undefined' || typeof document === 'undefined') return Promise.resolve();
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 1000 });
+      else setTimeout(resolve, 0);
+    });
+  if (document.readyState === 'complete') return idle();
+  return new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true })).then(idle);
+}
+
 function open() {
   if (socket || opening) return;
-  opening = import('socket.io-client')
+  opening = pageSettled()
+    .then(() => import('socket.io-client'))
     .then(({ io }) => {
       if (socket || !wanted()) return;
       const { url, path } = socketEndpoint();

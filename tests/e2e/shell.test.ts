@@ -164,9 +164,9 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     await expect.poll(() => page.locator('[data-widget-id][aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
   }
 
-  /** A widget title shown whole: not cut at the end of its line or lines. */
+  /** A widget title shown whole: not cut at the end of its line or lines (an h3 under a titled section, else an h2). */
   const titleShownWhole = (page: Page, name: string) =>
-    page.getByRole('region', { name, exact: true }).locator('h3').evaluate((title) => title.scrollHeight <= title.clientHeight + 1 && title.scrollWidth <= title.clientWidth + 1);
+    page.getByRole('region', { name, exact: true }).locator('h2, h3').evaluate((title) => title.scrollHeight <= title.clientHeight + 1 && title.scrollWidth <= title.clientWidth + 1);
 
   it.each([
     ['admin', '/home', 'Users by role'],

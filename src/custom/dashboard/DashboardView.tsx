@@ -23,6 +23,11 @@ export interface DashboardViewProps {
   navigable?: boolean;
   /** Large type for the on-site wall board. */
   large?: boolean;
+  /**
+   * Called once the dashboard's layout is known (its record, or an error): a page can hold what
+   * comes below it until then, so it does not jump when the placeholder is replaced (issue 20, CLS).
+   */
+  onSettled?: () => void;
 }
 
 function useDashboard(dashboardId: string) {
@@ -80,7 +85,7 @@ function DashboardSectionView({ dashboard, section, values, versions, today, nav
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(12, minmax(0, 1fr))' }}>
         {section.items.map((item) => (
           <Box key={item._id} sx={{ gridColumn: { xs: 'span 12', sm: `span ${Math.min(12, item.width * 2)}`, lg: `span ${item.width}` }, minWidth: 0 }}>
-            <WidgetItem widgetId={item.widget} height={item.height} query={query} versions={versions} ready={ready} onNavigate={onNavigate} large={large} />
+            <WidgetItem widgetId={item.widget} height={item.height} query={query} versions={versions} ready={ready} onNavigate={onNavigate} large={large} headingLevel={section.title ? 'h3' : 'h2'} />
           </Box>
         ))}
       </Box>
@@ -93,7 +98,7 @@ function DashboardSectionView({ dashboard, section, values, versions, today, nav
  * Widgets wait for their filters to initialise, reload when those change, and reload on live pushes
  * about the data they read — the filters the user chose stay.
  */
-export function DashboardView({ dashboardId, navigable = false, large = false }: DashboardViewProps) {
+export function DashboardView({ dashboardId, navigable = false, large = false, onSettled }: DashboardViewProps) {
   const translate = useTranslate();
   const { dashboard, error, retry } = useDashboard(dashboardId);
   const { values, change } = useDashboardFilters(dashboardId, dashboard?.filters ?? null);
@@ -104,6 +109,10 @@ export function DashboardView({ dashboardId, navigable = false, large = false }:
   // widgets' data rather than after it — in the commit that sends the widgets' requests, after
   // them (children's effects run first). A technician's phone only loads it when a chart arrives.
   const shown = dashboard !== null;
+  const settled = shown || error !== null;
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
   useEffect(() => {
     if (shown && (navigable || large)) void preloadChartWidget();
   }, [shown, navigable, large]);

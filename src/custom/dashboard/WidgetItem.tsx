@@ -38,6 +38,8 @@ export interface WidgetItemProps {
   /** Opens the widget's table with what was clicked; absent where tables cannot be opened (on-site, technician). */
   onNavigate?: (widget: LoadedWidget, picked: Record<string, string> | null) => void;
   large?: boolean;
+  /** The name's heading level: h3 under a titled section (h2), h2 where the section has no title (axe heading-order). */
+  headingLevel?: 'h2' | 'h3';
 }
 
 const TITLE_SX = {
@@ -97,7 +99,7 @@ function WidgetBody({ widget, size, onNavigate }: { widget: LoadedWidget; size: 
  * draws, sized by the item. It loads once its filters are ready, reloads on their change and on
  * pushes about what it read; a failing script shows its message here and nowhere else.
  */
-export function WidgetItem({ widgetId, height, query, versions, ready, onNavigate, large = false }: WidgetItemProps) {
+export function WidgetItem({ widgetId, height, query, versions, ready, onNavigate, large = false, headingLevel = 'h3' }: WidgetItemProps) {
   const translate = useTranslate();
   const { widget, error, loading } = useWidgetData(widgetId, query, versions, ready);
   const bodyRef = useRef<HTMLDivElement | null>(null);
@@ -112,7 +114,7 @@ export function WidgetItem({ widgetId, height, query, versions, ready, onNavigat
       sx={{ height, display: 'flex', flexDirection: 'column', p: large ? 2 : 1.5, minWidth: 0, overflow: 'hidden' }}
     >
       {/* A long name wraps to a second line rather than losing its end in a narrow item; past two lines it is cut, whole in the tooltip. */}
-      <Typography variant={large ? 'h5' : 'subtitle1'} component="h3" title={widget?.name} sx={TITLE_SX}>
+      <Typography variant={large ? 'h5' : 'subtitle1'} component={headingLevel} title={widget?.name} sx={TITLE_SX}>
         {widget?.name ?? (error ? '' : <Skeleton width="50%" />)}
       </Typography>
       <Box ref={bodyRef} sx={{ flex: 1, minHeight: 0, position: 'relative' }}>

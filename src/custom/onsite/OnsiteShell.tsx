@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { Box, Divider } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { AppTitle } from '../../common-ui/AppTitle';
@@ -14,11 +15,11 @@ import { OpenAlertsPanel } from './OpenAlertsPanel';
  */
 export const OnsiteShell = () => {
   const translate = useTranslate();
+  // On a phone the alerts sit below the dashboard: shown once its layout is known, they never jump (issue 20, CLS).
+  const [dashboardSettled, setDashboardSettled] = useState(false);
+  const settle = useCallback(() => setDashboardSettled(true), []);
   return (
-    <Box
-      sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
-      aria-label={translate('app.onsite.board_label')}
-    >
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       {/*
         One row on a wall screen. On a phone the names and Logout keep the first row (the names cut
         with an ellipsis, never dropped) and the connection and clock take a row of their own.
@@ -40,7 +41,7 @@ export const OnsiteShell = () => {
         }}
       >
         <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
-          <AppTitle variant="h3" logoHeight={64} nameSx={{ typography: { xs: 'h5', md: 'h3' } }} />
+          <AppTitle component="h1" variant="h3" logoHeight={64} nameSx={{ typography: { xs: 'h5', md: 'h3' } }} />
         </Box>
         <UserName variant="h5" sx={{ flex: '0 1 auto', minWidth: 0, maxWidth: { xs: '45%', lg: 360 }, typography: { xs: 'body1', md: 'h5' } }} />
         <Box
@@ -62,12 +63,16 @@ export const OnsiteShell = () => {
         </Box>
       </Box>
       <Divider />
+      {/* The board's name on its main landmark: on the wrapping div (no role) axe counted it as content outside any landmark. */}
       <Box
         component="main"
+        aria-label={translate('app.onsite.board_label')}
         sx={{ flex: 1, display: 'grid', gap: { xs: 2, md: 4 }, p: { xs: 2, md: 4 }, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(320px, 1fr)' }, alignItems: 'start' }}
       >
-        <UserDashboard large />
-        <OpenAlertsPanel />
+        <UserDashboard large onSettled={settle} />
+        <Box sx={dashboardSettled ? { minWidth: 0 } : { display: 'none' }}>
+          <OpenAlertsPanel />
+        </Box>
       </Box>
     </Box>
   );

@@ -66,7 +66,8 @@ export function OpenAlertsPanel() {
                 <Typography variant="h6" component="span" sx={{ fontWeight: 600 }}>
                   {alert.assetName ?? ''}
                 </Typography>
-                <Typography variant="body1" component="span" sx={{ color, whiteSpace: 'nowrap' }}>
+                {/* The level's own colour marks the bar; as text colour it was unreadable on the dark board (contrast). */}
+                <Typography variant="body1" component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                   {alert.levelName ?? alert.severityLevel?.text ?? ''}
                 </Typography>
               </Box>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
+import { List, ListItem, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslate } from 'react-admin';
 import { useApiFetch } from '../../dataProvider';
@@ -48,20 +48,17 @@ export const RecentAssets = () => {
         <Paper variant="outlined">
           <List disablePadding>
             {assets.map((asset, index) => (
-              <ListItemButton
-                key={asset._id}
-                component={Link}
-                to={assetInspectPath(asset.identification)}
-                divider={index < assets.length - 1}
-                sx={{ minHeight: 64 }}
-              >
-                <ListItemText
-                  primary={asset.name}
-                  secondary={`${asset.identification} · ${formatTimestamp(asset.lastInspectedAt)}`}
-                  slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-                />
-                <ChevronRightIcon color="action" />
-              </ListItemButton>
+              // A ul holds li elements only (axe 'list'): the row's link sits inside its list item.
+              <ListItem key={asset._id} disablePadding divider={index < assets.length - 1}>
+                <ListItemButton component={Link} to={assetInspectPath(asset.identification)} sx={{ minHeight: 64 }}>
+                  <ListItemText
+                    primary={asset.name}
+                    secondary={`${asset.identification} · ${formatTimestamp(asset.lastInspectedAt)}`}
+                    slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+                  />
+                  <ChevronRightIcon color="action" />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Paper>

@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { Paper, Stack, Typography } from '@mui/material';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useTranslate } from 'react-admin';
@@ -14,6 +15,11 @@ import { MyWorkOrders } from './workOrders/MyWorkOrders';
 export const TechnicianHome = () => {
   const translate = useTranslate();
   const user = useSessionUser();
+  // What comes below the dashboard shows once its layout is known: the placeholder's swap for the
+  // dashboard then moves nothing (issue 20, CLS). Mounted from the start (hidden), so the lists
+  // still ask for their data at once.
+  const [dashboardSettled, setDashboardSettled] = useState(false);
+  const settle = useCallback(() => setDashboardSettled(true), []);
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
@@ -23,11 +29,13 @@ export const TechnicianHome = () => {
         <QrCodeScannerIcon fontSize="large" color="primary" />
         <Typography>{translate('app.technician.scan_hint')}</Typography>
       </Paper>
-      <UserDashboard />
-      {/* GET /workOrder/my needs read-workorder; asking without it would answer 403 and sign the user out. */}
-      {user?.permissions.includes('read-workorder') && <MyWorkOrders />}
-      {/* The list's call needs update-inspection; a role without it (thermography) would be signed out by its 403. */}
-      {user?.permissions.includes('update-inspection') && <RecentAssets />}
+      <UserDashboard onSettled={settle} />
+      <Stack spacing={2} sx={dashboardSettled ? undefined : { display: 'none' }}>
+        {/* GET /workOrder/my needs read-workorder; asking without it would answer 403 and sign the user out. */}
+        {user?.permissions.includes('read-workorder') && <MyWorkOrders />}
+        {/* The list's call needs update-inspection; a role without it (thermography) would be signed out by its 403. */}
+        {user?.permissions.includes('update-inspection') && <RecentAssets />}
+      </Stack>
     </Stack>
   );
 };

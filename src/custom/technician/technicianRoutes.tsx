@@ -1,7 +1,9 @@
 import type { GuardedRoute } from '../../routes/GuardedRoute';
-import { TechnicianHome } from './TechnicianHome';
 import { lazyWithTimeout } from '../../common-ui/lazyWithTimeout';
 import { OutboxPage } from '../../offline/outbox/OutboxPage';
+
+// Its own chunk with the dashboard it shows: the inspect view and the scanner never load them (issue 20).
+const TechnicianHome = lazyWithTimeout(() => import('./TechnicianHome').then((module) => module.TechnicianHome));
 
 // Its own chunk: the camera library and the zxing wasm load only when the scanner is opened.
 const ScannerPage = lazyWithTimeout(() => import('./scanner/ScannerPage').then((module) => module.ScannerPage));

@@ -106,7 +106,7 @@ export function ThermographyNoteForm({ identification, assetName, userId }: Ther
         ))}
       </Stack>
       <Stack spacing={2} sx={{ mt: 3 }}>
-        <Button variant="outlined" size="large" fullWidth startIcon={<AddIcon />} onClick={add} sx={{ minHeight: 56, fontSize: 17 }}>
+        <Button variant="outlined" size="large" fullWidth startIcon={<AddIcon />} onClick={add} sx={{ minHeight: 56, fontSize: '1.0625rem' }}>
           {translate('app.thermography.add_note')}
         </Button>
         <Button
@@ -116,7 +116,7 @@ export function ThermographyNoteForm({ identification, assetName, userId }: Ther
           onClick={() => void onSubmit()}
           disabled={sending}
           startIcon={sending ? <CircularProgress size={20} color="inherit" /> : null}
-          sx={{ minHeight: 56, fontSize: 17 }}
+          sx={{ minHeight: 56, fontSize: '1.0625rem' }}
         >
           {translate(sending ? 'app.thermography.submitting' : 'app.thermography.submit')}
         </Button>

@@ -1,7 +1,7 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { progressPercent, type ProgressWidgetData } from '../../../../common/dashboards/widgetData';
 import type { ElementSize } from '../../../common-ui/useElementSize';
-import { progressDiameter } from './widgetSizes';
+import { progressDiameter, remOf } from './widgetSizes';
 
 /** A circle filled to the value's share of max (65% of the item's smaller side, spec §9), the percentage inside. */
 export function ProgressWidget({ data, size, color }: { data: ProgressWidgetData; size: ElementSize; color?: string }) {
@@ -10,17 +10,18 @@ export function ProgressWidget({ data, size, color }: { data: ProgressWidgetData
   return (
     <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 0.5 }}>
       <Box sx={{ position: 'relative', width: diameter, height: diameter }}>
-        <CircularProgress variant="determinate" value={100} size={diameter} thickness={4} sx={{ color: 'action.hover', position: 'absolute', inset: 0 }} />
+        {/* The track only: decoration, hidden from assistive technology (a second, unnamed progressbar otherwise). */}
+        <CircularProgress aria-hidden variant="determinate" value={100} size={diameter} thickness={4} sx={{ color: 'action.hover', position: 'absolute', inset: 0 }} />
         <CircularProgress
           variant="determinate"
           value={percent}
           size={diameter}
           thickness={4}
-          aria-label={data.caption ?? `${Math.round(percent)}%`}
+          aria-label={data.caption || `${Math.round(percent)}%`}
           sx={{ color: color ?? 'primary.main', position: 'absolute', inset: 0 }}
         />
         <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-          <Typography component="div" sx={{ fontSize: Math.max(12, diameter * 0.22), fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+          <Typography component="div" sx={{ fontSize: remOf(Math.max(12, diameter * 0.22)), fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
             {Math.round(percent)}%
           </Typography>
         </Box>

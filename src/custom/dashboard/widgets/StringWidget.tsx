@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { StringWidgetData } from '../../../../common/dashboards/widgetData';
 import type { ElementSize } from '../../../common-ui/useElementSize';
-import { valueFontSize } from './widgetSizes';
+import { remOf, valueFontSize } from './widgetSizes';
 
 /** A single value, as large as its item allows, in the widget's colour. */
 export function StringWidget({ data, size, color }: { data: StringWidgetData; size: ElementSize; color?: string }) {
@@ -10,12 +10,12 @@ export function StringWidget({ data, size, color }: { data: StringWidgetData; si
       <Typography
         component="div"
         data-testid="widget-value"
-        sx={{ fontSize: valueFontSize(size, data.value), fontWeight: 600, lineHeight: 1.1, color: color ?? 'text.primary', fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+        sx={{ fontSize: remOf(valueFontSize(size, data.value)), fontWeight: 600, lineHeight: 1.1, color: color ?? 'text.primary', fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
       >
         {data.value}
       </Typography>
       {data.caption && (
-        <Typography color="text.secondary" sx={{ fontSize: Math.max(13, Math.min(28, size.height * 0.09)) }}>
+        <Typography color="text.secondary" sx={{ fontSize: remOf(Math.max(13, Math.min(28, size.height * 0.09))) }}>
           {data.caption}
         </Typography>
       )}

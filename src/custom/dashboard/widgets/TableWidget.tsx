@@ -16,7 +16,8 @@ export function TableWidget({ data, onRowClick }: { data: TableWidgetData; onRow
     );
   }
   return (
-    <TableContainer sx={{ height: '100%', overflow: 'auto' }}>
+    // It scrolls: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable).
+    <TableContainer tabIndex={0} sx={{ height: '100%', overflow: 'auto' }}>
       <Table size="small" stickyHeader>
         <TableHead>
           <TableRow>

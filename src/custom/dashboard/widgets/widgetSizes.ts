@@ -19,3 +19,8 @@ export function valueFontSize(size: ElementSize, text: string): number {
   const byWidth = size.width / Math.max(1, text.length * 0.62);
   return Math.max(14, Math.floor(Math.min(byHeight, byWidth)));
 }
+
+/** A size worked out in CSS pixels, as rem (16 px = 1 rem): it grows with the browser's text size (200 % zoom, WCAG 1.4.4). */
+export function remOf(px: number): string {
+  return `${Math.round((px / 16) * 1000) / 1000}rem`;
+}

@@ -134,7 +134,7 @@ export const AssetInspectPanel = ({ asset, userId, canReadInspections, canSubmit
                 onClick={onSubmit}
                 disabled={sending || uploading || !canSubmit}
                 startIcon={sending || uploading ? <CircularProgress size={20} color="inherit" /> : null}
-                sx={{ minHeight: 56, fontSize: 17 }}
+                sx={{ minHeight: 56, fontSize: '1.0625rem' }}
                 aria-describedby={headingId}
               >
                 {translate(sending ? 'app.inspection.submitting' : uploading ? 'app.inspection.uploading' : 'app.inspection.submit')}

@@ -60,7 +60,7 @@ export const ChecklistPicker = ({ checklists, options, selected, onToggle, onSel
                   px: 2,
                   gap: 1,
                   textTransform: 'none',
-                  fontSize: 15,
+                  fontSize: '0.9375rem',
                   border: 1,
                   borderColor: 'divider',
                   borderRadius: '24px !important',

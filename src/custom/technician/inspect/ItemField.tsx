@@ -59,7 +59,7 @@ export const ItemField = memo(function ItemField({ checklistId, item, attribute,
       }}
     >
       <Box>
-        <Typography id={labelId} component="div" sx={{ fontWeight: 600, fontSize: 17 }}>
+        <Typography id={labelId} component="div" sx={{ fontWeight: 600, fontSize: '1.0625rem' }}>
           {attribute.name}
           {required ? (
             <Box component="span" aria-hidden sx={{ color: 'error.main', ml: 0.5 }}>

@@ -12,7 +12,7 @@ export const BooleanValueInput = ({ value, onChange, describedBy, error }: Value
       onChange={(_, next: string | null) => onChange(next === null ? null : next === 'true')}
       aria-describedby={describedBy}
       color={error ? 'error' : 'primary'}
-      sx={{ '& .MuiToggleButton-root': { minWidth: 96, minHeight: 48, fontSize: 16 } }}
+      sx={{ '& .MuiToggleButton-root': { minWidth: 96, minHeight: 48, fontSize: '1rem' } }}
     >
       <ToggleButton value="true">{translate('app.inspection.yes')}</ToggleButton>
       <ToggleButton value="false">{translate('app.inspection.no')}</ToggleButton>

@@ -32,7 +32,7 @@ export const ColorValueInput = ({ attribute, value, onChange, labelId, described
         onChange={(_, next: string | null) => onChange(next)}
         aria-describedby={describedBy}
         color={error ? 'error' : 'primary'}
-        sx={{ flexWrap: 'wrap', gap: 1, '& .MuiToggleButton-root': { minHeight: 48, gap: 1, textTransform: 'none', fontSize: 16, border: 1, borderColor: 'divider', borderRadius: '4px !important' } }}
+        sx={{ flexWrap: 'wrap', gap: 1, '& .MuiToggleButton-root': { minHeight: 48, gap: 1, textTransform: 'none', fontSize: '1rem', border: 1, borderColor: 'divider', borderRadius: '4px !important' } }}
       >
         {attribute.options.values.map((option) => (
           <ToggleButton key={option} value={option}>

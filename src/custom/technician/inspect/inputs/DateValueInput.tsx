@@ -2,7 +2,7 @@ import { DateInput } from '../../../fields/DateInput';
 import type { ValueInputProps } from './valueInputProps';
 
 /** The picker's field at 16 px (phones do not zoom on focus) and tall enough for a gloved thumb. */
-export const touchPickerSx = { '& .MuiPickersInputBase-sectionsContainer': { fontSize: 16, minHeight: 28 } } as const;
+export const touchPickerSx = { '& .MuiPickersInputBase-sectionsContainer': { fontSize: '1rem', minHeight: 28 } } as const;
 
 /**
  * A date value is spec §9's YYYY-MM-DD text; on a phone it is picked in a calendar dialog. The

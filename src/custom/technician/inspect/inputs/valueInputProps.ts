@@ -13,4 +13,4 @@ export interface ValueInputProps {
 }
 
 /** Text fields at 16 px so phones do not zoom on focus, and tall enough for a gloved thumb. */
-export const touchFieldSx = { '& .MuiInputBase-input': { fontSize: 16, minHeight: 28 } } as const;
+export const touchFieldSx = { '& .MuiInputBase-input': { fontSize: '1rem', minHeight: 28 } } as const;
