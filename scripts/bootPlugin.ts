@@ -45,18 +45,26 @@ function bootSource(pages: [string, string[]][], apiBase: string): string {
         document.head.appendChild(link);
       });
     });
+    // No network (a plant room): the app answers from the phone's copies; nothing to ask early.
+    if (navigator.onLine === false) return;
     var api = ${JSON.stringify(apiBase)};
     var headers = { Accept: 'application/json', 'x-auth': token };
     var answers = {};
-    answers['/init/applicationInfo'] = fetch(api + '/init/applicationInfo', { headers: { Accept: 'application/json' } });
-    var init = fetch(api + '/token/init', { headers: headers });
+    // A failure is the app's to handle when it takes the answer; until then it is not an unhandled rejection.
+    var ask = function (url, askHeaders) {
+      var answer = fetch(url, { headers: askHeaders });
+      answer.catch(function () {});
+      return answer;
+    };
+    answers['/init/applicationInfo'] = ask(api + '/init/applicationInfo', { Accept: 'application/json' });
+    var init = ask(api + '/token/init', headers);
     answers['/token/init'] = init;
     init.then(function (response) {
       if (!response.ok) return;
       return response.clone().json().then(function (user) {
         if (!user || !user.dashboardId || !user.permissions || user.permissions.indexOf('read-dashboard') < 0) return;
         var dashboard = '/dashboard/' + encodeURIComponent(user.dashboardId);
-        answers[dashboard] = fetch(api + dashboard, { headers: headers });
+        answers[dashboard] = ask(api + dashboard, headers);
       });
     }).catch(function () {});
     window.__foBoot = { token: token, at: Date.now(), answers: answers };

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(projectRoot, 'dist', 'index.html');
-const SOURCES = ['src', 'common', 'public', 'index.html', 'vite.config.ts', 'scripts/precacheSelection.ts', 'scripts/precompressPlugin.ts', 'package-lock.json'];
+const SOURCES = ['src', 'common', 'public', 'index.html', 'vite.config.ts', 'scripts/bootPlugin.ts', 'scripts/precacheSelection.ts', 'scripts/precompressPlugin.ts', 'package-lock.json'];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;

@@ -110,7 +110,7 @@ describe.skipIf(!hasBrowser())('technicians offline: queued writes arrive exactl
 
     const { page: phone, context } = await phones.newPage(PHONE);
     const pageErrors: string[] = [];
-    phone.on('pageerror', (error) => pageErrors.push(error.message));
+    phone.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
     await openedOnceThenOffline(context, phone, 'technician');
 
     // Offline reload: the home, not the browser's error page.
