@@ -79,6 +79,7 @@ export async function benchAxe() {
         token: technician,
         ready: (page) => page.getByRole('heading', { level: 2 }).first().waitFor(),
       },
+      { name: 'outbox (waiting to send)', path: '/inspection/outbox', token: technician, ready: heading },
       ...(orders[0] ? [{ name: 'work order detail', path: `/inspection/workOrder/${orders[0]._id}`, token: technician, ready: heading }] : []),
       {
         name: 'onsite',
