@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import ImageIcon from '@mui/icons-material/Image';
@@ -21,6 +21,40 @@ interface ImageValueInputProps extends ValueInputProps {
 /** Out of sight and out of the tab order: its button opens it (a file input inside a button nests two controls). */
 const hiddenInput = { position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' } as const;
 
+interface PhotoPickerButtonProps {
+  label: string;
+  icon: ReactNode;
+  /** Opens the rear camera rather than the gallery. */
+  capture?: boolean;
+  error: boolean;
+  disabled: boolean;
+  onPick: (event: ChangeEvent<HTMLInputElement>) => void;
+}
+
+/** A plain button that opens its own hidden file input beside it (axe: no control nested in another). */
+const PhotoPickerButton = ({ label, icon, capture = false, error, disabled, onPick }: PhotoPickerButtonProps) => {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button variant="outlined" color={error ? 'error' : 'primary'} startIcon={icon} disabled={disabled} onClick={() => input.current?.click()} sx={{ minHeight: 48 }}>
+        {label}
+      </Button>
+      <Box
+        component="input"
+        ref={input}
+        type="file"
+        accept="image/*"
+        {...(capture ? { capture: 'environment' } : {})}
+        onChange={onPick}
+        tabIndex={-1}
+        aria-hidden="true"
+        aria-label={label}
+        sx={hiddenInput}
+      />
+    </>
+  );
+};
+
 /**
  * Take photo opens the rear camera (capture="environment"); Choose file offers the gallery or files.
  * Each is a plain button that opens its own hidden file input beside it. The photo is scaled and
@@ -32,8 +66,6 @@ export const ImageValueInput = ({ attribute, value, onChange, error, onBusyChang
   const translate = useTranslate();
   const notify = useNotify();
   const upload = useImageUpload();
-  const cameraInput = useRef<HTMLInputElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [local, setLocal] = useState<{ id: string; url: string } | null>(null);
 
@@ -86,8 +118,6 @@ export const ImageValueInput = ({ attribute, value, onChange, error, onBusyChang
 
   const fileId = typeof value === 'string' && value !== '' ? value : null;
   const alt = translate('app.inspection.photo_of', { name: attribute.name });
-  const takeLabel = translate('app.inspection.take_photo');
-  const chooseLabel = translate('app.inspection.choose_file');
   return (
     <Stack spacing={1}>
       {fileId ? (
@@ -107,49 +137,8 @@ export const ImageValueInput = ({ attribute, value, onChange, error, onBusyChang
         </Stack>
       ) : null}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', position: 'relative' }}>
-        <Button
-          variant="outlined"
-          color={error ? 'error' : 'primary'}
-          startIcon={<PhotoCameraIcon />}
-          disabled={uploading}
-          onClick={() => cameraInput.current?.click()}
-          sx={{ minHeight: 48 }}
-        >
-          {takeLabel}
-        </Button>
-        <Box
-          component="input"
-          ref={cameraInput}
-          type="file"
-          accept="image/*"
-          capture="environment"
-          onChange={pick}
-          tabIndex={-1}
-          aria-hidden="true"
-          aria-label={takeLabel}
-          sx={hiddenInput}
-        />
-        <Button
-          variant="outlined"
-          color={error ? 'error' : 'primary'}
-          startIcon={<ImageIcon />}
-          disabled={uploading}
-          onClick={() => fileInput.current?.click()}
-          sx={{ minHeight: 48 }}
-        >
-          {chooseLabel}
-        </Button>
-        <Box
-          component="input"
-          ref={fileInput}
-          type="file"
-          accept="image/*"
-          onChange={pick}
-          tabIndex={-1}
-          aria-hidden="true"
-          aria-label={chooseLabel}
-          sx={hiddenInput}
-        />
+        <PhotoPickerButton label={translate('app.inspection.take_photo')} icon={<PhotoCameraIcon />} capture error={Boolean(error)} disabled={uploading} onPick={pick} />
+        <PhotoPickerButton label={translate('app.inspection.choose_file')} icon={<ImageIcon />} error={Boolean(error)} disabled={uploading} onPick={pick} />
         {uploading ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
             <CircularProgress size={20} />
