@@ -11,8 +11,10 @@ import { ROLE_NAMES, type PermissionName, type RoleName } from '../../common/per
 export const LATER_ROLE_GRANTS: readonly { role: RoleName; permission: PermissionName }[] = [
   // Issue 19: recording notes got its own permission (POST /thermographyNote).
   { role: ROLE_NAMES.thermographyTechnician, permission: 'create-thermography-note' },
-  { role: ROLE_NAMES.superuser, permission: 'create-thermography-note' },
 ];
+
+/** The area permissions decide a user's home screen (DESIGN §4): never added to the superuser by itself. */
+const isAreaPermission = (name: string) => name.startsWith('view-');
 
 const ledgerKey = (grant: { role: string; permission: string }) => `granted-role-permission:${grant.role}:${grant.permission}`;
 
@@ -23,8 +25,26 @@ async function addPermission(db: Database, roleName: string, permissionId: strin
     .where(and(eq(roles.name, roleName), sql`not (${permissionId} = any(${roles.permissions}))`));
 }
 
-/** Runs after the roles exist: each later grant once. */
+/**
+ * DESIGN §4: ROLE_SUPERUSER holds every permission the code defines but the view-* area ones, on
+ * every start — those a new version adds too — so an upgrade never locks the administrator out of
+ * a new screen. Only adds: what the role holds beyond that is left as it is.
+ */
+async function grantSuperuserEveryPermission(db: Database, permissionIds: ReadonlyMap<string, string>): Promise<void> {
+  const [superuser] = await db.select({ permissions: roles.permissions }).from(roles).where(eq(roles.name, ROLE_NAMES.superuser));
+  if (!superuser) return;
+  const held = new Set(superuser.permissions);
+  const missing = [...permissionIds].filter(([name, id]) => !isAreaPermission(name) && !held.has(id)).map(([, id]) => id);
+  if (missing.length === 0) return;
+  await db
+    .update(roles)
+    .set({ permissions: [...superuser.permissions, ...missing], updatedAt: Date.now() })
+    .where(eq(roles.name, ROLE_NAMES.superuser));
+}
+
+/** Runs after the roles exist: the superuser's full set, and each later grant once. */
 export async function applyRoleUpgrades(db: Database, permissionIds: ReadonlyMap<string, string>): Promise<void> {
+  await grantSuperuserEveryPermission(db, permissionIds);
   for (const grant of LATER_ROLE_GRANTS) {
     const id = permissionIds.get(grant.permission);
     if (!id) continue;
