@@ -3,20 +3,26 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useLogout, useTranslate } from 'react-admin';
 import { sessionStore } from '../../authProvider/sessionStore';
+import { forgetReadCopies } from '../../offline/forgetReadCopies';
 import { countUnsent } from '../../offline/outbox/useOutboxItems';
 import { CONFIRM_DIALOG_MAX_WIDTH } from '../../common-ui/dialogs/dialogWidths';
 
 /**
  * Ends the session and returns to Login (spec §4). No 'from': the user chose to leave. With items
  * of this user still in the phone's outbox (docs/offline.md) it warns first: they stay on the phone,
- * kept per user, and are sent after the user signs in again.
+ * kept per user, and are sent after the user signs in again. What the user read is forgotten.
  */
 export const LogoutIconButton = ({ size = 'large' }: Pick<IconButtonProps, 'size'>) => {
   const logout = useLogout();
   const translate = useTranslate();
   const [unsent, setUnsent] = useState(0);
   const label = translate('app.shell.logout');
-  const signOut = () => logout({}, undefined, false);
+  const signOut = async () => {
+    const userId = sessionStore.getUser()?._id;
+    // IndexedDB unavailable: nothing was kept, so nothing to forget.
+    if (userId) await forgetReadCopies(userId).catch(() => undefined);
+    await logout({}, undefined, false);
+  };
 
   const start = async () => {
     const userId = sessionStore.getUser()?._id;

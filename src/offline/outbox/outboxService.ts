@@ -5,6 +5,7 @@ import type { OutboxItem, OutboxKind, OutboxRequest } from './outboxItem';
 import { addOutboxItem } from './outboxStore';
 import { sendOutbox, type SendSummary } from './outboxSender';
 import { requestPersistentStorage } from './persistentStorage';
+import { purgeOrphanPhotos } from './purgeOrphanPhotos';
 import { clearSessionMirror, mirrorSession } from '../sessionMirror';
 
 /**
@@ -106,13 +107,16 @@ let stop: (() => void) | null = null;
 
 /**
  * Starts the replays (ref-counted: the app bar's chip and the queue page both may ask). Answers
- * the stop. At start: one forced pass, and persistent storage asked for once.
+ * the stop. At start: one forced pass, persistent storage asked for once, and photos no form or
+ * item holds any more purged.
  */
 export function startOutboxReplays(): () => void {
   starts += 1;
   if (starts === 1) {
     startSessionMirror();
     requestPersistentStorage('start');
+    // IndexedDB unavailable: there are no photos to purge either.
+    void purgeOrphanPhotos().catch(() => undefined);
     const now = () => void sendOutboxNow({ force: true });
     const onVisible = () => {
       if (document.visibilityState === 'visible') now();
