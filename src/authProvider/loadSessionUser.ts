@@ -2,7 +2,7 @@ import type { SessionUser } from '../../common/api';
 import { takeBootAnswer } from '../boot/bootAnswers';
 import { apiFetch } from '../dataProvider/apiFetch';
 import { prefetchJson } from '../dataProvider/prefetch';
-import { isNetworkFailure } from '../offline/offlineReads';
+import { isNetworkFailure } from '../offline/serverReach';
 import { rememberSession, storedSessionUser } from '../offline/offlineSession';
 import { isAccessDenied } from './httpStatus';
 import { sessionStore } from './sessionStore';

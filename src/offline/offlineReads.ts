@@ -1,8 +1,8 @@
-import { httpStatusOf } from '../authProvider/httpStatus';
 import { sessionStore } from '../authProvider/sessionStore';
 import { answerFromCatalogue } from './catalogueFallbacks';
 import { offlineDb } from './offlineDb';
 import { offlineStatus } from './offlineStatus';
+import { isNetworkFailure, isOffline } from './serverReach';
 
 /**
  * Offline reads (docs/offline.md): one mechanism for every screen, behind apiFetch's `offline`
@@ -18,17 +18,6 @@ export interface OfflineReadOptions {
 export interface StoredCopy {
   storedAt: number;
   body: unknown;
-}
-
-/** Statuses a proxy or an overloaded server answers when the API cannot really answer. */
-const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
-
-/** No answer from the server: fetch rejected (TypeError), or a gateway said the API is unreachable. */
-export function isNetworkFailure(error: unknown): boolean {
-  if (error instanceof DOMException && error.name === 'AbortError') return false;
-  const status = httpStatusOf(error);
-  if (status === undefined) return error instanceof TypeError;
-  return UNREACHABLE_STATUSES.has(status);
 }
 
 const readKey = (scope: string, path: string) => `${scope}|${path}`;
@@ -106,7 +95,7 @@ export async function readWithOfflineCopy<T>(
 ): Promise<T> {
   if (scope === null) return network();
   // The browser knows it has no network: the copy at once, not after a failing request.
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+  if (isOffline()) {
     const copy = await storedCopy(scope, path);
     if (copy) return answerCopy<T>(copy, options);
   }

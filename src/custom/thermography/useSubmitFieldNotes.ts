@@ -7,7 +7,8 @@ import { noteProblems, problemMessages, type NoteField, type NoteProblems } from
 import { numberProblems, parseDecimal, type FieldNote, type NumberField } from './fieldNotes';
 import { messageKeyOf } from './specMessages';
 import { queueOutboxItem } from '../../offline/outbox/outboxService';
-import { cannotReachServer, idempotencyHeaders, isOffline, newIdempotencyKey, SAVED_ON_PHONE } from '../../offline/outbox/offlineWrite';
+import { idempotencyHeaders, newIdempotencyKey, SAVED_ON_PHONE } from '../../offline/outbox/offlineWrite';
+import { cannotReachServer, isOffline } from '../../offline/serverReach';
 import { assetInspectPath } from '../technician/assetInspectPath';
 
 /** What an outbox item of thermography notes keeps for Edit: the form's notes (fieldNoteDraft.ts). */

@@ -1,10 +1,9 @@
 import { IDEMPOTENCY_HEADER } from '../../../common/idempotency';
-import { httpStatusOf } from '../../authProvider/httpStatus';
 
 /**
  * What the four technician writes share (docs/offline.md): a key made when Submit is pressed, sent
- * with the direct call too (a retry by the user after a timeout is safe), and the rule for when a
- * write goes into the outbox instead of failing.
+ * with the direct call too (a retry by the user after a timeout is safe); when a write goes into
+ * the outbox instead of failing is `cannotReachServer` (serverReach.ts).
  */
 export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -17,19 +16,6 @@ export function newIdempotencyKey(): string {
 }
 
 export const idempotencyHeaders = (key: string): Record<string, string> => ({ [IDEMPOTENCY_HEADER]: key });
-
-/** The phone says it has no network: the write is queued without trying. */
-export const isOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
-
-/**
- * The server could not be reached: no answer at all (fetch rejected), or the server's side failed
- * (5xx, 503 from a proxy). A 4xx is the server's answer and is shown as today.
- */
-export function cannotReachServer(error: unknown): boolean {
-  if (error instanceof DOMException && error.name === 'AbortError') return false;
-  const status = httpStatusOf(error);
-  return status === undefined || status >= 500;
-}
 
 /** The i18n key of the notice after queueing (an info, not an error). */
 export const SAVED_ON_PHONE = 'app.outbox.saved_on_phone';

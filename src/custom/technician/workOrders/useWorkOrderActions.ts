@@ -5,7 +5,8 @@ import { httpStatusOf } from '../../../authProvider/httpStatus';
 import { errorMessageOf } from '../../../common-ui/errorMessageOf';
 import { useApiFetch } from '../../../dataProvider/useApiFetch';
 import { queueOutboxItem, type QueueInput } from '../../../offline/outbox/outboxService';
-import { cannotReachServer, idempotencyHeaders, isOffline, newIdempotencyKey, SAVED_ON_PHONE } from '../../../offline/outbox/offlineWrite';
+import { idempotencyHeaders, newIdempotencyKey, SAVED_ON_PHONE } from '../../../offline/outbox/offlineWrite';
+import { cannotReachServer, isOffline } from '../../../offline/serverReach';
 import { workOrderApiPath, workOrderPath } from './workOrderPath';
 import type { WorkOrderDetailHandle } from './useWorkOrderDetail';
 

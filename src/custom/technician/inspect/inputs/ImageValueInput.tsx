@@ -8,7 +8,7 @@ import { errorMessageOf } from '../../../../common-ui/errorMessageOf';
 import { keepPhotoOffline } from '../../../../offline/outbox/offlinePhoto';
 import { isLocalPhotoId } from '../../../../offline/outbox/outboxItem';
 import { removePhoto } from '../../../../offline/outbox/outboxStore';
-import { cannotReachServer, isOffline } from '../../../../offline/outbox/offlineWrite';
+import { cannotReachServer, isOffline } from '../../../../offline/serverReach';
 import { scaleForUpload, useImageUpload } from '../imageUpload';
 import { FileThumbnail } from '../FileThumbnail';
 import type { ValueInputProps } from './valueInputProps';
