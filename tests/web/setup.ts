@@ -4,6 +4,9 @@ import { afterEach, expect, vi } from 'vitest';
 import { sessionStore } from '../../src/authProvider/sessionStore';
 import { unexpectedCalls } from './helpers/mockApi';
 
+// No test opens a real socket: each plays the server with FakeSocket (fakeSockets lists them).
+vi.mock('socket.io-client', async () => ({ io: (await import('./realtime/fakeSocket')).fakeIo }));
+
 // The engineer shell and its screens are lazy chunks: the first import in a file is transformed
 // on demand, which can take longer than Testing Library's 1 s default on a busy machine.
 configure({ asyncUtilTimeout: 5000 });

@@ -6,16 +6,7 @@ import { dateField, dateFieldValue, typeDate } from '../helpers/dateInput';
 import { errorResponse, jsonResponse, mockApi, type ApiCall } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
-import { FakeSocket } from '../realtime/fakeSocket';
-
-const sockets = vi.hoisted(() => [] as import('../realtime/fakeSocket').FakeSocket[]);
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: ConstructorParameters<typeof FakeSocket>[1]) => {
-    const socket = new FakeSocket(url, options);
-    sockets.push(socket);
-    return socket;
-  },
-}));
+import { fakeSockets as sockets } from '../realtime/fakeSocket';
 
 /** Today in these tests: Wednesday 18 March 2026, 10:30 local time. */
 const NOW = new Date(2026, 2, 18, 10, 30);

@@ -1,20 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from '../realtime/fakeSocket';
+import { describe, expect, it } from 'vitest';
+import { fakeSockets as sockets } from '../realtime/fakeSocket';
 import { jsonResponse, mockApi, type ApiCall } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
 import { config, entry, types } from './calendarFixtures';
-
-const sockets = vi.hoisted(() => [] as import('../realtime/fakeSocket').FakeSocket[]);
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: ConstructorParameters<typeof FakeSocket>[1]) => {
-    const socket = new FakeSocket(url, options);
-    sockets.push(socket);
-    return socket;
-  },
-}));
 
 const engineer = ['view-engineer', 'nav-calendar', 'read-calendar', 'manage-calendar'];
 

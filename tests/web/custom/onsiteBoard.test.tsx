@@ -1,18 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { onsitePermissions, sessionUser } from '../helpers/sessionUsers';
-import { FakeSocket } from '../realtime/fakeSocket';
-
-const sockets = vi.hoisted(() => [] as import('../realtime/fakeSocket').FakeSocket[]);
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: ConstructorParameters<typeof FakeSocket>[1]) => {
-    const socket = new FakeSocket(url, options);
-    sockets.push(socket);
-    return socket;
-  },
-}));
+import { fakeSockets as sockets } from '../realtime/fakeSocket';
 
 const alertRow = (id: string, assetName: string, levelName: string) => ({
   _id: id, assetName, levelName, severityLevel: { text: levelName, color: '#d32f2f' }, message: `<b>Vibration</b> is 9.1<script>window.bad = 1</script>`, timestamp: 1_700_000_000_000,

@@ -1,20 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DashboardRecord } from '../../../common/resources/dashboard';
 import { dateField, dateFieldValue } from '../helpers/dateInput';
 import { errorResponse, jsonResponse, mockApi, type ApiCall } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
-import { FakeSocket } from '../realtime/fakeSocket';
-
-const sockets = vi.hoisted(() => [] as import('../realtime/fakeSocket').FakeSocket[]);
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: ConstructorParameters<typeof FakeSocket>[1]) => {
-    const socket = new FakeSocket(url, options);
-    sockets.push(socket);
-    return socket;
-  },
-}));
+import { fakeSockets as sockets } from '../realtime/fakeSocket';
 
 const DAY = 86_400_000;
 

@@ -1,13 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
-import { FakeSocket } from '../realtime/fakeSocket';
-
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: ConstructorParameters<typeof FakeSocket>[1]) => new FakeSocket(url, options),
-}));
 
 /**
  * Issue 16 §4: records stored before colours were checked may hold CSS of their own. Where such a

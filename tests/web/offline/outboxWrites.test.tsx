@@ -7,18 +7,9 @@ import { addOutboxItem, listOutboxItems } from '../../../src/offline/outbox/outb
 import { errorResponse, jsonResponse, mockApi, type ApiCall } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
-import { FakeSocket } from '../realtime/fakeSocket';
+import { fakeSockets as sockets } from '../realtime/fakeSocket';
 import { at, signedInTechnician, workOrderConfig, workOrderDetail } from '../technician/workOrderFixtures';
 import { KEY_1, queuedItem, resetOfflineStore, emptyCatalogueAnswer } from './outboxFixtures';
-
-const sockets = vi.hoisted(() => [] as import('../realtime/fakeSocket').FakeSocket[]);
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: ConstructorParameters<typeof FakeSocket>[1]) => {
-    const socket = new FakeSocket(url, options);
-    sockets.push(socket);
-    return socket;
-  },
-}));
 
 const SAVED_ON_PHONE = 'Saved on this phone — it will be sent when the network returns';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -80,3 +80,15 @@ export class FakeSocket {
     this.listeners.get(event)?.forEach((listener) => listener(...args));
   }
 }
+
+/**
+ * Every socket the app opened in this test file, newest last: tests/web/setup.ts mocks
+ * socket.io-client with `fakeIo` for every web test. Tests that count sockets empty it first.
+ */
+export const fakeSockets: FakeSocket[] = [];
+
+export function fakeIo(url: string, options: Partial<ManagerOptions & SocketOptions>): FakeSocket {
+  const socket = new FakeSocket(url, options);
+  fakeSockets.push(socket);
+  return socket;
+}

@@ -1,19 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NewAlertEvent } from '../../../common/realtime';
 import { jsonResponse, mockApi } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
-import { FakeSocket } from './fakeSocket';
-
-const sockets = vi.hoisted(() => [] as import('./fakeSocket').FakeSocket[]);
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: ConstructorParameters<typeof FakeSocket>[1]) => {
-    const socket = new FakeSocket(url, options);
-    sockets.push(socket);
-    return socket;
-  },
-}));
+import { fakeSockets as sockets } from './fakeSocket';
 
 const alert: NewAlertEvent = {
   _id: 'a1', asset: 'as1', inspection: 'i1', level: 'l2', timestamp: 1_700_000_000_000,

@@ -4,17 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkOrderDetail } from '../../../common/resources/workOrder';
 import { errorResponse, jsonResponse, type ApiCall } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
-import { FakeSocket } from '../realtime/fakeSocket';
+import { fakeSockets as sockets } from '../realtime/fakeSocket';
 import { at, signedInTechnician, workOrderConfig, workOrderDetail } from './workOrderFixtures';
-
-const sockets = vi.hoisted(() => [] as import('../realtime/fakeSocket').FakeSocket[]);
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: ConstructorParameters<typeof FakeSocket>[1]) => {
-    const socket = new FakeSocket(url, options);
-    sockets.push(socket);
-    return socket;
-  },
-}));
 
 beforeEach(() => {
   sockets.length = 0;

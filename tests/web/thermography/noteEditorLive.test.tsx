@@ -1,18 +1,9 @@
 import { act, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ThermographyNoteView } from '../../../common/thermography/note';
 import { jsonResponse } from '../helpers/mockApi';
-import { FakeSocket } from '../realtime/fakeSocket';
+import { FakeSocket, fakeSockets as sockets } from '../realtime/fakeSocket';
 import { noteView, openNote, THERMO_ENGINEER } from './noteFixtures';
-
-const sockets = vi.hoisted(() => [] as import('../realtime/fakeSocket').FakeSocket[]);
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: ConstructorParameters<typeof FakeSocket>[1]) => {
-    const socket = new FakeSocket(url, options);
-    sockets.push(socket);
-    return socket;
-  },
-}));
 
 const CHANGED_ELSEWHERE = 'This note was changed elsewhere while you were editing it.';
 

@@ -6,18 +6,9 @@ import { dateField, dateFieldValue } from '../helpers/dateInput';
 import { jsonResponse, type ApiCall } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
-import { FakeSocket } from '../realtime/fakeSocket';
+import { fakeSockets as sockets } from '../realtime/fakeSocket';
 import { config, order, queryOf } from './workOrderFixtures';
 import { mockApi } from '../helpers/mockApi';
-
-const sockets = vi.hoisted(() => [] as import('../realtime/fakeSocket').FakeSocket[]);
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: ConstructorParameters<typeof FakeSocket>[1]) => {
-    const socket = new FakeSocket(url, options);
-    sockets.push(socket);
-    return socket;
-  },
-}));
 
 /** Now in these tests: 18 March 2026, 10:30:20 local time. */
 const NOW = new Date(2026, 2, 18, 10, 30, 20);

@@ -3,17 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentProps, RefObject } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse } from '../helpers/mockApi';
-import { FakeSocket } from '../realtime/fakeSocket';
+import { fakeSockets as sockets } from '../realtime/fakeSocket';
 import { at, openWorkOrders, order, orders, queryOf } from './workOrderFixtures';
-
-const sockets = vi.hoisted(() => [] as import('../realtime/fakeSocket').FakeSocket[]);
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: ConstructorParameters<typeof FakeSocket>[1]) => {
-    const socket = new FakeSocket(url, options);
-    sockets.push(socket);
-    return socket;
-  },
-}));
 
 /*
  * FullCalendar itself, with the props it was given kept: a drag cannot be done with a pointer in

@@ -1,18 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from '../realtime/fakeSocket';
+import { fakeSockets as sockets } from '../realtime/fakeSocket';
 import { errorResponse, jsonResponse } from '../helpers/mockApi';
 import { openWorkOrders, order, orders, pageResponse, queryOf } from './workOrderFixtures';
-
-const sockets = vi.hoisted(() => [] as import('../realtime/fakeSocket').FakeSocket[]);
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: ConstructorParameters<typeof FakeSocket>[1]) => {
-    const socket = new FakeSocket(url, options);
-    sockets.push(socket);
-    return socket;
-  },
-}));
 
 afterEach(() => {
   sockets.length = 0;

@@ -1,21 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TableDefinition } from '../../../../src/custom/tables/tableDefinition';
 import { formatTimestamp } from '../../../../src/common-ui/formatTime';
 import { jsonResponse, mockApi, type ApiCall } from '../../helpers/mockApi';
 import { renderApp } from '../../helpers/renderApp';
 import { sessionUser } from '../../helpers/sessionUsers';
-import { FakeSocket } from '../../realtime/fakeSocket';
-
-const sockets = vi.hoisted(() => [] as import('../../realtime/fakeSocket').FakeSocket[]);
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: ConstructorParameters<typeof FakeSocket>[1]) => {
-    const socket = new FakeSocket(url, options);
-    sockets.push(socket);
-    return socket;
-  },
-}));
+import { fakeSockets as sockets } from '../../realtime/fakeSocket';
 
 const AT = new Date(2026, 2, 4, 9, 5).getTime();
 const ENGINEER = ['view-engineer', 'read-alert', 'resolve-alert', 'read-inspection', 'read-asset'];
