@@ -84,6 +84,15 @@ function answerCopy<T>(copy: StoredCopy, options: OfflineReadOptions): T {
 }
 
 /**
+ * A weak signal that never answers (lie-fi: bars shown, nothing arrives) would otherwise keep a
+ * screen waiting for the browser's own timeout, minutes later. After this long a kept copy is
+ * answered; the request goes on and its late answer still refreshes the copy.
+ */
+export const SLOW_NETWORK_MS = 5_000;
+
+const SLOW = Symbol('slow network');
+
+/**
  * `network` is the real GET of `path` (relative to the API base, with its query). `scope` keeps
  * users apart (the user id; 'public' for calls without a session); null means nothing is kept.
  */
@@ -99,15 +108,29 @@ export async function readWithOfflineCopy<T>(
     const copy = await storedCopy(scope, path);
     if (copy) return answerCopy<T>(copy, options);
   }
-  try {
-    const body = await network();
+  const request = network().then((body) => {
     offlineStatus.networkAnswered();
     rememberRead(scope, path, body);
     return body;
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<typeof SLOW>((resolve) => {
+    timer = setTimeout(() => resolve(SLOW), SLOW_NETWORK_MS);
+  });
+  try {
+    const first = await Promise.race([request, slow]);
+    if (first !== SLOW) return first;
+    const copy = await storedCopy(scope, path);
+    // Nothing kept: waiting is all there is.
+    if (!copy) return await request;
+    request.catch(() => undefined);
+    return answerCopy<T>(copy, options);
   } catch (error: unknown) {
     if (!isNetworkFailure(error)) throw error;
     const copy = await storedCopy(scope, path);
     if (!copy) throw error;
     return answerCopy<T>(copy, options);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -86,6 +86,54 @@ describe('offline reads (issue 20)', () => {
     expect(offlineStatus.get().copyShownFrom).toBe(storedAt);
   });
 
+  it('does not keep a screen waiting on a signal that never answers: the copy after 5 s, and the late answer still refreshes it', async () => {
+    signIn(dana);
+    const before = [workOrder('w1', { title: 'Grease bearings' })];
+    const after = [...before, workOrder('w2', { title: 'Check belts' })];
+    let network: 'good' | 'lie-fi' | 'none' = 'good';
+    let answerLate: (response: Response) => void = () => undefined;
+    mockApi({
+      'GET /api/workOrder/my': () =>
+        network === 'good' ? jsonResponse(200, before) : network === 'none' ? noNetwork() : new Promise<Response>((resolve) => (answerLate = resolve)),
+    });
+    await apiFetch('/workOrder/my', { offline: true });
+    await offlineWritesSettled();
+
+    network = 'lie-fi';
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let shown: unknown = 'still waiting';
+    const read = apiFetch('/workOrder/my', { offline: true }).then((body) => (shown = body));
+    await vi.advanceTimersByTimeAsync(4_900);
+    expect(shown).toBe('still waiting');
+    await vi.advanceTimersByTimeAsync(200);
+    await read;
+    expect(shown).toEqual(before);
+    expect(offlineStatus.get().copyShownFrom).not.toBeNull();
+    vi.useRealTimers();
+
+    answerLate(jsonResponse(200, after));
+    await waitFor(async () => {
+      await offlineWritesSettled();
+      network = 'none';
+      expect(await apiFetch('/workOrder/my', { offline: true })).toEqual(after);
+    });
+  });
+
+  it('with nothing kept on the phone, a slow signal is waited for', async () => {
+    signIn(dana);
+    const orders = [workOrder('w1', { title: 'Grease bearings' })];
+    let answerLate: (response: Response) => void = () => undefined;
+    mockApi({ 'GET /api/workOrder/my': () => new Promise<Response>((resolve) => (answerLate = resolve)) });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let shown: unknown = 'still waiting';
+    const read = apiFetch('/workOrder/my', { offline: true }).then((body) => (shown = body));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(shown).toBe('still waiting');
+    answerLate(jsonResponse(200, orders));
+    await read;
+    expect(shown).toEqual(orders);
+  });
+
   it('does not hide a refusal of the server behind the copy (a 4xx is an answer)', async () => {
     signIn(dana);
     let answer = () => jsonResponse(200, { _id: 'w1', title: 'Grease bearings' });
