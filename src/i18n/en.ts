@@ -307,6 +307,9 @@ export const en: TranslationMessages = {
         signIn: 'Sign in again to send',
       },
       refused_reason: 'The server did not accept it: %{reason}',
+      phone_refusals: {
+        photoMissing: 'A photo of it is no longer on this phone: edit it and take the photo again, or discard it.',
+      },
       logout_title: 'Items not sent yet',
       logout_warning:
         '%{smart_count} item has not been sent yet. It stays on this phone and is sent after you sign in again. |||| %{smart_count} items have not been sent yet. They stay on this phone and are sent after you sign in again.',

@@ -79,6 +79,7 @@ export const OutboxPage = () => {
 };
 
 function reasonOf(item: OutboxItem, translate: ReturnType<typeof useTranslate>): string | null {
+  if (item.state === 'refused' && item.refusedOnPhone) return translate(`app.outbox.phone_refusals.${item.refusedOnPhone}`);
   if (item.state === 'refused') return translate('app.outbox.refused_reason', { reason: item.error ?? '' });
   if (item.state === 'waiting' && item.waitReason) return translate(`app.outbox.reasons.${item.waitReason}`);
   return null;

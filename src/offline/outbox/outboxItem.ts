@@ -43,6 +43,11 @@ export interface OutboxItem {
   state: OutboxState;
   /** The reason in the user's words: the server's message on a refusal, the last failure otherwise. */
   error?: string;
+  /**
+   * A refusal by the phone itself, not the server (the service worker, which has no translations,
+   * sends too): the i18n key the queue shows instead of `error`.
+   */
+  refusedOnPhone?: OutboxPhoneRefusal;
   /** Why a waiting item did not go yet, for the queue to say in the user's words. */
   waitReason?: OutboxWaitReason;
   attempts: number;
@@ -52,6 +57,9 @@ export interface OutboxItem {
   /** Photos already uploaded for this item: local id → the server's file id (a retry does not upload them again). */
   uploadedPhotos?: Record<string, string>;
 }
+
+/** Why the phone cannot send an item at all (app.outbox.phone_refusals.*). */
+export type OutboxPhoneRefusal = 'photoMissing';
 
 export type OutboxWaitReason =
   /** The server could not be reached (no network, or it answered 5xx / 429). */

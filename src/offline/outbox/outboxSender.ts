@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES } from '../../../common/idempotency';
 import { getPhoto, listOutboxItems, removeOutboxItem, updateOutboxItem } from './outboxStore';
-import { isLocalPhotoId, type OutboxItem, type OutboxWaitReason } from './outboxItem';
+import { isLocalPhotoId, type OutboxItem, type OutboxPhoneRefusal, type OutboxWaitReason } from './outboxItem';
 
 /**
  * Sends a user's outbox (docs/offline.md, "On the phone"): oldest first, one at a time, each with
@@ -37,7 +37,7 @@ export interface SendSummary {
 type Outcome =
   | { kind: 'sent' }
   | { kind: 'wait'; reason: OutboxWaitReason; message?: string }
-  | { kind: 'refused'; message: string };
+  | { kind: 'refused'; message: string; onPhone?: OutboxPhoneRefusal };
 
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 10 * 60_000;
@@ -109,7 +109,7 @@ async function sendItem(item: OutboxItem, token: string, options: SendOptions): 
   for (const photoId of item.photoIds) {
     if (uploaded[photoId]) continue;
     const photo = await getPhoto(photoId);
-    if (!photo) return { kind: 'refused', message: 'A photo of this item is no longer on this phone' };
+    if (!photo) return { kind: 'refused', message: 'A photo of this item is no longer on this phone', onPhone: 'photoMissing' };
     const form = new FormData();
     form.append('file', photo.blob, photo.name);
     const answer = await attempt(() =>
@@ -172,7 +172,13 @@ async function sendPass(options: SendOptions): Promise<SendSummary> {
       await removeOutboxItem(item.id);
       summary.sent += 1;
     } else if (outcome.kind === 'refused') {
-      await updateOutboxItem(item.id, { state: 'refused', error: outcome.message, waitReason: undefined, attempts: item.attempts + 1 });
+      await updateOutboxItem(item.id, {
+        state: 'refused',
+        error: outcome.message,
+        refusedOnPhone: outcome.onPhone,
+        waitReason: undefined,
+        attempts: item.attempts + 1,
+      });
       summary.refused += 1;
     } else {
       const attempts = item.attempts + 1;

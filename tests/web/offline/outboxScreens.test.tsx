@@ -99,6 +99,25 @@ describe('the outbox on the phone (docs/offline.md)', () => {
     expect(screen.getByRole('button', { name: 'Send now' })).toBeEnabled();
   });
 
+  it("an item whose photo is gone from the phone is not blamed on the server: the queue says what to do", async () => {
+    const lostPhoto = 'local-55555555-5555-4555-8555-555555555555';
+    await addOutboxItem(
+      queuedItem({
+        id: KEY_1,
+        kind: 'inspection',
+        label: 'Booster set pump A',
+        request: { method: 'POST', path: '/inspection', query: { assetId: 'as1', timestamp: 1 }, body: { inspectionData: { c1: { a1: lostPhoto } } } },
+        photoIds: [lostPhoto],
+      }),
+    );
+    openTechnician();
+
+    const item = await screen.findByRole('listitem', { name: 'Booster set pump A' });
+    await waitFor(() => expect(item).toHaveTextContent('Not accepted'));
+    expect(item).toHaveTextContent('A photo of it is no longer on this phone: edit it and take the photo again, or discard it.');
+    expect(item).not.toHaveTextContent('The server did not accept it');
+  });
+
   it('a refused item can be discarded, after a confirm', async () => {
     await addOutboxItem(refusedStatus(KEY_1));
     const { user } = openTechnician();
