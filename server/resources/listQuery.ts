@@ -42,11 +42,21 @@ export interface ListOptions {
   /** Rows every caller is limited to. */
   where?: SQL;
   /**
-   * What the administration screen shows instead of a stored value, as SQL text: an asset's
-   * checklist names for its checklist ids, a user's role name for the role id. `sort` orders by it
-   * and `q` searches it (docs/administration.md, "Server paging").
+   * What the administration screen shows instead of a stored value: an asset's checklist names
+   * for its checklist ids, a user's role name for the role id. `sort` orders by it and `q`
+   * searches it (docs/administration.md, "Server paging").
    */
-  shown?: Readonly<Record<string, SQL>>;
+  shown?: Readonly<Record<string, ShownField>>;
+}
+
+export interface ShownField {
+  /** The text the screen shows, as SQL: what `sort` orders by. */
+  text: SQL;
+  /**
+   * Rows whose shown text holds the `q` pattern (an ilike pattern), when a cheaper test than
+   * `text ilike pattern` exists: the ids of the matching names, found once, not a name list per row.
+   */
+  matches?: (pattern: string) => SQL;
 }
 
 /**
@@ -97,9 +107,9 @@ function orderTerm(col: PgColumn, descending: boolean): SQL {
  * column itself. Shown text that is empty sorts as no value: last ascending, first descending, as
  * the browser's table has it.
  */
-function sortTerm(columns: Columns, shown: Readonly<Record<string, SQL>>, name: string, descending: boolean): SQL {
+function sortTerm(columns: Columns, shown: Readonly<Record<string, ShownField>>, name: string, descending: boolean): SQL {
   const field = apiField(name);
-  const text = (Object.hasOwn(shown, field) ? shown[field] : undefined) ?? (() => {
+  const text = (Object.hasOwn(shown, field) ? shown[field]?.text : undefined) ?? (() => {
     const [base = '', key] = splitJsonKey(field);
     const col = columns.get(base);
     if (col && key !== undefined && col.dataType === 'json') return sql`(${col} ->> ${key})`;
@@ -166,8 +176,10 @@ function filterConditions(columns: Columns, filter: Record<string, unknown>, opt
     if (name === 'q') {
       const pattern = `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       // A field the screen shows differently is searched as shown.
-      const searched = [...options.searchFields.filter((field) => !Object.hasOwn(shown, field)).map((field) => sql`${column(columns, field, 'filter')}::text`), ...Object.values(shown)];
-      const searches = searched.map((text) => sql`${text} ilike ${pattern}`);
+      const searches = [
+        ...options.searchFields.filter((field) => !Object.hasOwn(shown, field)).map((field) => sql`${column(columns, field, 'filter')}::text ilike ${pattern}`),
+        ...Object.values(shown).map((field) => (field.matches ? field.matches(pattern) : sql`${field.text} ilike ${pattern}`)),
+      ];
       if (searches.length > 0) conditions.push(or(...searches) as SQL);
       continue;
     }

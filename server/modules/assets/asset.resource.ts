@@ -26,10 +26,14 @@ export const assetResource: CrudResource = {
   defaultOrder: ['name'],
   searchFields: ['name', 'identification', 'tags'],
   // The Assets screen shows checklist names in the asset's order, unknown ids dropped (spec §2.9),
-  // and tags comma-joined: sorted and searched as shown.
+  // and tags comma-joined: sorted and searched as shown. A search finds an asset by one of its
+  // checklists' names (the matching checklists are found once; the GIN index finds their assets).
   shown: {
-    checklists: sql`(select string_agg(${checklists.name}, ', ' order by array_position(${assets.checklists}, ${checklists._id})) from ${checklists} where ${checklists._id} = any(${assets.checklists}))`,
-    tags: sql`array_to_string(${assets.tags}, ', ')`,
+    checklists: {
+      text: sql`(select string_agg(${checklists.name}, ', ' order by array_position(${assets.checklists}, ${checklists._id})) from ${checklists} where ${checklists._id} = any(${assets.checklists}))`,
+      matches: (pattern) => sql`${assets.checklists} && array(select ${checklists._id} from ${checklists} where ${checklists.name} ilike ${pattern})`,
+    },
+    tags: { text: sql`array_to_string(${assets.tags}, ', ')` },
   },
   archive: {
     references: [

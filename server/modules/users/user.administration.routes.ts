@@ -33,9 +33,15 @@ const USER_LIST: ListOptions = {
   searchFields: ['name', 'username', 'email'],
   hiddenFields: ['passwordHash', 'tokenVersion'],
   shown: {
-    role: sql`(select ${roles.name} from ${roles} where ${roles._id} = ${users.role})`,
-    status: sql`coalesce(nullif(${users.status}, ''), 'active')`,
-    customAttributes: sql`(select string_agg(value, ' ') from jsonb_each_text(${users.customAttributes}))`,
+    role: {
+      text: sql`(select ${roles.name} from ${roles} where ${roles._id} = ${users.role})`,
+      matches: (pattern) => sql`${users.role} in (select ${roles._id} from ${roles} where ${roles.name} ilike ${pattern})`,
+    },
+    status: { text: sql`coalesce(nullif(${users.status}, ''), 'active')` },
+    customAttributes: {
+      text: sql`(select string_agg(value, ' ') from jsonb_each_text(${users.customAttributes}))`,
+      matches: (pattern) => sql`exists (select 1 from jsonb_each_text(${users.customAttributes}) attribute where attribute.value ilike ${pattern})`,
+    },
   },
 };
 
