@@ -113,7 +113,7 @@ function sortTerm(columns: Columns, shown: Readonly<Record<string, ShownField>>,
     const [base = '', key] = splitJsonKey(field);
     const col = columns.get(base);
     if (col && key !== undefined && col.dataType === 'json') return sql`(${col} ->> ${key})`;
-    if (col?.columnType === 'PgArray') return sql`array_to_string(${col}, ', ')`;
+    if (col?.columnType === 'PgArray' && key === undefined) return sql`array_to_string(${col}, ', ')`;
     return undefined;
   })();
   if (text === undefined) return orderTerm(column(columns, name, 'sort'), descending);

@@ -84,6 +84,7 @@ describe('GET /asset with range, sort and filter', () => {
     expectError(await api.get(`/asset${qs({ sort: [['name', 'UP']] })}`), 400, 'sort');
     expectError(await api.get(`/asset${qs({ sort: [['__proto__', 'ASC']] })}`), 400, 'sort');
     expectError(await api.get(`/asset${qs({ sort: [] })}`), 400, 'sort');
+    expectError(await api.get(`/asset${qs({ sort: [['tags.first', 'ASC']] })}`), 400, 'sort');
     expectError(await api.get(`/asset${qs({ range: [3, 1] })}`), 400, 'range');
     expectError(await api.get('/asset?filter=%7Bbad'), 400, 'filter');
   });
