@@ -30,7 +30,7 @@ export const assetResource: CrudResource = {
   // checklists' names (the matching checklists are found once; the GIN index finds their assets).
   shown: {
     checklists: {
-      text: sql`(select string_agg(${checklists.name}, ', ' order by array_position(${assets.checklists}, ${checklists._id})) from ${checklists} where ${checklists._id} = any(${assets.checklists}))`,
+      text: sql`(select string_agg(${checklists.name}, ', ' order by listed.position) from unnest(${assets.checklists}) with ordinality listed(id, position) join ${checklists} on ${checklists._id} = listed.id)`,
       matches: (pattern) => sql`${assets.checklists} && array(select ${checklists._id} from ${checklists} where ${checklists.name} ilike ${pattern})`,
     },
     tags: { text: sql`array_to_string(${assets.tags}, ', ')` },
