@@ -103,6 +103,27 @@ describe('a server-paged administration list (Assets)', () => {
     expect(api.callsTo('GET', '/api/asset/m03')).toHaveLength(1);
   });
 
+  it('shows the new last page when a deletion empties the last one', async () => {
+    const stored = manyAssets.slice(0, 21).map((asset) => ({ ...asset }));
+    openAssetScreen({
+      'GET /api/asset': serverList('asset', stored),
+      'GET /api/asset/m21/references': () => jsonResponse(200, { references: { inspection: 0, alert: 0, inspectionSchedule: 0 }, archives: false }),
+      'DELETE /api/asset/m21': () => {
+        stored.splice(20, 1);
+        return jsonResponse(200, { message: 'Asset deleted' });
+      },
+    });
+    await firstRow('Asset 01');
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await firstRow('Asset 11');
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await userEvent.click(within(await firstRow('Asset 21')).getByRole('button', { name: 'Delete Asset 21' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Asset deleted')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('11–20 of 20')).toBeInTheDocument());
+    expect(shownNames()).toEqual(['Asset 11', 'Asset 12', 'Asset 13', 'Asset 14', 'Asset 15', 'Asset 16', 'Asset 17', 'Asset 18', 'Asset 19', 'Asset 20']);
+  });
+
   it('sorts the Checklists column by the names it shows, through the server', async () => {
     const api = openAssetScreen();
     await firstRow('Pump B');
