@@ -124,6 +124,20 @@ describe('a server-paged administration list (Assets)', () => {
     expect(shownNames()).toEqual(['Asset 11', 'Asset 12', 'Asset 13', 'Asset 14', 'Asset 15', 'Asset 16', 'Asset 17', 'Asset 18', 'Asset 19', 'Asset 20']);
   });
 
+  it('lists archived assets too, with Restore, when "Show archived" is on', async () => {
+    const current = serverList('asset', manyAssets);
+    const withArchived = serverList('asset', [...manyAssets, { _id: 'old', name: 'Asset 00 old', identification: '', tags: [], checklists: [], archivedAt: 1_700_000_000_000 }]);
+    const api = openAssetScreen({
+      'GET /api/asset': (call: ApiCall) => (new URLSearchParams(call.search).get('archived') === 'include' ? withArchived(call) : current(call)),
+    });
+    await firstRow('Asset 01');
+    await userEvent.click(screen.getByRole('switch', { name: 'Show archived' }));
+    const archived = await firstRow('Asset 00 old');
+    expect(within(archived).getByRole('button', { name: 'Restore Asset 00 old' })).toBeInTheDocument();
+    expect(screen.getByText('1–10 of 24')).toBeInTheDocument();
+    expect(lastListCall(api)).toMatchObject({ archived: 'include', range: '[0,9]', fields: 'name,identification,tags,checklists,archivedAt' });
+  });
+
   it('sorts the Checklists column by the names it shows, through the server', async () => {
     const api = openAssetScreen();
     await firstRow('Pump B');
