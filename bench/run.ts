@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchAssetList } from './assetList';
+import { benchAssetScreenPaging } from './assetScreenPaging';
 import { benchDashboardLoad } from './dashboardLoad';
 import { benchFlirReader } from './flirReader';
 import { benchInspectionSubmit } from './inspectionSubmit';
@@ -34,6 +35,8 @@ results.tokenInit = await benchTokenInit();
 console.log('GET /api/token/init, 50 connections:', JSON.stringify(results.tokenInit, null, 2));
 results.assetList = await benchAssetList();
 console.log('GET /api/asset?fields=name,identification,tags,checklists, 10,000 assets:', JSON.stringify(results.assetList, null, 2));
+results.assetScreenPaging = await benchAssetScreenPaging();
+console.log('Assets screen in Chromium over 10,000 assets, server-paged (issue 22): drawer click → rows, next page, search:', JSON.stringify(results.assetScreenPaging, null, 2));
 results.pushLatency = await benchPushLatency();
 console.log('submit → new-alert on 500 engineer sockets, 200 submits:', JSON.stringify(results.pushLatency, null, 2));
 results.inspectionSubmit = await benchInspectionSubmit();

@@ -12,7 +12,7 @@ import type { PermissionName } from '../../common/permissions';
 import { READ_ONLY_FIELDS } from '../../common/resources/schemaParts';
 import { isReferenced, referenceCounts, type Archiving } from './archiving';
 import { auditHistory, diffRecords, recordAudit, type AuditActor } from './auditLog';
-import { listQuerySchema, runList, type ListQuery } from './listQuery';
+import { listQuerySchema, runList, type ListOptions, type ListQuery } from './listQuery';
 import { validateBody } from './validateBody';
 
 type Row = Record<string, unknown> & { _id: string };
@@ -34,6 +34,8 @@ export interface CrudResource {
   write: PermissionName;
   defaultOrder: readonly string[];
   searchFields: readonly string[];
+  /** Fields the screen shows as other text (names for ids), sorted and searched as shown (listQuery). */
+  shown?: ListOptions['shown'];
   /** The field that must be unique (ignoring case), and the 409 message. Default: name. */
   unique?: { field: string; message?: (value: string) => string };
   /** Path of the single-record read, default '/:id' (widgets and tables use '/id/:id'). */

@@ -10,7 +10,8 @@ import { parseQueryJson } from '../http/queryJson';
  * The list conventions of DESIGN §3, once for every entity: `fields=a,b` projects (always with
  * _id), `orderBy=name,-createdAt` sorts (a leading '-' is descending; text sorts ignoring case),
  * and ra-data-simple-rest's `range=[0,24]`, `sort=["field","ASC"]`, `filter={"q":"…","field":v}`
- * page on the server and answer a Content-Range header.
+ * page on the server and answer a Content-Range header. `sort` also takes several terms,
+ * `[["tags","ASC"],["name","DESC"]]`: the administration screens' multi-column sort (spec §2.9).
  */
 export interface ListQuery {
   fields?: string;
@@ -40,6 +41,22 @@ export interface ListOptions {
   hiddenFields?: readonly string[];
   /** Rows every caller is limited to. */
   where?: SQL;
+  /**
+   * What the administration screen shows instead of a stored value: an asset's checklist names
+   * for its checklist ids, a user's role name for the role id. `sort` orders by it and `q`
+   * searches it (docs/administration.md, "Server paging").
+   */
+  shown?: Readonly<Record<string, ShownField>>;
+}
+
+export interface ShownField {
+  /** The text the screen shows, as SQL: what `sort` orders by. */
+  text: SQL;
+  /**
+   * Rows whose shown text holds the `q` pattern (an ilike pattern), when a cheaper test than
+   * `text ilike pattern` exists: the ids of the matching names, found once, not a name list per row.
+   */
+  matches?: (pattern: string) => SQL;
 }
 
 /**
@@ -60,8 +77,14 @@ function parseJson<T>(text: string | undefined, param: string, check: (value: un
   return value;
 }
 
-const isSort = (v: unknown): v is [string, string] =>
-  Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && /^(asc|desc)$/i.test(String(v[1]));
+type SortPair = [string, string];
+const isSortPair = (v: unknown): v is SortPair => Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && /^(asc|desc)$/i.test(String(v[1]));
+/** Terms one `sort` may hold: more than the columns of any screen. */
+const MAX_SORT_TERMS = 10;
+const isSort = (v: unknown): v is SortPair | SortPair[] =>
+  isSortPair(v) || (Array.isArray(v) && v.length > 0 && v.length <= MAX_SORT_TERMS && v.every(isSortPair));
+/** One term (`["name","ASC"]`) or several (`[["tags","ASC"],["name","DESC"]]`). */
+const sortPairs = (sort: SortPair | SortPair[]): SortPair[] => (isSortPair(sort) ? [sort] : sort);
 const isFilter = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** react-admin calls the key `id`; the API's is `_id`. */
@@ -76,6 +99,32 @@ function column(columns: Columns, name: string, param: string): PgColumn {
 function orderTerm(col: PgColumn, descending: boolean): SQL {
   const key = col.dataType === 'string' ? sql`lower(${col})` : sql`${col}`;
   return descending ? desc(key) : asc(key);
+}
+
+/**
+ * A `sort` term: what the screen shows for the field (options.shown), a list column as its items
+ * joined as the screen joins them, `customAttributes.site` as that key of a JSON column, or the
+ * column itself. Shown text that is empty sorts as no value: last ascending, first descending, as
+ * the browser's table has it.
+ */
+function sortTerm(columns: Columns, shown: Readonly<Record<string, ShownField>>, name: string, descending: boolean): SQL {
+  const field = apiField(name);
+  const text = (Object.hasOwn(shown, field) ? shown[field]?.text : undefined) ?? (() => {
+    const [base = '', key] = splitJsonKey(field);
+    const col = columns.get(base);
+    if (col && key !== undefined && col.dataType === 'json') return sql`(${col} ->> ${key})`;
+    if (col?.columnType === 'PgArray' && key === undefined) return sql`array_to_string(${col}, ', ')`;
+    return undefined;
+  })();
+  if (text === undefined) return orderTerm(column(columns, name, 'sort'), descending);
+  const key = sql`nullif(lower(${text}), '')`;
+  return descending ? desc(key) : asc(key);
+}
+
+/** 'customAttributes.site' → ['customAttributes', 'site']; a plain name → [name]. */
+function splitJsonKey(field: string): [string, string?] {
+  const dot = field.indexOf('.');
+  return dot > 0 ? [field.slice(0, dot), field.slice(dot + 1)] : [field];
 }
 
 function projection(columns: Columns, fields: string | undefined): Columns {
@@ -119,13 +168,18 @@ function comparable(col: PgColumn, value: unknown, field: string): unknown {
   }
 }
 
-function filterConditions(columns: Columns, filter: Record<string, unknown>, searchFields: readonly string[]): SQL[] {
+function filterConditions(columns: Columns, filter: Record<string, unknown>, options: ListOptions): SQL[] {
   const conditions: SQL[] = [];
+  const shown = options.shown ?? {};
   for (const [name, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
     if (name === 'q') {
       const pattern = `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const searches = searchFields.map((field) => sql`${column(columns, field, 'filter')}::text ilike ${pattern}`);
+      // A field the screen shows differently is searched as shown.
+      const searches = [
+        ...options.searchFields.filter((field) => !Object.hasOwn(shown, field)).map((field) => sql`${column(columns, field, 'filter')}::text ilike ${pattern}`),
+        ...Object.values(shown).map((field) => (field.matches ? field.matches(pattern) : sql`${field.text} ilike ${pattern}`)),
+      ];
       if (searches.length > 0) conditions.push(or(...searches) as SQL);
       continue;
     }
@@ -151,7 +205,7 @@ export async function runList(db: Database, table: PgTable, query: ListQuery, op
   const filter = parseJson(query.filter, 'filter', isFilter) ?? {};
 
   const order: SQL[] = [];
-  if (sort) order.push(orderTerm(column(columns, sort[0], 'sort'), sort[1].toUpperCase() === 'DESC'));
+  if (sort) for (const [field, direction] of sortPairs(sort)) order.push(sortTerm(columns, options.shown ?? {}, field, direction.toUpperCase() === 'DESC'));
   const orderBy = query.orderBy?.split(',').map((f) => f.trim()).filter(Boolean) ?? [];
   for (const term of orderBy.length > 0 || sort ? orderBy : options.defaultOrder) {
     const descending = term.startsWith('-');
@@ -159,7 +213,7 @@ export async function runList(db: Database, table: PgTable, query: ListQuery, op
   }
   order.push(asc(column(columns, '_id', 'orderBy')));
 
-  const conditions = filterConditions(columns, filter, options.searchFields);
+  const conditions = filterConditions(columns, filter, options);
   if (options.where) conditions.push(options.where);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
 

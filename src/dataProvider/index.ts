@@ -3,6 +3,7 @@ import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { API_BASE } from './apiBase';
 import { apiFetch } from './apiFetch';
 import { httpClient } from './httpClient';
+import { isServerPage, serverPage } from './pagedList';
 import { withId, withoutBookkeeping } from './recordIds';
 import { readOnePath, updatePath } from './resourcePaths';
 
@@ -40,12 +41,13 @@ async function wholeList(resource: string, meta: WholeListMeta) {
 /**
  * Our dataProvider: ra-data-simple-rest's calls (range/sort/filter with Content-Range, which
  * the server honours for large lists) with `_id` mapped to `id`, the spec's exceptional paths,
- * and whole-list reads for administration screens.
+ * whole-list reads for administration screens, and server pages for the large ones (pagedList.ts).
  */
 export const dataProvider: DataProvider = {
   ...simpleRest,
   async getList(resource: string, params: GetListParams) {
     if (isWholeList(params.meta)) return wholeList(resource, params.meta) as never;
+    if (isServerPage(params.meta)) return serverPage(resource, params, params.meta) as never;
     const result = await simpleRest.getList(resource, params);
     return { ...result, data: mapAll(result.data as unknown as ApiRecord[]) } as never;
   },

@@ -218,6 +218,8 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
     { when: "another user's profile", id: 'other', allowed: [] },
   ],
   'GET /api/user/:id/history': administrators,
+  // User management's custom attribute columns (docs/administration.md, "Server paging").
+  'GET /api/user/customAttributeNames': administrators,
   'POST /api/user/:id/resetPassword': administrators,
   'PUT /api/user/updateByUserAdministration/:id': administrators,
 

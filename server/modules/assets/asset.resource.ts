@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alerts, assets, checklists, inspectionSchedules, inspections, workOrders } from '../../db/schema';
 import { assetSchema, type ChecklistOption } from '../../../common/resources/asset';
 import type { CrudResource } from '../../resources/crudResource';
@@ -25,6 +25,16 @@ export const assetResource: CrudResource = {
   afterWrite: (app) => app.services.catalogue.invalidate(),
   defaultOrder: ['name'],
   searchFields: ['name', 'identification', 'tags'],
+  // The Assets screen shows checklist names in the asset's order, unknown ids dropped (spec §2.9),
+  // and tags comma-joined: sorted and searched as shown. A search finds an asset by one of its
+  // checklists' names (the matching checklists are found once; the GIN index finds their assets).
+  shown: {
+    checklists: {
+      text: sql`(select string_agg(${checklists.name}, ', ' order by listed.position) from unnest(${assets.checklists}) with ordinality listed(id, position) join ${checklists} on ${checklists._id} = listed.id)`,
+      matches: (pattern) => sql`${assets.checklists} && array(select ${checklists._id} from ${checklists} where ${checklists.name} ilike ${pattern})`,
+    },
+    tags: { text: sql`array_to_string(${assets.tags}, ', ')` },
+  },
   archive: {
     references: [
       { kind: 'inspection', table: inspections, refersTo: (id) => eq(inspections.asset, id) },

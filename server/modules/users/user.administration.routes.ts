@@ -8,7 +8,7 @@ import { dashboards, permissions, roles, users } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
 import { auditHistory, diffRecords, recordAudit } from '../../resources/auditLog';
-import { listQuerySchema, runList, type ListQuery } from '../../resources/listQuery';
+import { listQuerySchema, runList, type ListOptions, type ListQuery } from '../../resources/listQuery';
 import { requireIds } from '../../resources/references';
 import { validateBody } from '../../resources/validateBody';
 import { READ_ONLY_FIELDS } from '../../../common/resources/schemaParts';
@@ -23,6 +23,27 @@ const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz2345
 export function generatePassword(length = 12): string {
   return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
 }
+
+/**
+ * User management's list (spec §2.9): sorted and searched as the screen shows a user, the role by
+ * its name, a missing status as 'active', custom attributes by their values (docs/administration.md).
+ */
+const USER_LIST: ListOptions = {
+  defaultOrder: ['name', 'username'],
+  searchFields: ['name', 'username', 'email'],
+  hiddenFields: ['passwordHash', 'tokenVersion'],
+  shown: {
+    role: {
+      text: sql`(select ${roles.name} from ${roles} where ${roles._id} = ${users.role})`,
+      matches: (pattern) => sql`${users.role} in (select ${roles._id} from ${roles} where ${roles.name} ilike ${pattern})`,
+    },
+    status: { text: sql`coalesce(nullif(${users.status}, ''), 'active')` },
+    customAttributes: {
+      text: sql`(select string_agg(value, ' ') from jsonb_each_text(${users.customAttributes}))`,
+      matches: (pattern) => sql`exists (select 1 from jsonb_each_text(${users.customAttributes}) attribute where attribute.value ilike ${pattern})`,
+    },
+  },
+};
 
 const EXPLAINED_CONFLICT = { 409: errorSchema, 400: errorSchema, 404: errorSchema };
 
@@ -56,8 +77,25 @@ export async function userAdministrationRoutes(app: FastifyInstance) {
       config: { access: { anyPermission: ['manage-user', 'manage-role', 'manage-permission'] } },
       schema: { tags: ['users'], summary: 'User list: fields, orderBy, range/sort/filter; never a password', querystring: listQuerySchema },
     },
-    (request, reply) =>
-      runList(db(), users, request.query, { defaultOrder: ['name', 'username'], searchFields: ['name', 'username', 'email'], hiddenFields: ['passwordHash', 'tokenVersion'] }, reply, 'user'),
+    (request, reply) => runList(db(), users, request.query, USER_LIST, reply, 'user'),
+  );
+
+  app.get(
+    '/user/customAttributeNames',
+    {
+      config: { access: { permission: 'manage-user' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Every custom attribute name users hold, sorted: one column each on User management, whichever page is shown',
+        response: { 200: { type: 'array', items: { type: 'string' } } },
+      },
+    },
+    async () => {
+      const result = (await db().execute(
+        sql`select name from (select distinct jsonb_object_keys(${users.customAttributes}) as name from ${users}) keys order by lower(name), name`,
+      )) as unknown as { rows: { name: string }[] };
+      return result.rows.map((row) => row.name);
+    },
   );
 
   app.post<{ Body: { username: string; name?: string; role?: string | null } }>(

@@ -64,6 +64,12 @@ export interface DataTableProps<T extends { id: string | number }> {
    * server, and this is the number of all rows. The page's rows are still ordered by `sort`.
    */
   serverTotal?: number;
+  /**
+   * The server sorted the page too (server-paged administration lists): rows stay in its order
+   * (the browser's collation could reorder a page against its neighbours), and there is no
+   * 'All' rows choice, the server answering one page at a time.
+   */
+  serverSorted?: boolean;
   /** Shown when there is nothing to list. */
   empty?: ReactNode;
 }
@@ -116,7 +122,7 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
     [rows, columns, valueOf],
   );
   // Sorted once per data or sort change; a keystroke only filters the sorted rows (order kept).
-  const sorted = useMemo(() => sortRows(rows, sort, valueOf), [rows, sort, valueOf]);
+  const sorted = useMemo(() => (props.serverSorted ? [...rows] : sortRows(rows, sort, valueOf)), [props.serverSorted, rows, sort, valueOf]);
   const serverPaged = props.serverTotal !== undefined;
   const visible = useMemo(() => (serverPaged ? sorted : searchRows(sorted, index, search)), [serverPaged, sorted, index, search]);
   const count = props.serverTotal ?? visible.length;
@@ -240,7 +246,7 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
         count={count}
         page={currentPage}
         rowsPerPage={pageSize}
-        rowsPerPageOptions={[...pageSizeChoices(pageSize), { label: translate('app.table.all_rows'), value: ALL_ROWS }]}
+        rowsPerPageOptions={props.serverSorted ? pageSizeChoices(pageSize) : [...pageSizeChoices(pageSize), { label: translate('app.table.all_rows'), value: ALL_ROWS }]}
         onPageChange={(_event, next) => setPage(next)}
         onRowsPerPageChange={(event) => {
           setPageSize(Number(event.target.value));

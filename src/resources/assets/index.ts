@@ -35,4 +35,5 @@ export const assetResource: ResourceDefinition<AssetRecord> = {
   Editor: AssetEditor,
   ToolbarActions: PrintLabelsButton,
   selectable: true,
+  serverPaging: true,
 };

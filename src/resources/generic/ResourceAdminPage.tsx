@@ -5,7 +5,8 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import SearchIcon from '@mui/icons-material/Search';
-import { useDataProvider, useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
+import { TABLE_PAGE_SIZE } from '../../../common/constants';
 import { DataTable, type DataColumn } from '../../common-ui/dataTable/DataTable';
 import { formatTimestamp } from '../../common-ui/formatTime';
 import type { SortTerm } from '../../common-ui/dataTable/tableSort';
@@ -15,16 +16,16 @@ import { ResourceScreenContext, type ResourceScreen } from './ResourceScreenCont
 import type { ResourceDefinition } from './ResourceDefinition';
 import { useResourceActions } from './useResourceActions';
 import { archivedAtOf, isArchived } from './useRelatedList';
-
-/** Every record at once: administration lists are searched, sorted and paged in the browser. */
-const WHOLE_LIST = { page: 1, perPage: 1_000_000 };
+import { SERVER_SEARCH_DEBOUNCE_MS, useAdminList } from './useAdminList';
+import { useDebouncedValue } from '../../common-ui/useDebouncedValue';
 
 /**
  * The generic administration screen (spec §2.9): title, New/Copy buttons, search, the multi-sort
  * table with an Actions column and expandable rows holding the inline editor and the record's
  * history; for archivable entities a "Show archived" switch that lists archived records too, with
  * the date they were archived and a Restore action. Everything entity-specific comes from the
- * definition.
+ * definition. With `serverPaging` the table shows one page that the server sorted and searched,
+ * its total and page controls; a selection made on one page is kept on the next.
  */
 export function ResourceAdminPage<T extends RaRecord>({ definition }: { definition: ResourceDefinition<T> }) {
   const translate = useTranslate();
@@ -32,24 +33,44 @@ export function ResourceAdminPage<T extends RaRecord>({ definition }: { definiti
   const dataProvider = useDataProvider();
   const [showArchived, setShowArchived] = useState(false);
   const archivedShown = Boolean(definition.archivable && showArchived);
-  const { data, isPending, refetch } = useGetList<T>(definition.name, {
-    pagination: WHOLE_LIST,
-    // Only then is archivedAt asked for: the default call stays the spec's (§7).
-    meta: archivedShown
-      ? { all: true, fields: definition.listFields ? [...definition.listFields, 'archivedAt'] : undefined, archived: 'include' }
-      : { all: true, fields: definition.listFields },
-  });
-  const rows = useMemo(() => data ?? [], [data]);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortTerm[]>([...definition.defaultSort]);
+  // A server-paged list asks once typing pauses; a new search starts at its first page, in the
+  // same render (no call for the old page of the new search).
+  const serverSearch = useDebouncedValue(search.trim(), SERVER_SEARCH_DEBOUNCE_MS);
+  const [paging, setPaging] = useState({ page: 0, search: '' });
+  const [pageSize, setPageSize] = useState(TABLE_PAGE_SIZE);
+  // The last total the server gave: a deletion that empties the last page shows the new last one.
+  const [knownTotal, setKnownTotal] = useState<number | undefined>(undefined);
+  const lastPage = knownTotal === undefined ? Infinity : Math.max(0, Math.ceil(knownTotal / pageSize) - 1);
+  if (paging.search !== serverSearch) setPaging({ page: 0, search: serverSearch });
+  const page = Math.min(paging.search === serverSearch ? paging.page : 0, lastPage);
+  const setPage = useCallback((next: number) => setPaging({ page: next, search: serverSearch }), [serverSearch]);
+  const list = useAdminList(definition, archivedShown, { sort, search: serverSearch, page, pageSize });
+  const { isPending, refetch, total } = list;
+  if (total !== undefined && !list.isFetching && total !== knownTotal) setKnownTotal(total);
+  const rows = list.rows;
+  const serverPaged = total !== undefined;
   // Stable, so the actions and columns built on it are too (a new column list rebuilds the
   // search index and re-sorts every row on each keystroke).
   const refresh = useCallback(() => void refetch(), [refetch]);
   const actions = useResourceActions(definition, refresh);
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<SortTerm[]>([...definition.defaultSort]);
-  const [selected, setSelected] = useState<Set<T['id']>>(new Set());
+  // The selected records themselves: on a server-paged list they may sit on another page.
+  const [selectedRecords, setSelectedRecords] = useState<ReadonlyMap<T['id'], T>>(new Map());
+  const selected = useMemo(() => new Set(selectedRecords.keys()), [selectedRecords]);
+  const setSelected = (ids: Set<T['id']>) => {
+    const onPage = new Map(rows.map((row) => [row.id, row]));
+    setSelectedRecords(new Map([...ids].flatMap((id) => {
+      const record = onPage.get(id) ?? selectedRecords.get(id);
+      return record ? [[id, record] as const] : [];
+    })));
+  };
   const [dialog, setDialog] = useState<{ sourceId?: T['id'] } | null>(null);
   const baseColumns = definition.useColumns(rows);
-  const selectedRows = rows.filter((row) => selected.has(row.id));
+  // As listed now (an inline edit since the selection shows); other pages' as they were selected.
+  const selectedRows = serverPaged
+    ? [...selectedRecords.values()].map((record) => rows.find((row) => row.id === record.id) ?? record)
+    : rows.filter((row) => selected.has(row.id));
 
   const columns = useMemo<DataColumn<T>[]>(() => {
     const archivedColumn: DataColumn<T> = {
@@ -170,12 +191,23 @@ export function ResourceAdminPage<T extends RaRecord>({ definition }: { definiti
           columns={columns}
           search={search}
           sort={sort}
-          onSortChange={setSort}
-          loading={isPending}
+          onSortChange={(terms) => {
+            setSort(terms);
+            setPage(0);
+          }}
+          loading={isPending || (serverPaged && list.isFetching)}
           selectable={Boolean(definition.copy || definition.selectable)}
           selected={selected}
           onSelectedChange={setSelected}
           expand={(row) => <ExpandedRecord definition={definition} id={row.id} update={actions.update} />}
+          {...(serverPaged && {
+            serverTotal: total,
+            serverSorted: true,
+            page,
+            onPageChange: setPage,
+            pageSize,
+            onPageSizeChange: setPageSize,
+          })}
         />
       </Paper>
       {CreateDialog && dialog && (

@@ -104,4 +104,9 @@ export interface ResourceDefinition<T extends RaRecord = RaRecord> {
   ToolbarActions?: ComponentType<ToolbarActionProps<T>>;
   /** Whether rows can be selected without copy (for toolbar actions). */
   selectable?: boolean;
+  /**
+   * Page, sort and search on the server (issue 22: 10,000 assets) instead of loading every row:
+   * each column's key must be one the server's list sorts by (docs/administration.md, "Server paging").
+   */
+  serverPaging?: boolean;
 }

@@ -34,4 +34,5 @@ export const userResource: ResourceDefinition<UserAdminRecord> = {
   remove: {},
   Editor: UserEditor,
   failureShowsServerMessage: ['create', 'update'],
+  serverPaging: true,
 };

@@ -1,8 +1,9 @@
-import { Fragment, useMemo, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { shownStatus } from '../../../common/resources/user';
 import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import { useApiFetch } from '../../dataProvider';
 import { useNameLookup } from '../generic/useRelatedList';
 import type { UserAdminRecord } from './index';
 
@@ -11,6 +12,26 @@ export function customAttributeNames(users: readonly Pick<UserAdminRecord, 'cust
   const names = new Set<string>();
   for (const user of users) for (const name of Object.keys(user.customAttributes ?? {})) names.add(name);
   return [...names].sort((a, b) => a.localeCompare(b));
+}
+
+/**
+ * The custom attribute names of every user, not only of the page shown (the list pages on the
+ * server): asked again whenever the page's rows are reloaded, joined with theirs.
+ */
+function useAllCustomAttributeNames(rows: readonly UserAdminRecord[]): string[] {
+  const apiFetch = useApiFetch();
+  const [held, setHeld] = useState<readonly string[]>([]);
+  useEffect(() => {
+    let current = true;
+    apiFetch<string[]>('/user/customAttributeNames').then(
+      (names) => current && setHeld(names),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [apiFetch, rows]);
+  return useMemo(() => customAttributeNames([...rows, { customAttributes: Object.fromEntries(held.map((name) => [name, ''])) }]), [rows, held]);
 }
 
 /** Role names are long words (ROLE_THERMOGRAPHY_ENGINEER_MANAGER): let them wrap after an underscore, not mid-word. */
@@ -27,7 +48,7 @@ function withBreaksAfterUnderscores(text: string): ReactNode {
 export function useUserColumns(rows: readonly UserAdminRecord[]): DataColumn<UserAdminRecord>[] {
   const translate = useTranslate();
   const roleNames = useNameLookup('role');
-  const attributeKey = customAttributeNames(rows).join('\u0000');
+  const attributeKey = useAllCustomAttributeNames(rows).join('\u0000');
 
   return useMemo(() => {
     const attributeNames = attributeKey ? attributeKey.split('\u0000') : [];

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, mockApi, testApplicationInfo, type ApiCall } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { engineerPermissions, onsitePermissions, sessionUser, technicianPermissions } from '../helpers/sessionUsers';
+import { serverList } from '../helpers/serverList';
 
 const location = () => screen.getByTestId('location');
 
@@ -103,7 +104,8 @@ describe('Login page (spec §2.2, §5, §8)', () => {
           return errorResponse(401, 'Invalid token');
         },
         // User management, where the account that may open it lands.
-        'GET /api/user': () => jsonResponse(200, []),
+        'GET /api/user': serverList('user', []),
+        'GET /api/user/customAttributeNames': () => jsonResponse(200, []),
         'GET /api/role': () => jsonResponse(200, []),
       });
     }

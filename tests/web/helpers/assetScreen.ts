@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { jsonResponse, type ApiCall } from './mockApi';
 import { openAdminScreen } from './adminScreen';
+import { serverList } from './serverList';
 
 type Answers = Parameters<typeof openAdminScreen>[2];
 
@@ -33,7 +34,10 @@ export const echoCreated = (call: ApiCall) => jsonResponse(200, { _id: 'a9', ...
 /** Asset management as a user holding manage-asset, with the catalogue above. */
 export function openAssetScreen(answers: Answers = {}, path = '/home/assetManagement') {
   return openAdminScreen(path, ['manage-asset'], {
-    'GET /api/asset': () => jsonResponse(200, assets),
+    // The screen pages on the server: checklists sort and search by the names it shows.
+    'GET /api/asset': serverList('asset', assets, {
+      checklists: (row) => (row.checklists as string[]).flatMap((id) => checklists.filter((c) => c._id === id).map((c) => c.name)).join(', '),
+    }),
     'GET /api/asset/a2': () => jsonResponse(200, fullPumpB),
     'GET /api/asset/a2/history': () => jsonResponse(200, []),
     // Nothing refers to Pump B: the plain confirmation, and DELETE really deletes.

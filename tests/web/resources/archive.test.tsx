@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openAdminScreen } from '../helpers/adminScreen';
 import { assets, openAssetScreen } from '../helpers/assetScreen';
 import { errorResponse, jsonResponse, type ApiCall } from '../helpers/mockApi';
+import { serverList } from '../helpers/serverList';
 
 /*
  * Issue 16 §8: deleting a checklist, attribute or asset that history refers to archives it. The
@@ -113,7 +114,7 @@ describe('Show archived', () => {
 describe('an asset holding an archived checklist', () => {
   it('names it, marked archived, in the Checklists column', async () => {
     openAssetScreen({
-      'GET /api/asset': () => jsonResponse(200, [{ ...assets[0], checklists: ['c1', 'c3'] }]),
+      'GET /api/asset': serverList('asset', [{ ...assets[0], checklists: ['c1', 'c3'] }]),
       'GET /api/checklist': (call: ApiCall) =>
         jsonResponse(200, new URLSearchParams(call.search).get('archived') === 'only' ? [{ _id: 'c3', name: 'AHU monthly check', archivedAt: 1 }] : [{ _id: 'c1', name: 'Pump weekly check' }]),
     });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, type ApiCall } from '../helpers/mockApi';
 import { openAdminScreen } from '../helpers/adminScreen';
+import { serverList } from '../helpers/serverList';
 
 const permissions = [
   { _id: 'p1', name: 'manage-asset' },
@@ -36,7 +37,9 @@ const tom = {
 
 function open(answers = {}) {
   return openAdminScreen('/home/userManagement', ['manage-user'], {
-    'GET /api/user': () => jsonResponse(200, users),
+    // The screen pages on the server: the role sorts and searches by its name.
+    'GET /api/user': serverList('user', users, { role: (row) => roles.find((role) => role._id === row.role)?.name ?? '', status: (row) => String(row.status || 'active') }),
+    'GET /api/user/customAttributeNames': () => jsonResponse(200, ['shift', 'site']),
     'GET /api/role': () => jsonResponse(200, roles),
     'GET /api/permission': () => jsonResponse(200, permissions),
     'GET /api/dashboard': () => jsonResponse(200, []),
