@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { newId } from '../db/ids';
 import { conflict, notFound } from '../http/errors';
 import { errorSchema, idParamsSchema } from '../http/schemas';
-import type { PermissionName } from '../../common/permissions';
+import type { CheckedPermission } from '../../common/permissions';
 import { READ_ONLY_FIELDS } from '../../common/resources/schemaParts';
 import { isReferenced, referenceCounts, type Archiving } from './archiving';
 import { auditHistory, diffRecords, recordAudit, type AuditActor } from './auditLog';
@@ -31,7 +31,12 @@ export interface CrudResource {
   table: PgTable;
   schema: AnyObjectSchema;
   read: Access;
-  write: PermissionName;
+  /**
+   * The permission of every write and of the history. A `manage-<entity>` named here is a known
+   * permission like the listed ones (registry.ts `knownPermissions`): seeded, and held by
+   * ROLE_SUPERUSER from the next start (DESIGN §4).
+   */
+  write: CheckedPermission;
   defaultOrder: readonly string[];
   searchFields: readonly string[];
   /** The field that must be unique (ignoring case), and the 409 message. Default: name. */
