@@ -33,7 +33,7 @@ export const attributeResource: ResourceDefinition<AttributeRecord> = {
   },
   create: { label: 'app.attribute.new', kind: 'dialog', Dialog: AttributeDialog },
   copy: { label: 'app.attribute.copy', dropFields: ['technicalName'] },
-  remove: { confirmMessage: (record, translate) => translate('app.confirm.delete_attribute', { name: record.name }) },
+  remove: { confirmKey: 'app.confirm.delete_attribute' },
   archivable: true,
   Editor: AttributeEditor,
 };

@@ -23,7 +23,7 @@ export const checklistResource: ResourceDefinition<ChecklistRecord> = {
   messages: standardMessages('checklist'),
   create: { label: 'app.checklist.new', kind: 'prompt' },
   copy: { label: 'app.checklist.copy' },
-  remove: { confirmMessage: (record, translate) => translate('app.confirm.delete_checklist', { name: record.name }) },
+  remove: { confirmKey: 'app.confirm.delete_checklist' },
   archivable: true,
   Editor: ChecklistEditor,
 };
