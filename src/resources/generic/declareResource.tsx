@@ -73,7 +73,8 @@ export function declareResource<T extends RaRecord>(declaration: ResourceDeclara
   const useColumns = declaration.useColumns ?? schemaColumnsHook<T>(schemaColumns);
 
   const plain = described.filter(({ meta }) => PLAIN_KINDS.has(meta.kind) && !meta.reference);
-  for (const { field, meta } of plain) say(fieldLabelKey(namespace, field), meta.label);
+  const derivesEditor = Editor === undefined && plain.length > 0;
+  if (derivesEditor) for (const { field, meta } of plain) say(fieldLabelKey(namespace, field), meta.label);
   const DerivedEditor = ({ record, save }: EditorProps<T>) => (
     <ResourceForm record={record} schema={schema} save={save}>
       <SchemaInputs schema={schema} namespace={namespace} />
@@ -96,7 +97,7 @@ export function declareResource<T extends RaRecord>(declaration: ResourceDeclara
           : { kind: 'prompt', ...(create as object), label: (create as { label?: string } | undefined)?.label ?? say(key('new'), `New ${label}`) },
     copy: copy ? { label: say(key('copy'), `Copy ${label}`), ...(copy === true ? {} : copy) } : undefined,
     remove: declaration.delete === false ? undefined : { confirmKey: typeof declaration.delete === 'object' ? declaration.delete.confirmKey : 'app.confirm.delete_item' },
-    Editor: Editor === false ? undefined : (Editor ?? (plain.length > 0 ? DerivedEditor : undefined)),
+    Editor: derivesEditor ? DerivedEditor : Editor || undefined,
     strings,
   };
 }
