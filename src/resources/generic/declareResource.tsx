@@ -42,7 +42,10 @@ export interface ResourceDeclaration<T extends RaRecord>
   /** Notices spelt otherwise than the pattern (spec §8: 'Attribute created' on update). */
   messages?: Partial<ResourceMessages>;
   /** 'New <Label>' prompting the name (default); false for none; or a dialog/body of its own. */
-  create?: false | Partial<Extract<ResourceDefinition<T>['create'], { kind: 'prompt' }>> | Extract<ResourceDefinition<T>['create'], { kind: 'dialog' }>;
+  create?:
+    | false
+    | Partial<Extract<ResourceDefinition<T>['create'], { kind: 'prompt' }>>
+    | (Omit<Extract<ResourceDefinition<T>['create'], { kind: 'dialog' }>, 'label'> & { label?: string });
   /** 'Copy <Label>' of the one selected row; off by default. */
   copy?: boolean | { dropFields?: readonly string[] };
   /** Delete in the Actions column (on by default); `confirmKey` words the confirmation. */
@@ -89,12 +92,7 @@ export function declareResource<T extends RaRecord>(declaration: ResourceDeclara
     title,
     messages,
     useColumns,
-    create:
-      create === false
-        ? undefined
-        : create && 'kind' in create && create.kind === 'dialog'
-          ? create
-          : { kind: 'prompt', ...(create as object), label: (create as { label?: string } | undefined)?.label ?? say(key('new'), `New ${label}`) },
+    create: create === false ? undefined : ({ kind: 'prompt', ...create, label: create?.label ?? say(key('new'), `New ${label}`) } as ResourceDefinition<T>['create']),
     copy: copy ? { label: say(key('copy'), `Copy ${label}`), ...(copy === true ? {} : copy) } : undefined,
     remove: declaration.delete === false ? undefined : { confirmKey: typeof declaration.delete === 'object' ? declaration.delete.confirmKey : 'app.confirm.delete_item' },
     Editor: derivesEditor ? DerivedEditor : Editor || undefined,
