@@ -65,6 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const bus = await createInvalidationBus(config.redisUrl, deploymentChannel(secret, 'invalidate'));
   app.addHook('onClose', () => bus.close());
   app.decorate('services', createServices(config, database.db, tokens, bus));
+  app.decorate('knownPermissions', new Set(knownPermissions(options.resources)));
   app.addHook('onClose', () => app.services.scripts.close());
   await attachSocketServer(app);
   const jobs = createJobScheduler({ db: database.db, sandbox: () => app.services.scripts, pushes: app.services.pushes, onError: (error) => app.log.error(error, 'job tick failed') });

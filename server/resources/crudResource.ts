@@ -50,7 +50,7 @@ export interface CrudResource {
   /** Checks ids the body refers to; throws 400 naming the field. */
   checkReferences?: (db: Database, input: Record<string, unknown>, existingId: string | null) => Promise<void>;
   /** Inside the delete transaction: refuse with 409 naming the referrers, or clean them up. */
-  beforeDelete?: (tx: Transaction, row: Row, actor: AuditActor) => Promise<void>;
+  beforeDelete?: (tx: Transaction, row: Row, actor: AuditActor, app: FastifyInstance) => Promise<void>;
   /**
    * Records that history refers to are archived instead of deleted (server/resources/archiving.ts);
    * the table needs an archivedAt column. Adds GET /:id/references and POST /:id/restore.
@@ -239,7 +239,7 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
             }
             return { _id: existing._id, message: `${label} archived`, archived: true, references };
           }
-          await resource.beforeDelete?.(tx, existing, actor);
+          await resource.beforeDelete?.(tx, existing, actor, app);
           await tx.delete(table).where(eq(idColumn, existing._id));
           await recordAudit(tx, { entity, recordId: existing._id, action: 'delete', actor, changes: diffRecords(existing, null) });
           return { _id: existing._id, message: `${label} deleted`, ...(archiving ? { archived: false, references } : {}) };

@@ -38,6 +38,13 @@ export function knownPermissions(resources: readonly CrudResource[] = crudResour
   return [...new Set<string>([...ALL_PERMISSIONS, ...resources.map((resource) => resource.write)])];
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** knownPermissions() of the resources this app serves: the ones nobody may delete. */
+    knownPermissions: ReadonlySet<string>;
+  }
+}
+
 /** The generic CRUD routes of `resources` (buildApp's, by default every declared one). */
 export async function crudRoutes(app: FastifyInstance, { resources = crudResources }: { resources?: readonly CrudResource[] }) {
   for (const resource of resources) registerCrudResource(app, resource);
