@@ -68,6 +68,15 @@ export const ALL_PERMISSIONS = [
 
 export type PermissionName = (typeof ALL_PERMISSIONS)[number];
 
+/**
+ * The write permission of a declared administration resource (docs/resources.md): declaring it
+ * as a server declaration's `write` makes it known — seeded, and held by ROLE_SUPERUSER.
+ */
+export type ManagePermission = `manage-${string}`;
+
+/** A permission the code checks: a listed one, or a declared resource's. */
+export type CheckedPermission = PermissionName | ManagePermission;
+
 export function isPermissionName(value: string): value is PermissionName {
   return (ALL_PERMISSIONS as readonly string[]).includes(value);
 }

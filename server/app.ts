@@ -23,12 +23,16 @@ import { attachSocketServer } from './realtime/socketServer';
 import { deploymentChannel } from './realtime/deploymentChannel';
 import { seedDatabase } from './seed/seed';
 import { apiRoutes } from './routes';
+import type { CrudResource } from './resources/crudResource';
+import { knownPermissions } from './resources/registry';
 import { createLogoImageSource } from './modules/appInfo/logoImageSource';
 import { createJobScheduler } from './jobs/scheduler';
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (the caller closes it). */
   database?: DatabaseHandle;
+  /** The CRUD resources served, default every declared one (a test adds the README recipe's). */
+  resources?: readonly CrudResource[];
 }
 
 /** The whole server as one Fastify instance; tests use it through `inject`, main.ts listens. */
@@ -50,7 +54,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
   if (!options.database) app.addHook('onClose', () => database.close());
   try {
-    await database.withStartupLock(() => seedDatabase(database.db, config));
+    await database.withStartupLock(() => seedDatabase(database.db, config, knownPermissions(options.resources)));
   } catch (error) {
     if (!options.database) await database.close();
     throw error;
@@ -61,6 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const bus = await createInvalidationBus(config.redisUrl, deploymentChannel(secret, 'invalidate'));
   app.addHook('onClose', () => bus.close());
   app.decorate('services', createServices(config, database.db, tokens, bus));
+  app.decorate('knownPermissions', new Set(knownPermissions(options.resources)));
   app.addHook('onClose', () => app.services.scripts.close());
   await attachSocketServer(app);
   const jobs = createJobScheduler({ db: database.db, sandbox: () => app.services.scripts, pushes: app.services.pushes, onError: (error) => app.log.error(error, 'job tick failed') });
@@ -102,7 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(idempotencyPlugin);
   await app.register(async (api) => {
     await compressApiAnswers(api);
-    await api.register(apiRoutes);
+    await api.register(apiRoutes, { resources: options.resources });
   }, { prefix: API_PREFIX });
   await serveWebApp(app, config.distDir);
   await app.ready();

@@ -5,6 +5,7 @@ import { userRoutes } from './modules/users/user.routes';
 import { userAdministrationRoutes } from './modules/users/user.administration.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { crudRoutes } from './resources/registry';
+import type { CrudResource } from './resources/crudResource';
 import { masterdataRoutes } from './modules/masterdata/masterdata.routes';
 import { alertLevelRoutes } from './modules/alertLevels/alertLevel.routes';
 import { inspectionRoutes } from './modules/inspections/inspection.routes';
@@ -23,12 +24,12 @@ import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { workOrderRoutes } from './modules/workOrders/workOrder.routes';
 
 /** Every /api module, in one list; each declares its routes' access next to their definitions. */
-export async function apiRoutes(app: FastifyInstance) {
+export async function apiRoutes(app: FastifyInstance, { resources }: { resources?: readonly CrudResource[] }) {
   await app.register(appInfoRoutes);
   await app.register(sessionRoutes);
   await app.register(userRoutes);
   await app.register(userAdministrationRoutes);
-  await app.register(crudRoutes);
+  await app.register(crudRoutes, { resources });
   await app.register(masterdataRoutes);
   await app.register(alertLevelRoutes);
   await app.register(assetInspectionRoutes);

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { cronProblem } from './cron';
-import { idString, nonBlank, strictObject } from './schemaParts';
+import { described, field } from './fields';
+import { strictObject } from './schemaParts';
 
 export { describeCron } from './cron';
 
@@ -38,17 +39,20 @@ export interface JobRunSummary {
 export const NEW_JOB_CRON = '0 * * * *';
 
 export const jobSchema = strictObject({
-  name: nonBlank('name'),
-  cronExpression: yup
-    .string()
-    .required('cronExpression is required')
-    .max(200, 'cronExpression must be at most 200 characters')
-    .test('cron', (value, context) => {
-      const problem = typeof value === 'string' ? cronProblem(value) : null;
-      return problem ? context.createError({ message: problem }) : true;
-    }),
-  active: yup.boolean().default(false),
-  script: idString().nullable().default(null),
+  name: field.name(),
+  cronExpression: described(
+    yup
+      .string()
+      .required('cronExpression is required')
+      .max(200, 'cronExpression must be at most 200 characters')
+      .test('cron', (value, context) => {
+        const problem = typeof value === 'string' ? cronProblem(value) : null;
+        return problem ? context.createError({ message: problem }) : true;
+      }),
+    { label: 'CRON Expression (GMT)', kind: 'text' },
+  ),
+  active: field.yesNo('Active'),
+  script: field.reference('Script', 'script'),
 }).test('active-needs-script', (value, context) =>
   value && value.active === true && !value.script ? context.createError({ path: 'script', message: 'script is required while the job is active' }) : true,
 );

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { colourProblem, isCssColor } from '../cssColor';
+import { emailAddress } from './fields';
 import { idList, idString, nonBlank, strictObject } from './schemaParts';
 
 export const USER_STATUSES = ['active', 'inactive'] as const;
@@ -30,11 +31,7 @@ export const newUserSchema = strictObject({
 
 export const userAdministrationSchema = strictObject({
   name: yup.string().max(200).default(''),
-  email: yup
-    .string()
-    .max(320)
-    .default('')
-    .test('email', 'email is not a valid email address', (value) => !value || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)),
+  email: emailAddress(),
   username: nonBlank('username'),
   role: idString().nullable().default(null),
   status: yup.string().oneOf([...USER_STATUSES]).nullable().default(null),

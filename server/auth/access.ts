@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { PermissionName } from '../../common/permissions';
+import type { CheckedPermission } from '../../common/permissions';
 
 /** The signed-in user as every route sees it. */
 export interface AuthUser {
@@ -23,8 +23,8 @@ export type Access =
   | { public: true }
   | { signedIn: true }
   | { self: string }
-  | { permission: PermissionName; orIf?: (request: FastifyRequest, user: AuthUser) => boolean; orIfDescription?: string }
-  | { anyPermission: readonly PermissionName[] };
+  | { permission: CheckedPermission; orIf?: (request: FastifyRequest, user: AuthUser) => boolean; orIfDescription?: string }
+  | { anyPermission: readonly CheckedPermission[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

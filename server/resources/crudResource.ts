@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { newId } from '../db/ids';
 import { conflict, notFound } from '../http/errors';
 import { errorSchema, idParamsSchema } from '../http/schemas';
-import type { PermissionName } from '../../common/permissions';
+import type { CheckedPermission } from '../../common/permissions';
 import { READ_ONLY_FIELDS } from '../../common/resources/schemaParts';
 import { isReferenced, referenceCounts, type Archiving } from './archiving';
 import { auditHistory, diffRecords, recordAudit, type AuditActor } from './auditLog';
@@ -31,7 +31,12 @@ export interface CrudResource {
   table: PgTable;
   schema: AnyObjectSchema;
   read: Access;
-  write: PermissionName;
+  /**
+   * The permission of every write and of the history. A `manage-<entity>` named here is a known
+   * permission like the listed ones (registry.ts `knownPermissions`): seeded, and held by
+   * ROLE_SUPERUSER from the next start (DESIGN §4).
+   */
+  write: CheckedPermission;
   defaultOrder: readonly string[];
   searchFields: readonly string[];
   /** Fields the screen shows as other text (names for ids), sorted and searched as shown (listQuery). */
@@ -47,7 +52,7 @@ export interface CrudResource {
   /** Checks ids the body refers to; throws 400 naming the field. */
   checkReferences?: (db: Database, input: Record<string, unknown>, existingId: string | null) => Promise<void>;
   /** Inside the delete transaction: refuse with 409 naming the referrers, or clean them up. */
-  beforeDelete?: (tx: Transaction, row: Row, actor: AuditActor) => Promise<void>;
+  beforeDelete?: (tx: Transaction, row: Row, actor: AuditActor, app: FastifyInstance) => Promise<void>;
   /**
    * Records that history refers to are archived instead of deleted (server/resources/archiving.ts);
    * the table needs an archivedAt column. Adds GET /:id/references and POST /:id/restore.
@@ -236,7 +241,7 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
             }
             return { _id: existing._id, message: `${label} archived`, archived: true, references };
           }
-          await resource.beforeDelete?.(tx, existing, actor);
+          await resource.beforeDelete?.(tx, existing, actor, app);
           await tx.delete(table).where(eq(idColumn, existing._id));
           await recordAudit(tx, { entity, recordId: existing._id, action: 'delete', actor, changes: diffRecords(existing, null) });
           return { _id: existing._id, message: `${label} deleted`, ...(archiving ? { archived: false, references } : {}) };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ALL_PERMISSIONS } from '../../common/permissions';
 import { registerCrudResource, type CrudResource } from './crudResource';
 import { permissionResource } from '../modules/permissions/permission.resource';
 import { configResource } from '../modules/config/config.resource';
@@ -29,6 +30,22 @@ export const crudResources: readonly CrudResource[] = [
   reportResource,
 ];
 
-export async function crudRoutes(app: FastifyInstance) {
-  for (const resource of crudResources) registerCrudResource(app, resource);
+/**
+ * Every permission the code defines: common/permissions.ts's list and each declared resource's
+ * write permission, so declaring `write: 'manage-vendor'` is all a new resource does for it.
+ */
+export function knownPermissions(resources: readonly CrudResource[] = crudResources): string[] {
+  return [...new Set<string>([...ALL_PERMISSIONS, ...resources.map((resource) => resource.write)])];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** knownPermissions() of the resources this app serves: the ones nobody may delete. */
+    knownPermissions: ReadonlySet<string>;
+  }
+}
+
+/** The generic CRUD routes of `resources` (buildApp's, by default every declared one). */
+export async function crudRoutes(app: FastifyInstance, { resources = crudResources }: { resources?: readonly CrudResource[] }) {
+  for (const resource of resources) registerCrudResource(app, resource);
 }

@@ -29,8 +29,12 @@ export class SeedError extends Error {}
  * default; a production start adds just the superuser (DESIGN §4).
  * Idempotent: existing records are left as administrators made them.
  */
-export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' | 'demoPassword' | 'adminPassword'>): Promise<void> {
-  const permissionIds = await ensurePermissions(db);
+export async function seedDatabase(
+  db: Database,
+  config: Pick<AppConfig, 'seed' | 'demoPassword' | 'adminPassword'>,
+  permissionNames: readonly string[] = ALL_PERMISSIONS,
+): Promise<void> {
+  const permissionIds = await ensurePermissions(db, permissionNames);
   const roleIds = await ensureRoles(db, permissionIds);
   await applyRoleUpgrades(db, permissionIds);
   await db.insert(alertLevels).values(DEFAULT_ALERT_LEVELS.map((level) => ({ _id: newId(), ...level }))).onConflictDoNothing();
@@ -66,9 +70,10 @@ export async function seedDatabase(db: Database, config: Pick<AppConfig, 'seed' 
   }
 }
 
-async function ensurePermissions(db: Database): Promise<Map<string, string>> {
-  await db.insert(permissions).values(ALL_PERMISSIONS.map((name) => ({ _id: newId(), name }))).onConflictDoNothing();
-  const rows = await db.select().from(permissions).where(inArray(permissions.name, [...ALL_PERMISSIONS]));
+/** Every permission the code defines (registry.ts `knownPermissions`), once. */
+async function ensurePermissions(db: Database, names: readonly string[]): Promise<Map<string, string>> {
+  await db.insert(permissions).values(names.map((name) => ({ _id: newId(), name }))).onConflictDoNothing();
+  const rows = await db.select().from(permissions).where(inArray(permissions.name, [...names]));
   return new Map(rows.map((row) => [row.name, row._id]));
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Loading } from 'react-admin';
-import type { PermissionName } from '../../common/permissions';
+import type { CheckedPermission } from '../../common/permissions';
 import { holdsAll } from '../routes/routeAccess';
 import { guardedPage } from './guardedPage';
 import { loadSessionUser } from './loadSessionUser';
@@ -10,7 +10,7 @@ import { useSession } from './useSession';
 
 interface RequireAuthProps {
   /** Every one must be held (spec §2.1); an empty list only asks for a signed-in user. */
-  permissions?: readonly PermissionName[];
+  permissions?: readonly CheckedPermission[];
   children: ReactNode;
 }
 

@@ -550,6 +550,9 @@ export const en: TranslationMessages = {
     admin: {
       actions: 'Actions',
       name: 'Name',
+      // Yes/no columns of declared resources (src/resources/generic/schemaColumns.tsx).
+      yes: 'Yes',
+      no: 'No',
     },
     // Records history refers to are archived instead of deleted (docs/administration.md).
     archive: {

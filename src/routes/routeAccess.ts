@@ -1,9 +1,9 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import type { PermissionName } from '../../common/permissions';
+import type { CheckedPermission } from '../../common/permissions';
 import type { GuardedRoute } from './GuardedRoute';
 
 /** Spec §2.1: every required permission must be held. The guard's test, and the Login page's. */
-export function holdsAll(held: readonly string[], required: readonly PermissionName[]): boolean {
+export function holdsAll(held: readonly string[], required: readonly CheckedPermission[]): boolean {
   return required.every((permission) => held.includes(permission));
 }
 

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/testApp';
 import { permissions, roles } from '../../server/db/schema';
 import { seedDatabase } from '../../server/seed/seed';
+import { crudResources, knownPermissions } from '../../server/resources/registry';
+import { vendorResource } from '../fixtures/recipe/vendor.server';
 
 /**
  * DESIGN §4: ROLE_SUPERUSER holds every permission the code defines but the view-* area ones, on
@@ -34,6 +36,13 @@ async function restart() {
 }
 
 describe('the superuser on an existing database', () => {
+  it("gets a newly declared resource's write permission on the next start (issue 22: the recipe's manage-vendor)", async () => {
+    expect(await adminPermissions()).not.toContain('manage-vendor');
+    await seedDatabase(t.app.services.db, t.config, knownPermissions([...crudResources, vendorResource]));
+    t.app.services.sessions.invalidate();
+    expect(await adminPermissions()).toContain('manage-vendor');
+  });
+
   it('gets a permission a new version adds on the next start, and opens its screen', async () => {
     await superuserWithout(['manage-workorder', 'create-thermography-note']);
     expect(await adminPermissions()).not.toContain('manage-workorder');

@@ -6,7 +6,7 @@ import { permissionSchema } from '../../../common/resources/permission';
 import type { CrudResource } from '../../resources/crudResource';
 
 /**
- * Permissions the code checks cannot be deleted (removing 'manage-permission' would lock every
+ * Permissions the code checks (the listed ones and declared resources' write permissions) cannot be deleted (removing 'manage-permission' would lock every
  * administrator out); other permissions are removed from the roles and users holding them.
  */
 export const permissionResource: CrudResource = {
@@ -19,9 +19,10 @@ export const permissionResource: CrudResource = {
   defaultOrder: ['name'],
   searchFields: ['name'],
   operations: { update: false },
-  async beforeDelete(tx, row) {
+  async beforeDelete(tx, row, _actor, app) {
     const name = String(row.name);
-    if (isPermissionName(name)) throw conflict('name', `Permission "${name}" is built into the application and cannot be deleted`);
+    // Listed in common/permissions.ts, or a declared resource's write permission (registry.ts).
+    if (isPermissionName(name) || app.knownPermissions.has(name)) throw conflict('name', `Permission "${name}" is built into the application and cannot be deleted`);
     await tx.update(roles).set({ permissions: sql`array_remove(${roles.permissions}, ${row._id})` }).where(sql`${row._id} = any(${roles.permissions})`);
     await tx.update(users).set({ permissions: sql`array_remove(${users.permissions}, ${row._id})` }).where(sql`${row._id} = any(${users.permissions})`);
   },

@@ -8,7 +8,7 @@ import { currentUser } from '../../auth/authPlugin';
 import { userRecordSchema } from './user.schemas';
 import { toUserRecord } from './user.views';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN } from '../../../common/resources/fields';
 
 interface UserParams {
   id: string;

@@ -1,17 +1,17 @@
 import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material';
-import type { PermissionName } from '../../../common/permissions';
+import type { CheckedPermission } from '../../../common/permissions';
 
 interface EntryBase {
   label: string;
   icon: ComponentType<SvgIconProps>;
   /** The permission that shows the entry (spec §6). */
-  permission: PermissionName;
+  permission: CheckedPermission;
   /**
    * Permissions the screen behind the entry also needs (its route's): an entry the user could
    * only follow to Login stays hidden (Work Order: nav-work-order, and the route's manage-workorder).
    */
-  alsoRequires?: readonly PermissionName[];
+  alsoRequires?: readonly CheckedPermission[];
 }
 
 /** A drawer entry leading to a screen of the app. */

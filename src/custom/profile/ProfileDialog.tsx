@@ -63,7 +63,7 @@ const ProfileForm = ({ user, onClose }: { user: SessionUser; onClose: () => void
             {serverError}
           </Alert>
         ) : null}
-        <TextInput source="email" type="email" label="app.profile.email" autoComplete="email" fullWidth />
+        <TextInput source="email" inputProps={{ inputMode: 'email' }} label="app.profile.email" autoComplete="email" fullWidth />
         <PasswordInput source="password" label="app.profile.new_password" autoComplete="new-password" fullWidth />
         <PasswordInput
           source="confirmPassword"

@@ -30,7 +30,7 @@ export const assetResource: ResourceDefinition<AssetRecord> = {
   },
   create: { label: 'app.asset.new', kind: 'dialog', Dialog: AssetDialog },
   copy: { label: 'app.asset.copy', dropFields: ['identification'] },
-  remove: { confirmMessage: (record, translate) => translate('app.confirm.delete_asset', { name: record.name }) },
+  remove: { confirmKey: 'app.confirm.delete_asset' },
   archivable: true,
   Editor: AssetEditor,
   ToolbarActions: PrintLabelsButton,

@@ -1,6 +1,6 @@
 import ChecklistIcon from '@mui/icons-material/Checklist';
-import type { Checklist } from '../../../common/resources/checklist';
-import { standardMessages, type ResourceDefinition } from '../generic/ResourceDefinition';
+import { checklistSchema, type Checklist } from '../../../common/resources/checklist';
+import { declareResource } from '../generic/declareResource';
 import { ChecklistEditor } from './ChecklistEditor';
 import { useChecklistColumns } from './useChecklistColumns';
 
@@ -11,19 +11,8 @@ export type ChecklistRecord = Checklist & { id: string };
  * selected) for the copy's name; the inline editor holds the ordered items and the groups. One
  * that inspections refer to is archived when deleted, and can be restored.
  */
-export const checklistResource: ResourceDefinition<ChecklistRecord> = {
-  name: 'checklist',
-  route: 'checklistManagement',
-  permission: 'manage-checklist',
-  title: 'app.menu.checklist_management',
-  icon: ChecklistIcon,
-  listFields: ['name', 'frequency', 'checklistItems'],
-  useColumns: useChecklistColumns,
-  defaultSort: [{ field: 'name', order: 'asc' }],
-  messages: standardMessages('checklist'),
-  create: { label: 'app.checklist.new', kind: 'prompt' },
-  copy: { label: 'app.checklist.copy' },
-  remove: { confirmMessage: (record, translate) => translate('app.confirm.delete_checklist', { name: record.name }) },
-  archivable: true,
-  Editor: ChecklistEditor,
-};
+export const checklistResource = declareResource<ChecklistRecord>({
+  name: 'checklist', label: 'Checklist', schema: checklistSchema, icon: ChecklistIcon, permission: 'manage-checklist',
+  listFields: ['name', 'frequency', 'checklistItems'], useColumns: useChecklistColumns, copy: true,
+  delete: { confirmKey: 'app.confirm.delete_checklist' }, archivable: true, Editor: ChecklistEditor,
+});

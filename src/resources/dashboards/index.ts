@@ -1,6 +1,6 @@
 import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboard';
-import type { DashboardRecord as Dashboard } from '../../../common/resources/dashboard';
-import { standardMessages, type ResourceDefinition } from '../generic/ResourceDefinition';
+import { dashboardSchema, type DashboardRecord as Dashboard } from '../../../common/resources/dashboard';
+import { declareResource } from '../generic/declareResource';
 import { DashboardEditor } from './DashboardEditor';
 import { useDashboardColumns } from './useDashboardColumns';
 
@@ -12,18 +12,8 @@ export type DashboardAdminRecord = Dashboard & { id: string };
  * /dashboard?fields=name, a copy reads the whole record first; the expanded row edits the name,
  * the filters and the sections with their widget items.
  */
-export const dashboardResource: ResourceDefinition<DashboardAdminRecord> = {
-  name: 'dashboard',
-  route: 'dashbordManagement',
-  permission: 'manage-dashboard',
-  title: 'app.menu.dashboard_management',
-  icon: SpaceDashboardIcon,
-  listFields: ['name'],
-  useColumns: useDashboardColumns,
-  defaultSort: [{ field: 'name', order: 'asc' }],
-  messages: standardMessages('dashboard_admin'),
-  create: { label: 'app.dashboard_admin.new', kind: 'prompt' },
-  copy: { label: 'app.dashboard_admin.copy' },
-  remove: {},
-  Editor: DashboardEditor,
-};
+export const dashboardResource = declareResource<DashboardAdminRecord>({
+  name: 'dashboard', label: 'Dashboard', namespace: 'dashboard_admin', route: 'dashbordManagement', schema: dashboardSchema,
+  icon: SpaceDashboardIcon, permission: 'manage-dashboard',
+  listFields: ['name'], useColumns: useDashboardColumns, copy: true, Editor: DashboardEditor,
+});

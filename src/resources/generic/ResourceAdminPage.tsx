@@ -13,7 +13,7 @@ import type { SortTerm } from '../../common-ui/dataTable/tableSort';
 import { useDialogs } from '../../common-ui/dialogs/DialogsProvider';
 import { ExpandedRecord } from './ExpandedRecord';
 import { ResourceScreenContext, type ResourceScreen } from './ResourceScreenContext';
-import type { ResourceDefinition } from './ResourceDefinition';
+import { recordLabel, type ResourceDefinition } from './ResourceDefinition';
 import { useResourceActions } from './useResourceActions';
 import { archivedAtOf, isArchived } from './useRelatedList';
 import { SERVER_SEARCH_DEBOUNCE_MS, useAdminList } from './useAdminList';
@@ -92,7 +92,7 @@ export function ResourceAdminPage<T extends RaRecord>({ definition }: { definiti
       searchText: () => '',
       align: 'right',
       render: (row) => {
-        const rowName = String(row.name ?? row.key ?? row.username ?? row.id);
+        const rowName = recordLabel(definition, row);
         if (archivedShown && isArchived(row)) {
           // Words, not only an icon: next to the Delete bins it must not be mistaken for one.
           return (
@@ -111,7 +111,7 @@ export function ResourceAdminPage<T extends RaRecord>({ definition }: { definiti
       },
     };
     return [...shown, actionsColumn];
-  }, [baseColumns, archivedShown, definition.remove, actions, translate]);
+  }, [baseColumns, archivedShown, definition, actions, translate]);
 
   const startCreate = async () => {
     const create = definition.create;

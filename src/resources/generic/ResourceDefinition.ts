@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material';
 import type { RaRecord } from 'react-admin';
-import type { PermissionName } from '../../../common/permissions';
+import type { CheckedPermission } from '../../../common/permissions';
 import type { DataColumn } from '../../common-ui/dataTable/DataTable';
 import type { SortTerm } from '../../common-ui/dataTable/tableSort';
 
@@ -61,7 +61,8 @@ export interface ResourceDefinition<T extends RaRecord = RaRecord> {
   name: string;
   /** Route under /home (spec §2.1), e.g. 'attributeManagement'. */
   route: string;
-  permission: PermissionName;
+  /** The write permission (spec §6 manage-<entity>): the route and the drawer entry need it. */
+  permission: CheckedPermission;
   /** i18n key of the page title and drawer entry. */
   title: string;
   icon: ComponentType<SvgIconProps>;
@@ -84,8 +85,20 @@ export interface ResourceDefinition<T extends RaRecord = RaRecord> {
     | { label: string; kind: 'dialog'; Dialog: ComponentType<CreateDialogProps<T>> };
   /** 'Copy X' with exactly one row selected; the body drops what spec §7 says. */
   copy?: { label: string; dropFields?: readonly string[] };
-  /** Delete from the Actions column, after a confirmation (spec §5). */
-  remove?: { confirmMessage?: (record: T, translate: (key: string, options?: object) => string) => string };
+  /**
+   * Delete (spec §5: after a confirmation). Declared, it adds the Actions column with a Delete
+   * button per row named "Delete <label field>"; the confirmation is `confirmKey` given
+   * %{name} = the record's label field, by default the spec's 'Are you sure you want to delete this
+   * item?'. `declareResource` declares it unless told `delete: false`. Without it: no Actions column.
+   */
+  remove?: { confirmKey?: string };
+  /** The field naming a record in the Delete button and the confirmation; default 'name'. */
+  labelField?: string;
+  /**
+   * English derived from the declaration by key (docs/resources.md): the text a key shows when
+   * en.ts lacks it. en.ts must still hold every key (tests/web/i18n).
+   */
+  strings?: Readonly<Record<string, string>>;
   /**
    * The server archives records that history refers to instead of deleting them (its
    * `GET /<name>/:id/references` and `POST /<name>/:id/restore`): the confirmation says how many
@@ -109,4 +122,10 @@ export interface ResourceDefinition<T extends RaRecord = RaRecord> {
    * each column's key must be one the server's list sorts by (docs/administration.md, "Server paging").
    */
   serverPaging?: boolean;
+}
+
+/** What names a record in the Delete button and the confirmation: its label field, else its id. */
+export function recordLabel<T extends RaRecord>(definition: Pick<ResourceDefinition<T>, 'labelField'>, record: T): string {
+  const value = (record as Record<string, unknown>)[definition.labelField ?? 'name'];
+  return typeof value === 'string' && value !== '' ? value : String(record.id);
 }

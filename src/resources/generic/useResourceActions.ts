@@ -6,7 +6,7 @@ import { httpStatusOf } from '../../authProvider/httpStatus';
 // Not useApiFetch: failures go through `fail`, which sends a 401/403 to Login once.
 import { apiFetch } from '../../dataProvider/apiFetch';
 import { deletionConfirmation, type RecordReferences } from './deletionConfirmation';
-import type { ResourceAction, ResourceDefinition } from './ResourceDefinition';
+import { recordLabel, type ResourceAction, type ResourceDefinition } from './ResourceDefinition';
 
 /** The server's message of a failed call (DESIGN §3 `message`), when it gave one. */
 export function serverMessageOf(error: unknown): string | null {
@@ -84,7 +84,7 @@ export function useResourceActions<T extends RaRecord>(definition: ResourceDefin
 
   const remove = useCallback(
     async (record: T): Promise<boolean> => {
-      const question = definition.remove?.confirmMessage?.(record, translate) ?? translate('app.confirm.delete_item');
+      const question = translate(definition.remove?.confirmKey ?? 'app.confirm.delete_item', { name: recordLabel(definition, record) });
       let message = question;
       if (archivable) {
         // The user must know before confirming whether the record goes or is archived.
@@ -107,7 +107,7 @@ export function useResourceActions<T extends RaRecord>(definition: ResourceDefin
         return false;
       }
     },
-    [archivable, dataProvider, definition.remove, dialogs, fail, messages, name, notify, recordPath, refresh, translate],
+    [archivable, dataProvider, definition, dialogs, fail, messages, name, notify, recordPath, refresh, translate],
   );
 
   /** An archived record back in lists and new work; a refusal (e.g. its attributes are archived) is shown as the server says it. */

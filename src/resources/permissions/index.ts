@@ -1,20 +1,12 @@
 import LockIcon from '@mui/icons-material/Lock';
-import type { Permission } from '../../../common/resources/permission';
-import { standardMessages, type ResourceDefinition } from '../generic/ResourceDefinition';
+import { permissionSchema, type Permission } from '../../../common/resources/permission';
+import { declareResource } from '../generic/declareResource';
 import { usePermissionColumns } from './usePermissionColumns';
 
 export type PermissionRecord = Permission & { id: string };
 
-/** Permission management (spec §2.9): Permission, Roles, Users having direct permission, Actions. */
-export const permissionResource: ResourceDefinition<PermissionRecord> = {
-  name: 'permission',
-  route: 'permissionManagement',
-  permission: 'manage-permission',
-  title: 'app.menu.permission_management',
-  icon: LockIcon,
+/** Permission management (spec §2.9): Permission, Roles, Users having direct permission, Actions; New Permission. */
+export const permissionResource = declareResource<PermissionRecord>({
+  name: 'permission', label: 'Permission', schema: permissionSchema, icon: LockIcon, permission: 'manage-permission',
   useColumns: usePermissionColumns,
-  defaultSort: [{ field: 'name', order: 'asc' }],
-  messages: standardMessages('permission'),
-  create: { label: 'app.permission.new', kind: 'prompt' },
-  remove: {},
-};
+});

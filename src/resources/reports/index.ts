@@ -1,6 +1,6 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
-import type { Report } from '../../../common/resources/report';
-import { standardMessages, type ResourceDefinition } from '../generic/ResourceDefinition';
+import { reportSchema, type Report } from '../../../common/resources/report';
+import { declareResource } from '../generic/declareResource';
 import { ReportEditor } from './ReportEditor';
 import { useReportColumns } from './useReportColumns';
 
@@ -11,17 +11,7 @@ export type ReportRecord = Report & { id: string };
  * offers every format and has no script; the expanded row holds the editor and a download
  * button per format.
  */
-export const reportResource: ResourceDefinition<ReportRecord> = {
-  name: 'report',
-  route: 'reportManagement',
-  permission: 'manage-report',
-  title: 'app.menu.report_management',
-  icon: AssessmentIcon,
-  listFields: ['name', 'formats', 'script'],
-  useColumns: useReportColumns,
-  defaultSort: [{ field: 'name', order: 'asc' }],
-  messages: standardMessages('report'),
-  create: { label: 'app.report.new', kind: 'prompt' },
-  remove: {},
-  Editor: ReportEditor,
-};
+export const reportResource = declareResource<ReportRecord>({
+  name: 'report', label: 'Report', schema: reportSchema, icon: AssessmentIcon, permission: 'manage-report',
+  listFields: ['name', 'formats', 'script'], useColumns: useReportColumns, Editor: ReportEditor,
+});

@@ -1,6 +1,6 @@
 import TableChartIcon from '@mui/icons-material/TableChart';
-import type { TableRecord as Table } from '../../../common/resources/table';
-import { standardMessages, type ResourceDefinition } from '../generic/ResourceDefinition';
+import { tableRecordSchema, type TableRecord as Table } from '../../../common/resources/table';
+import { declareResource } from '../generic/declareResource';
 import { TableEditor } from './TableEditor';
 import { useTableColumns } from './useTableColumns';
 
@@ -12,17 +12,7 @@ export type TableAdminRecord = Table & { id: string };
  * the editor and a Run preview of the saved table. The record is read at /table/id/{id}
  * (dataProvider/resourcePaths.ts), /table/{id} being the table screen's data call.
  */
-export const tableResource: ResourceDefinition<TableAdminRecord> = {
-  name: 'table',
-  route: 'tableManagement',
-  permission: 'manage-table',
-  title: 'app.menu.table_management',
-  icon: TableChartIcon,
-  listFields: ['name', 'type', 'script'],
-  useColumns: useTableColumns,
-  defaultSort: [{ field: 'name', order: 'asc' }],
-  messages: standardMessages('table_admin'),
-  create: { label: 'app.table_admin.new', kind: 'prompt' },
-  remove: {},
-  Editor: TableEditor,
-};
+export const tableResource = declareResource<TableAdminRecord>({
+  name: 'table', label: 'Table', namespace: 'table_admin', schema: tableRecordSchema, icon: TableChartIcon, permission: 'manage-table',
+  listFields: ['name', 'type', 'script'], useColumns: useTableColumns, Editor: TableEditor,
+});

@@ -31,7 +31,7 @@ export function UserEditor({ record, save }: EditorProps<UserAdminRecord>) {
     <ResourceForm record={record} schema={userAdministrationSchema} save={save}>
       <Box sx={{ display: 'grid', columnGap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
         <TextInput source="name" label={translate('app.user.fields.name')} />
-        <TextInput source="email" type="email" label={translate('app.user.fields.email')} />
+        <TextInput source="email" inputProps={{ inputMode: 'email' }} label={translate('app.user.fields.email')} />
         <TextInput source="username" label={translate('app.user.fields.username')} />
         {/* Remounted once loaded: the select's choice list lags one render behind its props. */}
         <SelectInput

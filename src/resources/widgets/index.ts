@@ -1,6 +1,6 @@
 import WidgetsIcon from '@mui/icons-material/Widgets';
-import type { Widget } from '../../../common/resources/widget';
-import { standardMessages, type ResourceDefinition } from '../generic/ResourceDefinition';
+import { widgetSchema, type Widget } from '../../../common/resources/widget';
+import { declareResource } from '../generic/declareResource';
 import { useWidgetColumns } from './useWidgetColumns';
 import { WidgetEditor } from './WidgetEditor';
 
@@ -12,18 +12,7 @@ export type WidgetRecord = Widget & { id: string };
  * read at /widget/id/{id} (dataProvider/resourcePaths.ts), /widget/{id} being the dashboard's data
  * call. The expanded row edits name, type, script, the options and the navigation.
  */
-export const widgetResource: ResourceDefinition<WidgetRecord> = {
-  name: 'widget',
-  route: 'widgetManagement',
-  permission: 'manage-widget',
-  title: 'app.menu.widget_management',
-  icon: WidgetsIcon,
-  listFields: ['name', 'type', 'script'],
-  useColumns: useWidgetColumns,
-  defaultSort: [{ field: 'name', order: 'asc' }],
-  messages: standardMessages('widget'),
-  create: { label: 'app.widget.new', kind: 'prompt' },
-  copy: { label: 'app.widget.copy' },
-  remove: {},
-  Editor: WidgetEditor,
-};
+export const widgetResource = declareResource<WidgetRecord>({
+  name: 'widget', label: 'Widget', schema: widgetSchema, icon: WidgetsIcon, permission: 'manage-widget',
+  listFields: ['name', 'type', 'script'], useColumns: useWidgetColumns, copy: true, Editor: WidgetEditor,
+});

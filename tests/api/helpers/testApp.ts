@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Response as InjectResponse } from 'light-my-request';
 import pg from 'pg';
-import { buildApp } from '../../../server/app';
+import { sql } from 'drizzle-orm';
+import { buildApp, type BuildOptions } from '../../../server/app';
 import { loadConfig, type AppConfig } from '../../../server/config';
 
 export const DEMO_PASSWORD = 'demo';
@@ -47,7 +48,17 @@ async function freshDatabaseUrl(base: string | null): Promise<{ url: string | nu
   };
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}, servers: TestServers = serversOfEnvironment()): Promise<TestApp> {
+/** Beyond the configuration: resources the app also serves, and the SQL creating their tables. */
+export interface TestAppExtras extends BuildOptions {
+  /** Migration SQL (drizzle-kit's, statements split by `--> statement-breakpoint`), run after start. */
+  migrations?: readonly string[];
+}
+
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  servers: TestServers = serversOfEnvironment(),
+  extras: TestAppExtras = {},
+): Promise<TestApp> {
   const database = await freshDatabaseUrl(servers.databaseUrl);
   const config: AppConfig = {
     ...loadConfig({}),
@@ -61,10 +72,13 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, servers:
     demoPassword: DEMO_PASSWORD,
     ...overrides,
   };
-  const app = await buildApp(config).catch(async (error: unknown) => {
+  const app = await buildApp(config, extras).catch(async (error: unknown) => {
     await database.drop();
     throw error;
   });
+  for (const migration of extras.migrations ?? []) {
+    for (const statement of migration.split('--> statement-breakpoint')) await app.services.db.execute(sql.raw(statement));
+  }
   const tokens = new Map<string, string>();
 
   async function login(username: string, password = DEMO_PASSWORD) {

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { renderHook, waitFor } from '@testing-library/react';
+import { AdminContext, memoryStore, testDataProvider, type I18nProvider, type RaRecord } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { en } from '../../../src/i18n/en';
+import { i18nProvider } from '../../../src/i18n';
+import { administrationResources } from '../../../src/resources';
+import type { ResourceDefinition } from '../../../src/resources/generic/ResourceDefinition';
+import { hasKey, shownKeys, type Messages } from '../../../src/resources/generic/resourceStrings';
+
+/** Every key the columns hook of a screen translates (its column labels), the lists it reads being empty. */
+async function columnKeys(definition: ResourceDefinition<RaRecord>): Promise<string[]> {
+  const asked = new Set<string>();
+  const recording: I18nProvider = {
+    ...i18nProvider,
+    translate: (key, options) => {
+      asked.add(key);
+      return i18nProvider.translate(key, options);
+    },
+  };
+  const dataProvider = testDataProvider({ getList: () => Promise.resolve({ data: [], total: 0 }) as never });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <AdminContext dataProvider={dataProvider} i18nProvider={recording} store={memoryStore()}>
+      {children}
+    </AdminContext>
+  );
+  const { result } = renderHook(() => definition.useColumns([]), { wrapper });
+  await waitFor(() => expect(result.current.length).toBeGreaterThan(0));
+  return [...asked].filter((key) => key.startsWith('app.'));
+}
+
+/**
+ * Every string an administration screen shows — title (the drawer's too), New/Copy labels, the
+ * eight notices of spec §8, the delete confirmation and the column labels — is a key en.ts holds,
+ * for every declared resource: a new resource's missing string fails here, by name.
+ */
+describe('en.ts holds every string of every declared resource', () => {
+  it.each(administrationResources.map((definition) => [definition.name, definition] as const))('%s', async (_, definition) => {
+    const keys = [...Object.keys(shownKeys(definition)), ...(await columnKeys(definition))];
+    expect(keys.length).toBeGreaterThan(4);
+    expect(keys.filter((key) => !hasKey(en as unknown as Messages, key))).toEqual([]);
+  });
+});
