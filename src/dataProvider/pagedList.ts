@@ -1,5 +1,5 @@
 import type { GetListParams } from 'react-admin';
-import type { SortTerm } from '../common-ui/dataTable/tableSort';
+import type { SortTerm } from '../common-ui/recordTable/tableSort';
 import { apiUrl } from './apiBase';
 import { httpClient } from './httpClient';
 import { withId } from './recordIds';

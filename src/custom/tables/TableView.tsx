@@ -7,7 +7,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import { useNotify, useTranslate } from 'react-admin';
-import { DataTable, type DataColumn } from '../../common-ui/dataTable/DataTable';
+import { RecordTable, type RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { useDebouncedValue } from '../../common-ui/useDebouncedValue';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
@@ -103,7 +103,7 @@ export function TableView({ tableId }: { tableId: string }) {
   const rows = useMemo(() => (definition ? shownRows(definition) : []), [definition]);
   // The data row behind each shown row (whose added id is not one of its fields).
   const sourceOf = useMemo(() => new Map(rows.map((row, index) => [row.id, definition?.data[index] ?? row])), [rows, definition]);
-  const columns = useMemo<DataColumn<ShownRow>[]>(
+  const columns = useMemo<RecordColumn<ShownRow>[]>(
     () =>
       (definition?.fields ?? []).map((field) => ({
         key: field.dataField,
@@ -125,7 +125,7 @@ export function TableView({ tableId }: { tableId: string }) {
         {error}
       </Alert>
     ) : (
-      <DataTable rows={[]} columns={[]} sort={[]} onSortChange={() => undefined} loading />
+      <RecordTable rows={[]} columns={[]} sort={[]} onSortChange={() => undefined} loading />
     );
   }
 
@@ -204,7 +204,7 @@ export function TableView({ tableId }: { tableId: string }) {
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
         />
       </Stack>
-      <DataTable
+      <RecordTable
         rows={rows}
         columns={columns}
         search={current.search}

@@ -1,5 +1,5 @@
 import { TABLE_PAGE_SIZE } from '../../../common/constants';
-import type { SortTerm } from '../../common-ui/dataTable/tableSort';
+import type { SortTerm } from '../../common-ui/recordTable/tableSort';
 
 /** Spec §3 Saved table settings, kept in local storage per table. */
 export interface TableSettings {

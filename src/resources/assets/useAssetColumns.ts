@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { checklistNames } from '../../../common/resources/asset';
-import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { useNameLookup } from '../generic/useRelatedList';
 import type { AssetRecord } from './index';
 
-export function useAssetColumns(): DataColumn<AssetRecord>[] {
+export function useAssetColumns(): RecordColumn<AssetRecord>[] {
   const translate = useTranslate();
   // An asset keeps an archived checklist (hidden from its technicians): named, marked archived.
   const checklistNameOf = useNameLookup('checklist', { withArchived: true });

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Checklist } from '../../../common/resources/checklist';
-import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { isArchived, useRelatedList } from '../generic/useRelatedList';
 import type { AttributeRecord } from './index';
 
@@ -11,7 +11,7 @@ type ChecklistUse = Pick<Checklist, 'name' | 'checklistItems'> & { id: string; a
  * Attribute, Technical Name, Type and the checklists whose items use the attribute (spec §2.9),
  * archived ones marked: they are why deleting the attribute archives it.
  */
-export function useAttributeColumns(): DataColumn<AttributeRecord>[] {
+export function useAttributeColumns(): RecordColumn<AttributeRecord>[] {
   const translate = useTranslate();
   const checklists = useRelatedList<ChecklistUse>('checklist', ['name', 'checklistItems'], { withArchived: true });
   return useMemo(() => {

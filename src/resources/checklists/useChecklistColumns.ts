@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
-import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { useRelatedList } from '../generic/useRelatedList';
 import type { ChecklistRecord } from './index';
 
@@ -15,7 +15,7 @@ interface AssetUse {
  * Checklist, Frequency, Number of checklist items, and the assets offering the checklist with
  * their identifications (spec §2.9), both in asset-name order so the two columns line up.
  */
-export function useChecklistColumns(): DataColumn<ChecklistRecord>[] {
+export function useChecklistColumns(): RecordColumn<ChecklistRecord>[] {
   const translate = useTranslate();
   const assets = useRelatedList<AssetUse>('asset', ['name', 'identification', 'checklists']);
   return useMemo(() => {

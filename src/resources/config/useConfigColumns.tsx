@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslate } from 'react-admin';
-import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { ConfigDialog } from './ConfigDialog';
 import type { ConfigRecord } from './index';
 
@@ -21,7 +21,7 @@ function EditConfigButton({ record }: { record: ConfigRecord }) {
   );
 }
 
-export function useConfigColumns(): DataColumn<ConfigRecord>[] {
+export function useConfigColumns(): RecordColumn<ConfigRecord>[] {
   const translate = useTranslate();
   return useMemo(
     () => [

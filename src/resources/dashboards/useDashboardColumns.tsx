@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Chip, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { roleResource } from '../roles';
 import { useRelatedList } from '../generic/useRelatedList';
 import type { DashboardAdminRecord } from './index';
@@ -14,7 +14,7 @@ interface RoleDashboard {
 }
 
 /** Dashboard, Roles (those showing it, spec §3 role.dashboard, each a link to Role management) — spec §2.9. */
-export function useDashboardColumns(): DataColumn<DashboardAdminRecord>[] {
+export function useDashboardColumns(): RecordColumn<DashboardAdminRecord>[] {
   const translate = useTranslate();
   // Spec §7: GET /role?fields=name,dashboard.
   const roles = useRelatedList<RoleDashboard>('role', ['name', 'dashboard']);

@@ -7,9 +7,9 @@ import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import SearchIcon from '@mui/icons-material/Search';
 import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
 import { TABLE_PAGE_SIZE } from '../../../common/constants';
-import { DataTable, type DataColumn } from '../../common-ui/dataTable/DataTable';
+import { RecordTable, type RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { formatTimestamp } from '../../common-ui/formatTime';
-import type { SortTerm } from '../../common-ui/dataTable/tableSort';
+import type { SortTerm } from '../../common-ui/recordTable/tableSort';
 import { useDialogs } from '../../common-ui/dialogs/DialogsProvider';
 import { ExpandedRecord } from './ExpandedRecord';
 import { ResourceScreenContext, type ResourceScreen } from './ResourceScreenContext';
@@ -72,8 +72,8 @@ export function ResourceAdminPage<T extends RaRecord>({ definition }: { definiti
     ? [...selectedRecords.values()].map((record) => rows.find((row) => row.id === record.id) ?? record)
     : rows.filter((row) => selected.has(row.id));
 
-  const columns = useMemo<DataColumn<T>[]>(() => {
-    const archivedColumn: DataColumn<T> = {
+  const columns = useMemo<RecordColumn<T>[]>(() => {
+    const archivedColumn: RecordColumn<T> = {
       key: 'archivedAt',
       label: translate('app.archive.column'),
       sortValue: (row) => archivedAtOf(row) ?? 0,
@@ -85,7 +85,7 @@ export function ResourceAdminPage<T extends RaRecord>({ definition }: { definiti
     };
     const shown = archivedShown ? [...baseColumns, archivedColumn] : baseColumns;
     if (!definition.remove) return shown;
-    const actionsColumn: DataColumn<T> = {
+    const actionsColumn: RecordColumn<T> = {
       key: '_actions',
       label: translate('app.admin.actions'),
       sortable: false,
@@ -186,7 +186,7 @@ export function ResourceAdminPage<T extends RaRecord>({ definition }: { definiti
             InputProps={{ startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }}
           />
         </Stack>
-        <DataTable<T>
+        <RecordTable<T>
           rows={rows}
           columns={columns}
           search={search}

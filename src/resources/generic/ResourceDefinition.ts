@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material';
 import type { RaRecord } from 'react-admin';
 import type { CheckedPermission } from '../../../common/permissions';
-import type { DataColumn } from '../../common-ui/dataTable/DataTable';
-import type { SortTerm } from '../../common-ui/dataTable/tableSort';
+import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
+import type { SortTerm } from '../../common-ui/recordTable/tableSort';
 
 export type ResourceAction = 'create' | 'copy' | 'update' | 'delete' | 'restore';
 
@@ -72,7 +72,7 @@ export interface ResourceDefinition<T extends RaRecord = RaRecord> {
    * A hook, so columns can look up related names (roles of a user, checklists of an asset); it is
    * given the loaded rows for columns that depend on them (one per custom attribute of users).
    */
-  useColumns: (rows: readonly T[]) => DataColumn<T>[];
+  useColumns: (rows: readonly T[]) => RecordColumn<T>[];
   /** Spec §2.9: by name or key. */
   defaultSort: readonly SortTerm[];
   messages: ResourceMessages;

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { AnyObjectSchema } from 'yup';
 import { describedFields } from '../../../common/resources/fields';
-import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { ResourceForm } from './ResourceForm';
 import type { EditorProps, ResourceDefinition, ResourceMessages } from './ResourceDefinition';
 import { fieldLabelKey, PLAIN_KINDS, SchemaInputs, snake } from './SchemaInputs';
@@ -38,7 +38,7 @@ export interface ResourceDeclaration<T extends RaRecord>
   /** Described fields listed as columns; default every described field. */
   columns?: readonly string[];
   /** Columns of the entity's own, instead of the derived ones. */
-  useColumns?: (rows: readonly T[]) => DataColumn<T>[];
+  useColumns?: (rows: readonly T[]) => RecordColumn<T>[];
   /** Notices spelt otherwise than the pattern (spec §8: 'Attribute created' on update). */
   messages?: Partial<ResourceMessages>;
   /** 'New <Label>' prompting the name (default); false for none; or a dialog/body of its own. */

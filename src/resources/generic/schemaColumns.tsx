@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslate, type RaRecord } from 'react-admin';
-import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { formatDate } from '../../common-ui/formatTime';
 import type { FieldMeta } from '../../../common/resources/fields';
 import { useNameLookup } from './useRelatedList';
@@ -11,7 +11,7 @@ type Translate = (key: string, options?: object) => string;
  * A yes/no column (spec §2.9 Jobs' Active): shows Yes/No, sorts no before yes, and is not matched
  * by the search box (every row would match "yes" or "no").
  */
-export function yesNoColumn<T>(key: string, label: string, translate: Translate): DataColumn<T> {
+export function yesNoColumn<T>(key: string, label: string, translate: Translate): RecordColumn<T> {
   const value = (row: T) => Boolean((row as Record<string, unknown>)[key]);
   return {
     key,
@@ -23,7 +23,7 @@ export function yesNoColumn<T>(key: string, label: string, translate: Translate)
 }
 
 /** A YYYY-MM-DD day shown as spec §9's YYYY/MM/DD; sorted as the day; searched as shown. */
-export function dateColumn<T>(key: string, label: string): DataColumn<T> {
+export function dateColumn<T>(key: string, label: string): RecordColumn<T> {
   const shown = (row: T) => {
     const day = (row as Record<string, unknown>)[key];
     return typeof day === 'string' && day ? formatDate(Date.parse(`${day}T00:00:00`)) : '';
@@ -32,7 +32,7 @@ export function dateColumn<T>(key: string, label: string): DataColumn<T> {
 }
 
 /** Ids shown (sorted and searched) as the names of the records they name; unknown ids are dropped. */
-export function referenceColumn<T>(key: string, label: string, names: ReadonlyMap<string, string>): DataColumn<T> {
+export function referenceColumn<T>(key: string, label: string, names: ReadonlyMap<string, string>): RecordColumn<T> {
   const shown = (row: T) => {
     const value = (row as Record<string, unknown>)[key];
     const ids = Array.isArray(value) ? value : value ? [value] : [];
@@ -42,7 +42,7 @@ export function referenceColumn<T>(key: string, label: string, names: ReadonlyMa
 }
 
 /** A list of words shown comma-joined (spec §2.9's tags). */
-export function chipsColumn<T>(key: string, label: string): DataColumn<T> {
+export function chipsColumn<T>(key: string, label: string): RecordColumn<T> {
   const shown = (row: T) => {
     const value = (row as Record<string, unknown>)[key];
     return Array.isArray(value) ? value.join(', ') : '';
@@ -58,7 +58,7 @@ export interface SchemaColumn {
 }
 
 /** The column of one described field, by its kind. */
-function columnOf<T>(column: SchemaColumn, translate: Translate, names: ReadonlyMap<string, ReadonlyMap<string, string>>): DataColumn<T> {
+function columnOf<T>(column: SchemaColumn, translate: Translate, names: ReadonlyMap<string, ReadonlyMap<string, string>>): RecordColumn<T> {
   const label = translate(column.labelKey, { _: column.meta.label });
   const { field, meta } = column;
   if (meta.reference) return referenceColumn(field, label, names.get(meta.reference) ?? new Map());
@@ -78,7 +78,7 @@ function columnOf<T>(column: SchemaColumn, translate: Translate, names: Readonly
  * The columns hook of a declared resource: one column per listed field, built once per language
  * and lookup change (a new column list would rebuild the search index on every keystroke).
  */
-export function schemaColumnsHook<T extends RaRecord>(columns: readonly SchemaColumn[]): () => DataColumn<T>[] {
+export function schemaColumnsHook<T extends RaRecord>(columns: readonly SchemaColumn[]): () => RecordColumn<T>[] {
   const referenced = [...new Set(columns.flatMap((column) => (column.meta.reference ? [column.meta.reference] : [])))];
   return function useSchemaColumns() {
     const translate = useTranslate();

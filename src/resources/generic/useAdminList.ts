@@ -1,5 +1,5 @@
 import { useGetList, type RaRecord } from 'react-admin';
-import type { SortTerm } from '../../common-ui/dataTable/tableSort';
+import type { SortTerm } from '../../common-ui/recordTable/tableSort';
 import type { WholeListMeta } from '../../dataProvider';
 import type { ServerPageMeta } from '../../dataProvider/pagedList';
 import type { ResourceDefinition } from './ResourceDefinition';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
-import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { useRelatedList } from '../generic/useRelatedList';
 import type { PermissionRecord } from './index';
 
@@ -11,7 +11,7 @@ interface Holder {
   permissions: string[];
 }
 
-export function usePermissionColumns(): DataColumn<PermissionRecord>[] {
+export function usePermissionColumns(): RecordColumn<PermissionRecord>[] {
   const translate = useTranslate();
   const roles = useRelatedList<Holder>('role', ['name', 'permissions']);
   const users = useRelatedList<Holder>('user', ['name', 'username', 'permissions']);

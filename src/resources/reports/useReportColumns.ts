@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { orderedFormats } from '../../../common/resources/report';
-import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { useNameLookup } from '../generic/useRelatedList';
 import type { ReportRecord } from './index';
 
 /** Report, Formats, Script (its name) — spec §2.9. */
-export function useReportColumns(): DataColumn<ReportRecord>[] {
+export function useReportColumns(): RecordColumn<ReportRecord>[] {
   const translate = useTranslate();
   const scriptNames = useNameLookup('script');
   return useMemo(() => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { useNameLookup, useRelatedList } from '../generic/useRelatedList';
 import type { RoleRecord } from './index';
 
@@ -14,7 +14,7 @@ interface RoleHolder {
   role: string | null;
 }
 
-export function useRoleColumns(): DataColumn<RoleRecord>[] {
+export function useRoleColumns(): RecordColumn<RoleRecord>[] {
   const translate = useTranslate();
   const permissionNames = useNameLookup('permission');
   const users = useRelatedList<RoleHolder>('user', ['name', 'role']);

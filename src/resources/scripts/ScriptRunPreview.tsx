@@ -3,8 +3,8 @@ import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } fr
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { DataTable, type DataColumn } from '../../common-ui/dataTable/DataTable';
-import type { SortTerm } from '../../common-ui/dataTable/tableSort';
+import { RecordTable, type RecordColumn } from '../../common-ui/recordTable/RecordTable';
+import type { SortTerm } from '../../common-ui/recordTable/tableSort';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
 
 /** What POST /script/run answers on success. */
@@ -59,7 +59,7 @@ function TablePreview({ fields, data }: { fields: TableField[]; data: Record<str
   const translate = useTranslate();
   const [sort, setSort] = useState<SortTerm[]>([]);
   const rows = useMemo(() => data.slice(0, PREVIEW_ROWS).map((row, index): PreviewRow => ({ ...row, id: index })), [data]);
-  const columns = useMemo<DataColumn<PreviewRow>[]>(
+  const columns = useMemo<RecordColumn<PreviewRow>[]>(
     () =>
       fields.map((field) => ({
         key: field.dataField,
@@ -74,7 +74,7 @@ function TablePreview({ fields, data }: { fields: TableField[]; data: Record<str
       <Typography variant="subtitle2">
         {translate('app.script.run.table_rows', { shown: rows.length, total: data.length })}
       </Typography>
-      <DataTable rows={rows} columns={columns} sort={sort} onSortChange={setSort} pageSize={25} />
+      <RecordTable rows={rows} columns={columns} sort={sort} onSortChange={setSort} pageSize={25} />
     </Box>
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
-import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import type { ScriptRecord } from './index';
 
-export function useScriptColumns(): DataColumn<ScriptRecord>[] {
+export function useScriptColumns(): RecordColumn<ScriptRecord>[] {
   const translate = useTranslate();
   return useMemo(
     () => [

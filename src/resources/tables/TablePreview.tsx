@@ -3,8 +3,8 @@ import { Alert, Button, Stack, Typography } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
-import { DataTable, type DataColumn } from '../../common-ui/dataTable/DataTable';
-import type { SortTerm } from '../../common-ui/dataTable/tableSort';
+import { RecordTable, type RecordColumn } from '../../common-ui/recordTable/RecordTable';
+import type { SortTerm } from '../../common-ui/recordTable/tableSort';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { TableCellContent } from '../../custom/tables/TableCellContent';
@@ -38,7 +38,7 @@ export function TablePreview({ tableId }: { tableId: string }) {
 
   const definition = result && 'definition' in result ? result.definition : null;
   const rows = useMemo<PreviewRow[]>(() => (definition?.data ?? []).map((row, index) => ({ ...row, id: `${index}` })), [definition]);
-  const columns = useMemo<DataColumn<PreviewRow>[]>(
+  const columns = useMemo<RecordColumn<PreviewRow>[]>(
     () =>
       (definition?.fields ?? []).map((field) => ({
         key: field.dataField,
@@ -69,7 +69,7 @@ export function TablePreview({ tableId }: { tableId: string }) {
               ? translate('app.table_admin.preview_page', { name: definition.name, count: rows.length, smart_count: definition.total })
               : translate('app.table_admin.preview', { name: definition.name, smart_count: rows.length })}
           </Typography>
-          <DataTable rows={rows} columns={columns} sort={sort} onSortChange={setSort} />
+          <RecordTable rows={rows} columns={columns} sort={sort} onSortChange={setSort} />
         </>
       )}
     </Stack>

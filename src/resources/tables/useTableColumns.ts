@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { RoleTableEntry } from '../../../common/resources/role';
-import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { useNameLookup, useRelatedList } from '../generic/useRelatedList';
 import type { TableAdminRecord } from './index';
 
@@ -12,7 +12,7 @@ interface RoleTables {
 }
 
 /** Table, Type, Roles (the roles listing the table, spec §3 role.tables), Script (its name) — spec §2.9. */
-export function useTableColumns(): DataColumn<TableAdminRecord>[] {
+export function useTableColumns(): RecordColumn<TableAdminRecord>[] {
   const translate = useTranslate();
   const scriptNames = useNameLookup('script');
   // Spec §7: GET /role?fields=name,tables.

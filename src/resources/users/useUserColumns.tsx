@@ -2,7 +2,7 @@ import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { shownStatus } from '../../../common/resources/user';
-import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { useApiFetch } from '../../dataProvider';
 import { useNameLookup } from '../generic/useRelatedList';
 import type { UserAdminRecord } from './index';
@@ -45,7 +45,7 @@ function withBreaksAfterUnderscores(text: string): ReactNode {
   ));
 }
 
-export function useUserColumns(rows: readonly UserAdminRecord[]): DataColumn<UserAdminRecord>[] {
+export function useUserColumns(rows: readonly UserAdminRecord[]): RecordColumn<UserAdminRecord>[] {
   const translate = useTranslate();
   const roleNames = useNameLookup('role');
   const attributeKey = useAllCustomAttributeNames(rows).join('\u0000');
@@ -71,7 +71,7 @@ export function useUserColumns(rows: readonly UserAdminRecord[]): DataColumn<Use
           return <Chip size="small" variant="outlined" color={status === 'active' ? 'success' : 'default'} label={status} />;
         },
       },
-      ...attributeNames.map<DataColumn<UserAdminRecord>>((name) => ({
+      ...attributeNames.map<RecordColumn<UserAdminRecord>>((name) => ({
         key: `customAttributes.${name}`,
         label: name,
         sortValue: (user) => user.customAttributes?.[name] ?? '',

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { DashboardSection } from '../../../common/resources/dashboard';
-import type { DataColumn } from '../../common-ui/dataTable/DataTable';
+import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { useNameLookup, useRelatedList } from '../generic/useRelatedList';
 import type { WidgetRecord } from './index';
 
@@ -12,7 +12,7 @@ interface DashboardSections {
 }
 
 /** Widget, Type, Script (its name), Dashboards (those whose sections show the widget) — spec §2.9. */
-export function useWidgetColumns(): DataColumn<WidgetRecord>[] {
+export function useWidgetColumns(): RecordColumn<WidgetRecord>[] {
   const translate = useTranslate();
   const scriptNames = useNameLookup('script');
   const dashboards = useRelatedList<DashboardSections>('dashboard', ['name', 'sections']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, searchRows } from '../../../src/common-ui/dataTable/tableSearch';
+import { buildSearchIndex, searchRows } from '../../../src/common-ui/recordTable/tableSearch';
 import { chipsColumn, dateColumn, referenceColumn, yesNoColumn } from '../../../src/resources/generic/schemaColumns';
 
 type Row = { id: string; active?: boolean; since?: string | null; tags?: string[]; owner?: string | null };

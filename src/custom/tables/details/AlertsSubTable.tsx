@@ -4,8 +4,8 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { useTranslate } from 'react-admin';
 import { SUB_TABLE_PAGE_SIZE } from '../../../../common/constants';
 import type { Alert } from '../../../../common/resources/inspection';
-import { DataTable, type DataColumn } from '../../../common-ui/dataTable/DataTable';
-import type { SortTerm } from '../../../common-ui/dataTable/tableSort';
+import { RecordTable, type RecordColumn } from '../../../common-ui/recordTable/RecordTable';
+import type { SortTerm } from '../../../common-ui/recordTable/tableSort';
 import { useSessionUser } from '../../../authProvider/useSession';
 import { TableCellContent } from '../TableCellContent';
 import { useResolveAlerts } from './useResolveAlerts';
@@ -50,8 +50,8 @@ export function AlertsSubTable({ alerts, onResolved, title }: { alerts: readonly
     [resolve, onResolved],
   );
 
-  const columns = useMemo<DataColumn<AlertRow>[]>(() => {
-    const shown: DataColumn<AlertRow>[] = FIELDS.map((field) => ({
+  const columns = useMemo<RecordColumn<AlertRow>[]>(() => {
+    const shown: RecordColumn<AlertRow>[] = FIELDS.map((field) => ({
       key: field,
       label: translate(HEADINGS[field]),
       sortValue: (row) => (field === 'severityLevel' ? (row.severityLevel?.text ?? '') : (row[field] as string | number | null)),
@@ -85,7 +85,7 @@ export function AlertsSubTable({ alerts, onResolved, title }: { alerts: readonly
           </Button>
         )}
       </Stack>
-      <DataTable
+      <RecordTable
         rows={rows}
         columns={columns}
         sort={sort}

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DETAIL_TABLE_PAGE_SIZE } from '../../../../common/constants';
-import { DataTable, type DataColumn } from '../../../common-ui/dataTable/DataTable';
-import type { SortTerm } from '../../../common-ui/dataTable/tableSort';
+import { RecordTable, type RecordColumn } from '../../../common-ui/recordTable/RecordTable';
+import type { SortTerm } from '../../../common-ui/recordTable/tableSort';
 import { formatTimestamp } from '../../../common-ui/formatTime';
 import { SafeHtml } from '../../fields/SafeHtml';
 import { looksLikeHtml } from '../cellText';
@@ -38,7 +38,7 @@ export function AttributeValueTable({ rows }: { rows: readonly AttributeValueRow
   const [sort, setSort] = useState<SortTerm[]>([]);
   const [viewing, setViewing] = useState<number | null>(null);
   const images = useMemo<ViewerImage[]>(() => rows.filter(isImage).map((row) => ({ fileId: String(row.value), caption: row.name })), [rows]);
-  const columns = useMemo<DataColumn<AttributeValueRow>[]>(() => {
+  const columns = useMemo<RecordColumn<AttributeValueRow>[]>(() => {
     const yes = translate('ra.boolean.true');
     const no = translate('ra.boolean.false');
     const render = (row: AttributeValueRow) => {
@@ -50,7 +50,7 @@ export function AttributeValueTable({ rows }: { rows: readonly AttributeValueRow
       if (looksLikeHtml(row.value)) return <SafeHtml html={row.value} sx={{ '& p': { m: 0 } }} />;
       return valueText(row, yes, no);
     };
-    const shown: DataColumn<AttributeValueRow>[] = [
+    const shown: RecordColumn<AttributeValueRow>[] = [
       { key: 'name', label: translate('app.detail.attribute') },
       { key: 'value', label: translate('app.detail.value'), render, sortValue: (row) => (row.type === 'date-time' && typeof row.value === 'number' ? row.value : valueText(row, yes, no)) },
     ];
@@ -60,7 +60,7 @@ export function AttributeValueTable({ rows }: { rows: readonly AttributeValueRow
   }, [rows, images, translate]);
   return (
     <Stack>
-      <DataTable rows={rows} columns={columns} sort={sort} onSortChange={setSort} pageSize={DETAIL_TABLE_PAGE_SIZE} hidePagination={rows.length <= DETAIL_TABLE_PAGE_SIZE} />
+      <RecordTable rows={rows} columns={columns} sort={sort} onSortChange={setSort} pageSize={DETAIL_TABLE_PAGE_SIZE} hidePagination={rows.length <= DETAIL_TABLE_PAGE_SIZE} />
       {viewing !== null && <ImageViewerDialog images={images} start={viewing} onClose={() => setViewing(null)} />}
     </Stack>
   );

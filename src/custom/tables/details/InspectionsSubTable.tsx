@@ -3,8 +3,8 @@ import { Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/materia
 import { useTranslate } from 'react-admin';
 import { SUB_TABLE_PAGE_SIZE } from '../../../../common/constants';
 import type { Inspection } from '../../../../common/resources/inspection';
-import { DataTable, type DataColumn } from '../../../common-ui/dataTable/DataTable';
-import type { SortTerm } from '../../../common-ui/dataTable/tableSort';
+import { RecordTable, type RecordColumn } from '../../../common-ui/recordTable/RecordTable';
+import type { SortTerm } from '../../../common-ui/recordTable/tableSort';
 import { formatTimestamp } from '../../../common-ui/formatTime';
 import { AssetThermographyView } from '../../thermography/AssetThermographyView';
 import { InspectionDetail } from './InspectionDetail';
@@ -27,7 +27,7 @@ export function InspectionsSubTable({ assetId, inspections }: { assetId: string;
   const [chosen, setChosen] = useState<Kind>('maintenance');
   const kind: Kind = kinds.size > 1 ? chosen : (kinds.values().next().value ?? 'maintenance');
   const rows = useMemo(() => inspections.filter((inspection) => kindOf(inspection) === kind).map((inspection) => ({ ...inspection, id: inspection._id })), [inspections, kind]);
-  const columns = useMemo<DataColumn<InspectionRow>[]>(
+  const columns = useMemo<RecordColumn<InspectionRow>[]>(
     () => [
       { key: 'timestamp', label: translate('app.detail.time'), render: (row) => formatTimestamp(row.timestamp) },
       { key: 'checklistName', label: translate('app.detail.checklist') },
@@ -51,7 +51,7 @@ export function InspectionsSubTable({ assetId, inspections }: { assetId: string;
       {kind === 'thermography' ? (
         <AssetThermographyView assetId={assetId} inspections={inspections} />
       ) : (
-        <DataTable
+        <RecordTable
           rows={rows}
           columns={columns}
           sort={sort}

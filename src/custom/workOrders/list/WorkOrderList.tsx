@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { TABLE_PAGE_SIZE } from '../../../../common/constants';
 import type { WorkOrder, WorkOrderConfig } from '../../../../common/resources/workOrder';
-import { DataTable } from '../../../common-ui/dataTable/DataTable';
+import { RecordTable } from '../../../common-ui/recordTable/RecordTable';
 import { serverPageQuery } from '../../tables/serverPaging';
 import { useWorkOrderApi, type WorkOrderPage, type WorkOrderQuery } from '../workOrderApi';
 import { workOrderColumns, type WorkOrderRow } from './workOrderColumns';
@@ -102,7 +102,7 @@ export function WorkOrderList({ config, query, version, onEdit, onDelete }: Work
   );
 
   return (
-    <DataTable<WorkOrderRow>
+    <RecordTable<WorkOrderRow>
       rows={rows}
       columns={columns}
       sort={sort.terms}

@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { TranslateFunction } from 'react-admin';
 import type { WorkOrder, WorkOrderConfig } from '../../../../common/resources/workOrder';
-import type { DataColumn } from '../../../common-ui/dataTable/DataTable';
+import type { RecordColumn } from '../../../common-ui/recordTable/RecordTable';
 import { WorkOrderPriorityChip } from '../shared/WorkOrderPriorityChip';
 import { WorkOrderStatusCell } from './WorkOrderStatusCell';
 
@@ -25,14 +25,14 @@ export interface WorkOrderColumnHandlers {
  * field shown as the screen should — dates local, asset and assignee by name, status as a select,
  * priority as its chip — and an Actions column with edit and delete.
  */
-export function workOrderColumns(config: WorkOrderConfig, handlers: WorkOrderColumnHandlers, translate: TranslateFunction): DataColumn<WorkOrderRow>[] {
+export function workOrderColumns(config: WorkOrderConfig, handlers: WorkOrderColumnHandlers, translate: TranslateFunction): RecordColumn<WorkOrderRow>[] {
   const assetNames = new Map(config.assets.map((asset) => [asset._id, asset.name]));
   const userNames = new Map(config.users.map((user) => [user._id, user.name]));
   // The row brings the names; the config's lists cover a server that sent none.
   const assetName = (row: WorkOrder) => row.assetName || assetNames.get(row.asset) || row.asset;
   const assigneeName = (row: WorkOrder) => row.assignedToName || userNames.get(row.assignedTo) || row.assignedTo;
 
-  const fieldColumn = ({ heading, dataField }: { heading: string; dataField: string }): DataColumn<WorkOrderRow> => {
+  const fieldColumn = ({ heading, dataField }: { heading: string; dataField: string }): RecordColumn<WorkOrderRow> => {
     const base = { key: dataField, label: heading };
     if (DATE_FIELDS.has(dataField)) {
       return {
@@ -59,7 +59,7 @@ export function workOrderColumns(config: WorkOrderConfig, handlers: WorkOrderCol
 
   const edit = translate('app.work_order.edit');
   const remove = translate('app.work_order.delete');
-  const actions: DataColumn<WorkOrderRow> = {
+  const actions: RecordColumn<WorkOrderRow> = {
     key: 'actions',
     label: translate('app.work_order.actions'),
     sortable: false,

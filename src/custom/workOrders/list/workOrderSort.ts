@@ -1,5 +1,5 @@
 import type { WorkOrderConfig } from '../../../../common/resources/workOrder';
-import type { SortTerm } from '../../../common-ui/dataTable/tableSort';
+import type { SortTerm } from '../../../common-ui/recordTable/tableSort';
 
 /** The list's order: the config's (spec §3 `sort`, applied by the server when none is sent), or one clicked column. */
 export interface WorkOrderSort {
@@ -17,7 +17,7 @@ export function defaultSort(config: Pick<WorkOrderConfig, 'sort'>): WorkOrderSor
  * The sort after a click on a column heading. The server orders by one field (`sort=["field",
  * "ASC"]`), so a click makes that column the only one: ascending, then descending, then back to
  * the config's order. A column already in the config's order starts at ascending too.
- * `next` is what the table proposes (DataTable's multi-column toggle), read only for which column
+ * `next` is what the table proposes (RecordTable's multi-column toggle), read only for which column
  * was clicked and how.
  */
 export function clickedSort(current: WorkOrderSort, next: readonly SortTerm[], config: Pick<WorkOrderConfig, 'sort'>): WorkOrderSort {

@@ -23,7 +23,7 @@ import { buildSearchIndex, searchRows } from './tableSearch';
 import { sortRows, toggleSort, type SortTerm, type SortValue } from './tableSort';
 import { useVisibleWidth } from './useVisibleWidth';
 
-export interface DataColumn<T> {
+export interface RecordColumn<T> {
   /** Field name; also the sort key. */
   key: string;
   label: string;
@@ -37,9 +37,9 @@ export interface DataColumn<T> {
   width?: number | string;
 }
 
-export interface DataTableProps<T extends { id: string | number }> {
+export interface RecordTableProps<T extends { id: string | number }> {
   rows: readonly T[];
-  columns: readonly DataColumn<T>[];
+  columns: readonly RecordColumn<T>[];
   search?: string;
   sort: readonly SortTerm[];
   onSortChange: (sort: SortTerm[]) => void;
@@ -90,7 +90,7 @@ function fieldValue<T>(row: T, key: string): SortValue {
  * The table of every administration screen and, later, of the generic table screen: search,
  * multi-column sort, paging, expandable rows and row selection, all on rows already loaded.
  */
-export function DataTable<T extends { id: string | number }>(props: DataTableProps<T>) {
+export function RecordTable<T extends { id: string | number }>(props: RecordTableProps<T>) {
   const { rows, columns, sort, onSortChange, expand, selectable = false, loading = false } = props;
   const translate = useTranslate();
   const containerRef = useRef<HTMLDivElement>(null);

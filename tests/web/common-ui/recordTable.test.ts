@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sortRows, toggleSort, type SortTerm } from '../../../src/common-ui/dataTable/tableSort';
-import { buildSearchIndex, searchRows } from '../../../src/common-ui/dataTable/tableSearch';
+import { sortRows, toggleSort, type SortTerm } from '../../../src/common-ui/recordTable/tableSort';
+import { buildSearchIndex, searchRows } from '../../../src/common-ui/recordTable/tableSearch';
 
 describe('multi-column sort (spec §2.9)', () => {
   it('adds a clicked column ascending, then makes it descending, then takes it out, keeping the others', () => {
