@@ -42,6 +42,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: MAX_JSON_BODY_BYTES,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     return503OnClosing: true,
+    // Behind nginx the rate limits and logs must see the technician's address, not the proxy's.
+    // The cast only steers Fastify's overloads (a union picks the http2 one); numbers and lists work as documented.
+    trustProxy: (config.trustProxy ?? false) as boolean,
     // Prototype keys in JSON bodies are refused by inputHygiene.ts with the field's path, rather
     // than by the parser as "body is not valid JSON"; JSON.parse keeps them as plain data till then.
     onProtoPoisoning: 'ignore',
@@ -62,9 +65,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const secret = await resolveJwtSecret(database.db, config.jwtSecret);
   const tokens = createTokenService(secret, config.tokenTtlSeconds);
   // Per deployment: parallel deployments (or test databases) sharing one Redis never hear each other.
-  const bus = await createInvalidationBus(config.redisUrl, deploymentChannel(secret, 'invalidate'));
+  const bus = await createInvalidationBus(config.redisUrl, deploymentChannel(secret, 'invalidate'), app.log);
   app.addHook('onClose', () => bus.close());
   app.decorate('services', createServices(config, database.db, tokens, bus));
+  app.decorate('lifecycle', { draining: false });
   app.decorate('knownPermissions', new Set(knownPermissions(options.resources)));
   app.addHook('onClose', () => app.services.scripts.close());
   await attachSocketServer(app);

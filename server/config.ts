@@ -43,6 +43,13 @@ export interface AppConfig {
   scriptRunsPerUser: number;
   /** Bytes one user may upload through POST /file per rolling hour (UPLOAD_QUOTA_MB_PER_HOUR). */
   uploadQuotaBytesPerHour: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe (TRUST_PROXY, DESIGN §14), as Fastify's trustProxy
+   * takes it: false (default: the socket's address), true, a hop count, or addresses/CIDRs.
+   */
+  trustProxy?: boolean | number | string[];
+  /** After SIGTERM, how long readiness says 'draining' before the process stops taking requests (DRAIN_DELAY_MS). */
+  drainDelayMs?: number;
 }
 
 const envSchema = yup.object({
@@ -62,7 +69,21 @@ const envSchema = yup.object({
   SCRIPT_WORKERS: yup.number().integer().min(1).max(64).default(4),
   SCRIPT_RUNS_PER_USER: yup.number().integer().min(1).max(64).default(1),
   UPLOAD_QUOTA_MB_PER_HOUR: yup.number().integer().min(1).max(1_000_000).default(200),
+  TRUST_PROXY: yup
+    .string()
+    .trim()
+    .matches(/^(true|false|\d+|[0-9a-fA-F:./]+(\s*,\s*[0-9a-fA-F:./]+)*|loopback|linklocal|uniquelocal)$/, 'TRUST_PROXY must be true, false, a hop count, or proxy addresses/CIDRs separated by commas')
+    .optional(),
+  DRAIN_DELAY_MS: yup.number().integer().min(0).max(120_000).default(0),
 });
+
+/** TRUST_PROXY as Fastify's trustProxy option. */
+function trustProxyOf(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}
 
 export class ConfigError extends Error {}
 
@@ -105,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     scriptWorkers: values.SCRIPT_WORKERS,
     scriptRunsPerUser: values.SCRIPT_RUNS_PER_USER,
     uploadQuotaBytesPerHour: values.UPLOAD_QUOTA_MB_PER_HOUR * 1_048_576,
+    trustProxy: trustProxyOf(values.TRUST_PROXY),
+    drainDelayMs: values.DRAIN_DELAY_MS,
   };
 }
 

@@ -4,7 +4,7 @@ import { SeedError } from './seed/seed';
 import { DEMO_USERS } from './seed/demoUsers';
 import { SCHEDULE_PLANNER_JOB } from './jobs/systemJobs';
 
-/** Boots the app from the environment; SIGTERM/SIGINT finish in-flight requests, then close the database. */
+/** Boots the app from the environment; SIGTERM/SIGINT drain, finish in-flight requests, then close the database. */
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
@@ -28,6 +28,11 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      // Drain (DESIGN §14): readiness says 'draining' while the proxy notices; then close() stops
+      // taking connections, lets in-flight requests finish and closes the sockets, whose clients
+      // reconnect to another process.
+      app.lifecycle.draining = true;
+      if (config.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
       await app.close();
       process.exit(0);
     } catch (error) {

@@ -22,9 +22,11 @@ import { thermographyRoutes } from './modules/thermography/thermography.routes';
 import { inspectionScheduleRoutes } from './modules/inspectionSchedules/inspectionSchedule.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { workOrderRoutes } from './modules/workOrders/workOrder.routes';
+import { healthRoutes } from './modules/health/health.routes';
 
 /** Every /api module, in one list; each declares its routes' access next to their definitions. */
 export async function apiRoutes(app: FastifyInstance, { resources }: { resources?: readonly CrudResource[] }) {
+  await app.register(healthRoutes);
   await app.register(appInfoRoutes);
   await app.register(sessionRoutes);
   await app.register(userRoutes);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
+import { logRedisOutages } from './redisOutageLog';
 import { permissionRoom, SOCKET_PATH } from '../../common/realtime';
 import type { AuthUser } from '../auth/access';
 import { resolveJwtSecret } from '../auth/jwtSecret';
@@ -99,8 +100,11 @@ export async function attachSocketServer(app: FastifyInstance): Promise<Server> 
   // Not io.close(): that closes the HTTP server too, which Fastify owns and closes itself.
   app.addHook('onClose', async () => {
     io.engine.close();
-    await Promise.allSettled([...io._nsps.values()].map((namespace) => namespace.adapter.close()));
-    await Promise.allSettled(redisClients.map((client) => client.quit()));
+    // With Redis down the adapter's unsubscribes (fired, not awaited) would reject unhandled; the
+    // subscriptions end with the connection anyway.
+    const redisUp = redisClients.every((client) => client.status === 'ready');
+    if (redisUp) await Promise.allSettled([...io._nsps.values()].map((namespace) => namespace.adapter.close()));
+    await Promise.allSettled(redisClients.map((client) => (redisUp ? client.quit() : Promise.resolve(client.disconnect()))));
   });
 
   app.services.pushes.attach(io);
@@ -109,10 +113,19 @@ export async function attachSocketServer(app: FastifyInstance): Promise<Server> 
 
 /** Two clients, as the adapter needs: one publishes, the other sits in subscriber mode. */
 async function attachRedisAdapter(app: FastifyInstance, io: Server, redisUrl: string): Promise<Redis[]> {
-  const publisher = new Redis(redisUrl, { lazyConnect: true });
+  const publisher = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const subscriber = publisher.duplicate();
+  // The adapter publishes without waiting (broadcast → pubClient.publish): while Redis is down each
+  // publish would reject unhandled, and Node ends the process on an unhandled rejection. A push that
+  // cannot cross processes is what 'degraded' readiness means; this process's own sockets still get it.
+  const publish = publisher.publish.bind(publisher);
+  publisher.publish = ((...args: Parameters<typeof publish>) => {
+    const sent = publish(...args);
+    sent.catch(() => undefined);
+    return sent;
+  }) as typeof publisher.publish;
   const clients = [publisher, subscriber];
-  for (const client of clients) client.on('error', (error) => app.log.warn({ err: error }, 'socket.io Redis client error'));
+  for (const client of clients) logRedisOutages(client, 'socket.io adapter', app.log);
   try {
     await Promise.all(clients.map((client) => client.connect()));
   } catch (error) {

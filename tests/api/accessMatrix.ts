@@ -136,6 +136,8 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'POST /api/file': holders['update-inspection'],
   'GET /api/file/:id': everyone,
   'GET /api/init/applicationInfo': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
 
   'GET /api/inspection': holders['read-inspection'],
   'POST /api/inspection': holders['update-inspection'],
