@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -7,7 +7,6 @@ import { dashboardPath } from '../../authProvider/loadSessionUser';
 import { takePrefetched } from '../../dataProvider/prefetch';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
-import { DashboardFilterBar } from './DashboardFilterBar';
 import { filtersReady, widgetFilterQuery, type DashboardFilterValues } from './dashboardFilters';
 import type { EntityVersions } from './liveReload';
 import { useDashboardFilters } from './useDashboardFilters';
@@ -16,6 +15,14 @@ import { useToday } from './useToday';
 import type { LoadedWidget } from './useWidgetData';
 import { navigationPath } from './widgetNavigation';
 import { preloadChartWidget, WidgetItem } from './WidgetItem';
+
+/*
+ * The filter bar (date pickers, dayjs: ~45 KiB compressed) is its own chunk, loaded only for a
+ * dashboard that has filters: the technician's home and the board, painted on a phone's first
+ * load, have none (issue 20). While it loads, a filter input's height is kept (no shift).
+ */
+const DashboardFilterBar = lazy(() => import('./DashboardFilterBar').then((module) => ({ default: module.DashboardFilterBar })));
+const FILTER_BAR_PLACEHOLDER = { minHeight: 56, mb: 2 } as const;
 
 export interface DashboardViewProps {
   dashboardId: string;
@@ -131,7 +138,11 @@ export function DashboardView({ dashboardId, navigable = false, large = false, o
   }
   return (
     <Box aria-label={dashboard.name}>
-      <DashboardFilterBar filters={dashboard.filters} values={values} onChange={change} />
+      {dashboard.filters.length > 0 ? (
+        <Suspense fallback={<Box sx={FILTER_BAR_PLACEHOLDER} />}>
+          <DashboardFilterBar filters={dashboard.filters} values={values} onChange={change} />
+        </Suspense>
+      ) : null}
       {sections.map((section, index) => (
         <DashboardSectionView
           key={`${section.sequenceId}-${index}`}
