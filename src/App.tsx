@@ -1,8 +1,10 @@
 import { Suspense } from 'react';
 import { CssBaseline } from '@mui/material';
 import { AccessDenied, AdminContext, AuthCallback, AuthenticationError, CoreAdminUI, CustomRoutes, Error, Loading, LoadingPage, localStorageStore } from 'react-admin';
+import type { ComponentProps } from 'react';
 import { ApplicationInfoProvider } from './applicationInfo/ApplicationInfoContext';
 import { authProvider } from './authProvider';
+import { AppShellRelease, useRemoveAppShell } from './boot/appShell';
 import { AppNotification } from './common-ui/AppNotification';
 import { BareLayout } from './common-ui/BareLayout';
 import { lazyWithTimeout } from './common-ui/lazyWithTimeout';
@@ -20,6 +22,12 @@ const LoginPage = () => (
     <LazyLoginPage />
   </Suspense>
 );
+
+/** react-admin's error screen, never under the home's first-paint shell (src/boot/appShell.tsx). */
+const AppError = (props: ComponentProps<typeof Error>) => {
+  useRemoveAppShell();
+  return <Error {...props} />;
+};
 
 /** What react-admin's <Admin> keeps by default (its store); see App below. */
 const store = localStorageStore();
@@ -44,7 +52,7 @@ export const App = () => (
           authCallbackPage={AuthCallback}
           authenticationError={AuthenticationError}
           catchAll={RedirectToHome}
-          error={Error}
+          error={AppError}
           layout={BareLayout}
           loading={LoadingPage}
           loginPage={LoginPage}
@@ -52,6 +60,7 @@ export const App = () => (
           <CustomRoutes noLayout>{renderGuardedRoutes(appRoutes)}</CustomRoutes>
         </CoreAdminUI>
         <AppNotification />
+        <AppShellRelease />
       </CssBaseline>
     </AdminContext>
   </ApplicationInfoProvider>
