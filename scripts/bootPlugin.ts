@@ -68,7 +68,7 @@ export const APP_SHELL_STYLE = `
       @media (min-width: 600px) { .fo-shell-bar { height: 64px; } .fo-shell-main { padding: 24px; } }`;
 
 /** The script itself; `pages` is filled in at build time. Plain ES2017, no imports. */
-export function bootSource(pages: [string, string[]][], apiBase: string): string {
+export function bootSource(pages: [string, string[]][], apiBase: string, filterBarFiles: string[] = []): string {
   return `(function () {
   try {
     var token = localStorage.getItem('jwt');
@@ -79,9 +79,8 @@ export function bootSource(pages: [string, string[]][], apiBase: string): string
     if (navigator.onLine !== false && new RegExp(${JSON.stringify(APP_SHELL_PATH)}).test(path)) document.documentElement.setAttribute('data-app-shell', 'home');
     var pages = ${JSON.stringify(pages)};
     var seen = {};
-    pages.forEach(function (page) {
-      if (!new RegExp(page[0]).test(path)) return;
-      page[1].forEach(function (file) {
+    var preload = function (files) {
+      files.forEach(function (file) {
         if (seen[file]) return;
         seen[file] = true;
         var link = document.createElement('link');
@@ -90,6 +89,9 @@ export function bootSource(pages: [string, string[]][], apiBase: string): string
         link.href = file;
         document.head.appendChild(link);
       });
+    };
+    pages.forEach(function (page) {
+      if (new RegExp(page[0]).test(path)) preload(page[1]);
     });
     // No network (a plant room): the app answers from the phone's copies; nothing to ask early.
     if (navigator.onLine === false) return;
@@ -111,6 +113,13 @@ export function bootSource(pages: [string, string[]][], apiBase: string): string
         if (!user || !user.dashboardId || !user.permissions || user.permissions.indexOf('read-dashboard') < 0) return;
         var dashboard = '/dashboard/' + encodeURIComponent(user.dashboardId);
         answers[dashboard] = ask(api + dashboard, headers);
+        // A dashboard with filters shows them with its sections (DashboardView): their code beside the widgets' requests.
+        answers[dashboard].then(function (answer) {
+          if (!answer.ok) return;
+          return answer.clone().json().then(function (record) {
+            if (record && record.filters && record.filters.length > 0) preload(${JSON.stringify(filterBarFiles)});
+          });
+        }).catch(function () {});
       });
     }).catch(function () {});
     window.__foBoot = { token: token, at: Date.now(), answers: answers };
@@ -156,7 +165,10 @@ export function bootScript(apiBase = '/api'): Plugin {
           }
           return [pattern, [...files].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`)];
         });
-        const source = bootSource(pages, apiBase);
+        const filterBar = new Set<string>();
+        const filterBarChunk = chunks.find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith('/src/custom/dashboard/DashboardFilterBar.tsx'));
+        if (filterBarChunk) withStaticImports(bundle, filterBarChunk.fileName, filterBar);
+        const source = bootSource(pages, apiBase, [...filterBar].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`));
         const fileName = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
         this.emitFile({ type: 'asset', fileName, source });
         // Parser-blocking on purpose (~1.5 KiB, cached): it decides, before <body> is painted, whether
