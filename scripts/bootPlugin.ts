@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Plugin, Rollup } from 'vite';
+import { en } from '../src/i18n/en';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -7,7 +8,7 @@ type OutputChunk = Rollup.OutputChunk;
 /**
  * Issue 20: a signed-in phone used to wait for the whole entry script before asking anything
  * (index.js → area chunk → /token/init → dashboard …). This plugin adds a tiny classic script,
- * loaded `async` beside the entry, that (only when a jwt is stored) asks /token/init,
+ * in <head> before the entry, that (only when a jwt is stored) shows the home's shell (below), asks /token/init,
  * /init/applicationInfo and then the user's dashboard at once, and modulepreloads the chunks the
  * opened page will show — so the entry's download, the API's round trips and the area's chunks
  * overlap. The app takes those answers (src/boot/bootAnswers.ts); anything it does not take it
@@ -24,18 +25,62 @@ const PAGE_MODULES: readonly [string, readonly string[]][] = [
   ['^/home(/|$)', ['custom/layout/EngineerShell.tsx', 'custom/layout/engineerRoutes.tsx']],
 ];
 
+/** The paths the app shell below stands for: the technician's home (spec §2.3), the area's start page. */
+export const APP_SHELL_PATH = '^/inspection/?$';
+
+/** Text for the page, HTML-escaped. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The Material "QrCodeScanner" icon (@mui/icons-material), as the home's hint card draws it. */
+const QR_ICON_PATH =
+  'M9.5 6.5v3h-3v-3zM11 5H5v6h6zm-1.5 9.5v3h-3v-3zM11 13H5v6h6zm6.5-6.5v3h-3v-3zM19 5h-6v6h6zm-6 8h1.5v1.5H13zm1.5 1.5H16V16h-1.5zM16 13h1.5v1.5H16zm-3 3h1.5v1.5H13zm1.5 1.5H16V19h-1.5zM16 16h1.5v1.5H16zm1.5-1.5H19V16h-1.5zm0 3H19V19h-1.5zM22 7h-2V4h-3V2h5zm0 15v-5h-2v3h-3v2zM2 22h5v-2H4v-3H2zM2 2v5h2V4h3V2z';
+
+/**
+ * The technician home's first paint before React (issue 20; docs/performance-phone.md): the app
+ * bar's frame and the static scan hint, where and as large as TechnicianHome draws them (the bar
+ * 56 px, main's 16 px padding, the welcome line's 32 px, a 16 px gap, then the outlined card).
+ * Nothing in it is data: the application's name and the user's are the server's, so the bar and
+ * the welcome line stay empty until React draws them. Not displayed unless the boot script marks
+ * <html> (a signed-in phone, online, on the home); React removes it when its own home mounts
+ * (src/boot/appShell.tsx). aria-hidden: React's copy is the one to read.
+ */
+export function appShellMarkup(hint: string): string {
+  return `<div id="app-shell" aria-hidden="true"><div class="fo-shell-bar"></div><div class="fo-shell-main"><div class="fo-shell-welcome"></div><div class="fo-shell-card"><svg viewBox="0 0 24 24" focusable="false"><path d="${QR_ICON_PATH}"></path></svg><p>${escapeHtml(hint)}</p></div></div></div>`;
+}
+
+/** Its styles: MUI's dark theme values as the app computes them (Roboto stack, body1 16/24 px, paper #1e1e1e). */
+export const APP_SHELL_STYLE = `
+      #app-shell { position: fixed; inset: 0; z-index: 1500; overflow: hidden; background: #121212; color: #fff;
+        font: 400 16px/24px Roboto, Helvetica, Arial, sans-serif; letter-spacing: 0.00938em; }
+      #app-shell { display: none; }
+      html[data-app-shell="home"] #app-shell { display: block; }
+      .fo-shell-bar { height: 56px; background-color: #1e1e1e;
+        background-image: linear-gradient(rgba(255, 255, 255, 0.09), rgba(255, 255, 255, 0.09));
+        box-shadow: 0 2px 4px -1px rgba(0, 0, 0, 0.2), 0 4px 5px 0 rgba(0, 0, 0, 0.14), 0 1px 10px 0 rgba(0, 0, 0, 0.12); }
+      .fo-shell-main { max-width: 960px; margin: 0 auto; padding: 16px; box-sizing: border-box; }
+      .fo-shell-welcome { height: 32.016px; margin-bottom: 16px; }
+      .fo-shell-card { display: flex; gap: 16px; align-items: center; padding: 16px; border: 1px solid rgba(255, 255, 255, 0.12);
+        border-radius: 4px; background: #1e1e1e; }
+      .fo-shell-card svg { width: 1em; height: 1em; font-size: 2.1875rem; flex-shrink: 0; fill: #90caf9; }
+      .fo-shell-card p { margin: 0; }
+      @media (min-width: 600px) { .fo-shell-bar { height: 64px; } .fo-shell-main { padding: 24px; } }`;
+
 /** The script itself; `pages` is filled in at build time. Plain ES2017, no imports. */
-function bootSource(pages: [string, string[]][], apiBase: string): string {
+export function bootSource(pages: [string, string[]][], apiBase: string, filterBarFiles: string[] = []): string {
   return `(function () {
   try {
     var token = localStorage.getItem('jwt');
     var path = location.pathname;
     if (!token || path === '/login') return;
+    // The home's first paint (appShellMarkup), shown by its style once <html> says so; this script
+    // runs before <body> is parsed. Not offline: the saved-copy chip would sit above the hint.
+    if (navigator.onLine !== false && new RegExp(${JSON.stringify(APP_SHELL_PATH)}).test(path)) document.documentElement.setAttribute('data-app-shell', 'home');
     var pages = ${JSON.stringify(pages)};
     var seen = {};
-    pages.forEach(function (page) {
-      if (!new RegExp(page[0]).test(path)) return;
-      page[1].forEach(function (file) {
+    var preload = function (files) {
+      files.forEach(function (file) {
         if (seen[file]) return;
         seen[file] = true;
         var link = document.createElement('link');
@@ -44,6 +89,9 @@ function bootSource(pages: [string, string[]][], apiBase: string): string {
         link.href = file;
         document.head.appendChild(link);
       });
+    };
+    pages.forEach(function (page) {
+      if (new RegExp(page[0]).test(path)) preload(page[1]);
     });
     // No network (a plant room): the app answers from the phone's copies; nothing to ask early.
     if (navigator.onLine === false) return;
@@ -65,6 +113,13 @@ function bootSource(pages: [string, string[]][], apiBase: string): string {
         if (!user || !user.dashboardId || !user.permissions || user.permissions.indexOf('read-dashboard') < 0) return;
         var dashboard = '/dashboard/' + encodeURIComponent(user.dashboardId);
         answers[dashboard] = ask(api + dashboard, headers);
+        // A dashboard with filters shows them with its sections (DashboardView): their code beside the widgets' requests.
+        answers[dashboard].then(function (answer) {
+          if (!answer.ok) return;
+          return answer.clone().json().then(function (record) {
+            if (record && record.filters && record.filters.length > 0) preload(${JSON.stringify(filterBarFiles)});
+          });
+        }).catch(function () {});
       });
     }).catch(function () {});
     window.__foBoot = { token: token, at: Date.now(), answers: answers };
@@ -110,11 +165,19 @@ export function bootScript(apiBase = '/api'): Plugin {
           }
           return [pattern, [...files].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`)];
         });
-        const source = bootSource(pages, apiBase);
+        const filterBar = new Set<string>();
+        const filterBarChunk = chunks.find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith('/src/custom/dashboard/DashboardFilterBar.tsx'));
+        if (filterBarChunk) withStaticImports(bundle, filterBarChunk.fileName, filterBar);
+        const source = bootSource(pages, apiBase, [...filterBar].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`));
         const fileName = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
         this.emitFile({ type: 'asset', fileName, source });
-        const tag = `<script async src="/${fileName}"></script>`;
-        const text = String(html.source);
+        // Parser-blocking on purpose (~1.5 KiB, cached): it decides, before <body> is painted, whether
+        // the home's shell shows, so the first paint is already the shell (no inline script: CSP).
+        const tag = `<script src="/${fileName}"></script>`;
+        const hint = (en.app as { technician: { scan_hint: string } }).technician.scan_hint;
+        const text = String(html.source)
+          .replace('</style>', `${APP_SHELL_STYLE}\n    </style>`)
+          .replace('<div id="root"></div>', `${appShellMarkup(hint)}\n    <div id="root"></div>`);
         // Before the entry's own tag, so the browser asks for it first.
         html.source = text.includes('<script type="module"') ? text.replace('<script type="module"', `${tag}\n    <script type="module"`) : text.replace('</head>', `  ${tag}\n  </head>`);
       },

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { SessionUser } from '../../common/api';
 import type { OfflineCatalogue } from '../../common/resources/offlineCatalogue';
 import { sessionStore } from '../authProvider/sessionStore';
+import { pageSettled } from '../boot/pageSettled';
 import { apiFetch } from '../dataProvider/apiFetch';
 import { offlineDb } from './offlineDb';
 import { offlineStatus } from './offlineStatus';
@@ -57,10 +58,15 @@ export function useCatalogueSync(user: SessionUser | null): void {
       const current = sessionStore.getUser();
       if (navigator.onLine !== false && current?._id === userId && mayKeepCatalogue(current)) void syncCatalogue(current);
     };
-    refresh();
+    // The first refresh once the page has settled: the catalogue is for later, the screen is for now (issue 20).
+    let stopped = false;
+    void pageSettled().then(() => {
+      if (!stopped) refresh();
+    });
     const timer = setInterval(refresh, CATALOGUE_REFRESH_MS);
     window.addEventListener('online', refresh);
     return () => {
+      stopped = true;
       clearInterval(timer);
       window.removeEventListener('online', refresh);
     };

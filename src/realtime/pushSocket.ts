@@ -2,6 +2,7 @@ import type { Socket } from 'socket.io-client';
 import { SOCKET_PATH, type PushEventName, type PushEvents } from '../../common/realtime';
 import { sessionStore } from '../authProvider/sessionStore';
 import { API_BASE } from '../dataProvider/apiBase';
+import { pageSettled } from '../boot/pageSettled';
 
 /**
  * The one socket.io connection of a signed-in session (DESIGN §6). It opens when the first screen
@@ -78,21 +79,7 @@ function wire(created: Socket) {
   for (const event of EVENT_NAMES) created.on(event, (payload: unknown) => dispatch(event, payload));
 }
 
-/**
- * Pushes change what a page shows, never what it shows first: the socket's code is asked once the
- * page has loaded and the browser is idle, off the first paint's path (issue 20).
- */
-function pageSettled(): Promise<void> {
-  if (typeof window === 'undefined' || typeof document === 'undefined') return Promise.resolve();
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 1000 });
-      else setTimeout(resolve, 0);
-    });
-  if (document.readyState === 'complete') return idle();
-  return new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true })).then(idle);
-}
-
+/* Pushes change what a page shows, never what it shows first: the socket's code is asked once the page has settled. */
 function open() {
   if (socket || opening) return;
   opening = pageSettled()

@@ -233,6 +233,43 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     await page.close();
   });
 
+  it("paints a signed-in technician's home before React (the scan hint, where React draws it) and hands over without a shift (issue 20)", async () => {
+    const { page } = await session.newPage(PHONE);
+    page.on('pageerror', (error) => pageErrors.push(`/inspection (shell): ${error.message}`));
+    await page.goto(`${baseUrl()}/login`);
+    await signIn(page, 'technician');
+    await page.waitForURL('**/inspection');
+    await page.getByText('Tap the Scan QR Code button', { exact: false }).waitFor();
+    // From the next load on, every frame before its paint: the shell's hint box while it shows, and the layout shifts.
+    await page.addInitScript(() => {
+      const seen = { shellHint: null as number[] | null, shifts: 0 };
+      (window as unknown as { __shell: typeof seen }).__shell = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) seen.shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      const frame = () => {
+        const hint = document.querySelector('#app-shell p');
+        if (hint && !seen.shellHint && getComputedStyle(document.getElementById('app-shell')!).display !== 'none') {
+          const box = hint.getBoundingClientRect();
+          seen.shellHint = [box.x, box.y, box.width, box.height];
+        }
+        if (document.getElementById('app-shell') || !seen.shellHint) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await page.reload();
+    const welcome = page.getByRole('heading', { level: 1, name: /^Welcome, / });
+    await welcome.waitFor();
+    await page.waitForTimeout(1000);
+    const seen = await page.evaluate(() => (window as unknown as { __shell: { shellHint: number[] | null; shifts: number } }).__shell);
+    expect(seen.shellHint, 'the shell was on screen before React').not.toBeNull();
+    expect(await page.locator('#app-shell').count()).toBe(0);
+    const reactHint = await page.getByText('Tap the Scan QR Code button', { exact: false }).boundingBox();
+    expect([reactHint!.x, reactHint!.y, reactHint!.width, reactHint!.height].map(Math.round)).toEqual(seen.shellHint!.map(Math.round));
+    expect(seen.shifts).toBeLessThan(0.05);
+    await page.close();
+  });
+
   it('raised no uncaught errors in any page', () => {
     expect(pageErrors).toEqual([]);
   });

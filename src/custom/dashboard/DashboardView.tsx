@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -7,7 +7,6 @@ import { dashboardPath } from '../../authProvider/loadSessionUser';
 import { takePrefetched } from '../../dataProvider/prefetch';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
-import { DashboardFilterBar } from './DashboardFilterBar';
 import { filtersReady, widgetFilterQuery, type DashboardFilterValues } from './dashboardFilters';
 import type { EntityVersions } from './liveReload';
 import { useDashboardFilters } from './useDashboardFilters';
@@ -16,6 +15,22 @@ import { useToday } from './useToday';
 import type { LoadedWidget } from './useWidgetData';
 import { navigationPath } from './widgetNavigation';
 import { preloadChartWidget, WidgetItem } from './WidgetItem';
+
+/*
+ * The filter bar (date pickers, dayjs: ~45 KiB compressed) is its own chunk, loaded only for a
+ * dashboard that has filters: the technician's home, painted on a phone's first load, has none
+ * (issue 20). A dashboard with filters keeps its placeholder until the bar can show with its
+ * sections, as before: a wrapping bar's height is not known ahead, and what sits below must not move.
+ */
+const DashboardFilterBar = lazy(() => import('./DashboardFilterBar').then((module) => ({ default: module.DashboardFilterBar })));
+
+/** Tells the page the dashboard's layout is known, once it is on screen (inside the bar's Suspense). */
+function SettledSignal({ onSettled }: { onSettled?: () => void }) {
+  useEffect(() => {
+    onSettled?.();
+  }, [onSettled]);
+  return null;
+}
 
 export interface DashboardViewProps {
   dashboardId: string;
@@ -109,7 +124,8 @@ export function DashboardView({ dashboardId, navigable = false, large = false, o
   // widgets' data rather than after it — in the commit that sends the widgets' requests, after
   // them (children's effects run first). A technician's phone only loads it when a chart arrives.
   const shown = dashboard !== null;
-  const settled = shown || error !== null;
+  // With filters, the bar's code first (SettledSignal below).
+  const settled = (shown && dashboard.filters.length === 0) || error !== null;
   useEffect(() => {
     if (settled) onSettled?.();
   }, [settled, onSettled]);
@@ -117,21 +133,24 @@ export function DashboardView({ dashboardId, navigable = false, large = false, o
     if (shown && (navigable || large)) void preloadChartWidget();
   }, [shown, navigable, large]);
 
+  const placeholder = (
+    <Stack spacing={2} aria-busy>
+      <Skeleton variant="rounded" height={48} />
+      <Skeleton variant="rounded" height={240} />
+    </Stack>
+  );
   if (!dashboard) {
     return error ? (
       <Alert severity="error" action={<Button onClick={retry}>{translate('app.tables.retry')}</Button>}>
         {error}
       </Alert>
     ) : (
-      <Stack spacing={2} aria-busy>
-        <Skeleton variant="rounded" height={48} />
-        <Skeleton variant="rounded" height={240} />
-      </Stack>
+      placeholder
     );
   }
-  return (
+  const view = (
     <Box aria-label={dashboard.name}>
-      <DashboardFilterBar filters={dashboard.filters} values={values} onChange={change} />
+      {dashboard.filters.length > 0 ? <DashboardFilterBar filters={dashboard.filters} values={values} onChange={change} /> : null}
       {sections.map((section, index) => (
         <DashboardSectionView
           key={`${section.sequenceId}-${index}`}
@@ -146,5 +165,12 @@ export function DashboardView({ dashboardId, navigable = false, large = false, o
       ))}
       {sections.every((section) => section.items.length === 0) && <Typography color="text.secondary">{translate('app.dashboard.empty')}</Typography>}
     </Box>
+  );
+  if (dashboard.filters.length === 0) return view;
+  return (
+    <Suspense fallback={placeholder}>
+      {view}
+      <SettledSignal onSettled={onSettled} />
+    </Suspense>
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { ButtonBase, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { HttpError, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
-import { fileIdOf, FILE_URL_PREFIX } from '../../../common/thermography/note';
 import { sessionStore } from '../../authProvider/sessionStore';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { apiUrl } from '../../dataProvider/apiBase';
@@ -10,10 +9,6 @@ import { filenameFromDisposition, saveBlob } from '../../resources/reports/downl
 import { FileThumbnail } from '../technician/inspect/FileThumbnail';
 import { ImageViewerDialog } from './details/ImageViewer';
 
-/** A cell value naming a stored file: an API file URL (`/api/file/<id>`, as DESIGN §8 serves images). */
-export function storedFileIdOf(value: unknown): string | null {
-  return typeof value === 'string' && value.startsWith(FILE_URL_PREFIX) ? fileIdOf(value) : null;
-}
 
 /** A picture column (a dataField ending in "image", e.g. thermalImage): a thumbnail opening the image viewer. */
 export function ImageCell({ fileId, caption }: { fileId: string; caption: string }) {

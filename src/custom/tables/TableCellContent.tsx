@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box, Chip, IconButton, Stack, Tooltip } from '@mui/material';
 import DescriptionIcon from '@mui/icons-material/Description';
 import GridOnIcon from '@mui/icons-material/GridOn';
@@ -11,7 +11,17 @@ import { readableTextColor } from '../layout/readableTextColor';
 import { useReportDownload } from '../../resources/reports/downloadReport';
 import { REPORT_FORMAT_FIELDS, cellText, levelOf, looksLikeHtml, severityOf } from './cellText';
 import { SafeHtml } from '../fields/SafeHtml';
-import { FileDownloadCell, ImageCell, storedFileIdOf } from './FileCells';
+import { storedFileIdOf } from './storedFile';
+
+/*
+ * A file or picture cell (thumbnail, image viewer, download) is its own chunk: most tables — and the
+ * technician's home dashboard, painted on a phone's first load — have none (issue 20).
+ */
+const FileDownloadCell = lazy(() => import('./FileCells').then((module) => ({ default: module.FileDownloadCell })));
+const ImageCell = lazy(() => import('./FileCells').then((module) => ({ default: module.ImageCell })));
+/** Each cell's own size (a 48 px thumbnail; a small icon button, 30 px) is kept while its code loads, so the row does not grow. */
+const IMAGE_CELL_BOX = { display: 'inline-block', width: 48, height: 48 } as const;
+const DOWNLOAD_CELL_BOX = { display: 'inline-block', width: 30, height: 30 } as const;
 import type { TableRow } from './tableDefinition';
 
 const FORMAT_ICONS = { pdf: PictureAsPdfIcon, doc: DescriptionIcon, xls: GridOnIcon } as const;
@@ -102,8 +112,20 @@ export function TableCellContent({ row, rowId, dataField, filters }: TableCellCo
   // on a report row it offers the report's formats.
   const fileId = storedFileIdOf(value);
   if (dataField === 'download' && value === null) return null;
-  if (dataField === 'download' && fileId) return <FileDownloadCell fileId={fileId} name={String(row.name ?? row.imageNumber ?? fileId)} />;
-  if (fileId && /image$/i.test(dataField)) return <ImageCell fileId={fileId} caption={String(row.identification || row.name || dataField)} />;
+  if (dataField === 'download' && fileId) {
+    return (
+      <Suspense fallback={<Box component="span" sx={DOWNLOAD_CELL_BOX} />}>
+        <FileDownloadCell fileId={fileId} name={String(row.name ?? row.imageNumber ?? fileId)} />
+      </Suspense>
+    );
+  }
+  if (fileId && /image$/i.test(dataField)) {
+    return (
+      <Suspense fallback={<Box component="span" sx={IMAGE_CELL_BOX} />}>
+        <ImageCell fileId={fileId} caption={String(row.identification || row.name || dataField)} />
+      </Suspense>
+    );
+  }
   if (REPORT_FORMAT_FIELDS.has(dataField)) {
     return <ReportFormatIcons id={rowId} name={String(row.name ?? '')} formats={row.formats} filters={filters} />;
   }

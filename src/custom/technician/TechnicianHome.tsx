@@ -3,6 +3,7 @@ import { Paper, Stack, Typography } from '@mui/material';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useTranslate } from 'react-admin';
 import { useSessionUser } from '../../authProvider/useSession';
+import { useRemoveAppShell } from '../../boot/appShell';
 import { UserDashboard } from '../dashboard/UserDashboard';
 import { RecentAssets } from './RecentAssets';
 import { MyWorkOrders } from './workOrders/MyWorkOrders';
@@ -20,6 +21,8 @@ export const TechnicianHome = () => {
   // still ask for their data at once.
   const [dashboardSettled, setDashboardSettled] = useState(false);
   const settle = useCallback(() => setDashboardSettled(true), []);
+  // The first-paint shell drew this bar's frame and the hint below in the same place: it goes in this first paint.
+  useRemoveAppShell();
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">

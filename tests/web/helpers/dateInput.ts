@@ -8,6 +8,9 @@ import userEvent from '@testing-library/user-event';
  */
 export const dateField = (name: string, container?: HTMLElement): HTMLElement => (container ? within(container) : screen).getByRole('group', { name });
 
+/** The same, once it is there: the pickers' code is loaded when a screen first shows one (issue 20). */
+export const findDateField = (name: string, container?: HTMLElement): Promise<HTMLElement> => (container ? within(container) : screen).findByRole('group', { name });
+
 /** What the field shows: 'YYYY-MM-DD', 'YYYY-MM-DD hh:mm AM', or '' when empty. */
 export const dateFieldValue = (field: HTMLElement): string => (field.querySelector('input[aria-hidden="true"]') as HTMLInputElement).value;
 
@@ -18,7 +21,8 @@ export const dateFieldValue = (field: HTMLElement): string => (field.querySelect
  * which is when a typed date counts.
  */
 export async function typeDate(field: HTMLElement, text: string): Promise<void> {
-  const [first] = within(field).getAllByRole('spinbutton');
+  // A checklist's picker may still be loading its code (issue 20): a user waits for it too.
+  const [first] = await within(field).findAllByRole('spinbutton');
   await userEvent.click(first as HTMLElement);
   await userEvent.keyboard(text.replace(/([AP])M$/i, '$1').replace(/[^0-9AP]/gi, ''));
   await userEvent.tab();

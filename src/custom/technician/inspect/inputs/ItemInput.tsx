@@ -1,3 +1,5 @@
+import { lazy, Suspense } from 'react';
+import { Box } from '@mui/material';
 import type { ValueInputProps } from './valueInputProps';
 import { NumberValueInput } from './NumberValueInput';
 import { BooleanValueInput } from './BooleanValueInput';
@@ -6,8 +8,16 @@ import { SelectValueInput } from './SelectValueInput';
 import { ColorValueInput } from './ColorValueInput';
 import { TextValueInput } from './TextValueInput';
 import { ImageValueInput } from './ImageValueInput';
-import { DateValueInput } from './DateValueInput';
-import { DateTimeValueInput } from './DateTimeValueInput';
+
+/*
+ * The date pickers (MUI X, dayjs: ~60 KiB compressed) are their own chunk, loaded when a checklist
+ * asks for a date: the inspect view paints its asset before any checklist (issue 20). The service
+ * worker precaches that chunk with the technician area, so it opens offline too. While it loads,
+ * an outlined field's height is kept, so the checklist does not move.
+ */
+const DateValueInput = lazy(() => import('./DateValueInput').then((module) => ({ default: module.DateValueInput })));
+const DateTimeValueInput = lazy(() => import('./DateTimeValueInput').then((module) => ({ default: module.DateTimeValueInput })));
+const PICKER_PLACEHOLDER = <Box sx={{ minHeight: 56 }} aria-busy="true" />;
 
 /** The input for an attribute's type (spec §3: the eleven types). */
 export const ItemInput = (props: ValueInputProps & { onBusyChange: (busy: boolean) => void }) => {
@@ -26,9 +36,17 @@ export const ItemInput = (props: ValueInputProps & { onBusyChange: (busy: boolea
     case 'image':
       return <ImageValueInput {...input} onBusyChange={onBusyChange} />;
     case 'date':
-      return <DateValueInput {...input} />;
+      return (
+        <Suspense fallback={PICKER_PLACEHOLDER}>
+          <DateValueInput {...input} />
+        </Suspense>
+      );
     case 'date-time':
-      return <DateTimeValueInput {...input} />;
+      return (
+        <Suspense fallback={PICKER_PLACEHOLDER}>
+          <DateTimeValueInput {...input} />
+        </Suspense>
+      );
     default:
       // string, long string, html
       return <TextValueInput {...input} />;
