@@ -47,7 +47,6 @@ export const en: TranslationMessages = {
       thermography: 'Thermography',
       thermography_info: 'Thermography Info',
       user_management: 'User management',
-      asset_management: 'Asset management',
       work_order_management: 'Work order management',
     },
     profile: {
@@ -821,14 +820,6 @@ export const en: TranslationMessages = {
       },
     },
     asset: {
-      new: 'New Asset',
-      copy: 'Copy Asset',
-      created: 'Asset created',
-      updated: 'Asset updated',
-      deleted: 'Asset deleted',
-      creation_failed: 'Asset creation failed',
-      updating_failed: 'Asset updating failed',
-      deletion_failed: 'Asset deletion failed',
       tag_name_prompt: 'Tag name',
       static_attribute_name_prompt: 'Static Attribute Name',
       new_static_attribute_key: 'New Static Attribute Key',
