@@ -46,7 +46,6 @@ export const en: TranslationMessages = {
       reports: 'Reports',
       thermography: 'Thermography',
       thermography_info: 'Thermography Info',
-      user_management: 'User management',
       work_order_management: 'Work order management',
     },
     profile: {
