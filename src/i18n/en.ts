@@ -4,6 +4,8 @@ import type { TranslationMessages } from 'react-admin';
 /**
  * Every user-visible string of the spec, spelt exactly as the spec spells it (typos included:
  * they are the contract), under `app.` grouped by area. %{name} marks a value filled in at run time.
+ * A declared resource's derived English ('Job created', 'New Job', 'Job management'…) is not
+ * written here: src/i18n/derivedEnglish.ts holds it; a key here overrides it (docs/resources.md).
  */
 export const en: TranslationMessages = {
   ...englishMessages,
