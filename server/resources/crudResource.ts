@@ -14,6 +14,7 @@ import { isReferenced, referenceCounts, type Archiving } from './archiving';
 import { auditHistory, diffRecords, recordAudit, type AuditActor } from './auditLog';
 import { listQuerySchema, runList, type ListOptions, type ListQuery } from './listQuery';
 import { validateBody } from './validateBody';
+import { describedFields } from '../../common/resources/fields';
 
 type Row = Record<string, unknown> & { _id: string };
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -30,15 +31,18 @@ export interface CrudResource {
   label: string;
   table: PgTable;
   schema: AnyObjectSchema;
-  read: Access;
+  /** Who may list and read; default the holders of `write`. */
+  read?: Access;
   /**
    * The permission of every write and of the history. A `manage-<entity>` named here is a known
    * permission like the listed ones (registry.ts `knownPermissions`): seeded, and held by
    * ROLE_SUPERUSER from the next start (DESIGN §4).
    */
   write: CheckedPermission;
-  defaultOrder: readonly string[];
-  searchFields: readonly string[];
+  /** List order without `orderBy`; default name ascending (spec §2.9). */
+  defaultOrder?: readonly string[];
+  /** Fields `search` matches; default the schema's text and email fields (common/resources/fields.ts). */
+  searchFields?: readonly string[];
   /** Fields the screen shows as other text (names for ids), sorted and searched as shown (listQuery). */
   shown?: ListOptions['shown'];
   /** The field that must be unique (ignoring case), and the 409 message. Default: name. */
@@ -94,8 +98,22 @@ function pick(row: Row, fields: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
 }
 
+/** Who may list and read `resource`: its `read`, by default the holders of its write permission. */
+export function readAccess(resource: CrudResource): Access {
+  return resource.read ?? { permission: resource.write };
+}
+
+/** Searched by default: the short texts a list shows (not long texts, yes/no, dates, chips, references). */
+const SEARCHED_KINDS = new Set(['text', 'email']);
+
 export function registerCrudResource(app: FastifyInstance, resource: CrudResource) {
   const { entity, label, table } = resource;
+  const read = readAccess(resource);
+  const listing = {
+    ...resource,
+    defaultOrder: resource.defaultOrder ?? ['name'],
+    searchFields: resource.searchFields ?? describedFields(resource.schema).filter(({ meta }) => SEARCHED_KINDS.has(meta.kind) && !meta.reference).map(({ field }) => field),
+  };
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const schemaFields = Object.keys(resource.schema.fields);
   const uniqueField = resource.unique?.field ?? 'name';
@@ -141,7 +159,7 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
   app.get<{ Querystring: ListQuery & { archived?: ArchivedParam } }>(
     base,
     {
-      config: { access: resource.read },
+      config: { access: read },
       schema: {
         tags,
         summary: archivedColumn
@@ -157,13 +175,13 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
       // Pickers and new work read the default list: archived records are not offered there.
       const archived = request.query.archived;
       const where = !archivedColumn || archived === 'include' ? undefined : archived === 'only' ? isNotNull(archivedColumn) : isNull(archivedColumn);
-      return runList(db(), table, request.query, { ...resource, where }, reply, entity);
+      return runList(db(), table, request.query, { ...listing, where }, reply, entity);
     },
   );
 
   app.get<{ Params: { id: string } }>(
     `${base}${resource.getPath ?? '/:id'}`,
-    { config: { access: resource.read }, schema: { tags, summary: `One ${label}`, params: idParamsSchema, response: { 404: errorSchema } } },
+    { config: { access: read }, schema: { tags, summary: `One ${label}`, params: idParamsSchema, response: { 404: errorSchema } } },
     async (request) => {
       const row = await findById(request.params.id);
       if (!row) throw notFound(`${label} not found`);

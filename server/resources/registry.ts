@@ -1,34 +1,31 @@
+import { readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { ALL_PERMISSIONS } from '../../common/permissions';
 import { registerCrudResource, type CrudResource } from './crudResource';
-import { permissionResource } from '../modules/permissions/permission.resource';
-import { configResource } from '../modules/config/config.resource';
-import { scriptResource } from '../modules/scripts/script.resource';
-import { roleResource } from '../modules/roles/role.resource';
-import { tableResource } from '../modules/tables/table.resource';
-import { dashboardResource } from '../modules/dashboards/dashboard.resource';
-import { widgetResource } from '../modules/widgets/widget.resource';
-import { attributeResource } from '../modules/attributes/attribute.resource';
-import { checklistResource } from '../modules/checklists/checklist.resource';
-import { assetResource } from '../modules/assets/asset.resource';
-import { jobResource } from '../modules/jobs/job.resource';
-import { reportResource } from '../modules/reports/report.resource';
+
+/** A module export that is a declaration (an entity, its table, schema and write permission). */
+function isCrudResource(value: unknown): value is CrudResource {
+  if (typeof value !== 'object' || value === null) return false;
+  const { entity, table, schema, write } = value as Partial<CrudResource>;
+  return typeof entity === 'string' && typeof write === 'string' && table !== undefined && schema !== undefined;
+}
+
+/**
+ * Every `server/modules/<module>/<entity>.resource.ts`, imported: adding a resource is adding its
+ * file (README: "Adding a resource"), the same glob drizzle.config.ts reads the tables from.
+ */
+async function discoverResources(): Promise<CrudResource[]> {
+  const modules = new URL('../modules/', import.meta.url);
+  const files = readdirSync(modules, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((folder) => readdirSync(new URL(`${folder.name}/`, modules)).filter((file) => file.endsWith('.resource.ts')).map((file) => new URL(`${folder.name}/${file}`, modules)));
+  const loaded = await Promise.all(files.map((file) => import(file.href) as Promise<Record<string, unknown>>));
+  // By entity, so the order files are listed in changes nothing (routes, seeded permissions).
+  return loaded.flatMap((module) => Object.values(module).filter(isCrudResource)).sort((a, b) => a.entity.localeCompare(b.entity));
+}
 
 /** Every entity served by the generic CRUD registration (README: "Adding a resource"). */
-export const crudResources: readonly CrudResource[] = [
-  permissionResource,
-  configResource,
-  scriptResource,
-  roleResource,
-  tableResource,
-  widgetResource,
-  dashboardResource,
-  attributeResource,
-  checklistResource,
-  assetResource,
-  jobResource,
-  reportResource,
-];
+export const crudResources: readonly CrudResource[] = await discoverResources();
 
 /**
  * Every permission the code defines: common/permissions.ts's list and each declared resource's

@@ -1,21 +1,24 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { RaRecord } from 'react-admin';
-import type { ResourceDefinition } from '../resources/generic/ResourceDefinition';
-import { derivedStrings, withDefaults, type Messages } from '../resources/generic/resourceStrings';
+import { derivedEnglish } from './derivedEnglish';
 import { en } from './en';
 
 const languages = [{ locale: 'en', name: 'English' }];
 
-/** English only for now; another locale is one more messages file next to en.ts. */
-export const i18nProvider = polyglotI18nProvider(() => en, 'en', languages);
+/** %{name} filled from the options, as polyglot fills en.ts's phrases. */
+function interpolate(phrase: string, options: Record<string, unknown> = {}) {
+  return phrase.replace(/%\{(.*?)\}/g, (whole, name: string) => (options[name] === undefined ? whole : String(options[name])));
+}
 
 /**
- * en.ts over the English the declarations derive (docs/resources.md): a key en.ts lacks shows its
- * derived text, never the raw key — for a resource being written, or registered by a test (the
- * README's recipe). The app itself uses en.ts alone: tests/web/i18n requires it to hold every key
- * of every declared resource, and the main bundle need not load the declarations.
+ * English only for now; another locale is one more messages file next to en.ts. A key en.ts lacks
+ * shows the English its resource's declaration derives (src/i18n/derivedEnglish.ts), else the raw
+ * key with polyglot's warning.
  */
-export function i18nProviderFor(definitions: readonly ResourceDefinition<RaRecord>[]) {
-  const messages = withDefaults(en as unknown as Messages, derivedStrings(definitions));
-  return polyglotI18nProvider(() => messages as never, 'en', languages);
-}
+export const i18nProvider = polyglotI18nProvider(() => en, 'en', languages, {
+  onMissingKey: (key: string, options?: Record<string, unknown>) => {
+    const english = derivedEnglish(key);
+    if (english !== undefined) return interpolate(english, options);
+    console.warn(`Missing translation for key: "${key}"`);
+    return key;
+  },
+});

@@ -23,7 +23,6 @@ export const assetResource: CrudResource = {
   write: 'manage-asset',
   // Submits validate against a cached catalogue (modules/inspections/catalogueCache.ts).
   afterWrite: (app) => app.services.catalogue.invalidate(),
-  defaultOrder: ['name'],
   searchFields: ['name', 'identification', 'tags'],
   // The Assets screen shows checklist names in the asset's order, unknown ids dropped (spec §2.9),
   // and tags comma-joined: sorted and searched as shown. A search finds an asset by one of its

@@ -8,6 +8,7 @@ import { errorSchema, idParamsSchema } from '../../http/schemas';
 import { previousInspections, previousInspectionsByAsset, type InspectionView } from '../inspections/inspectionReads';
 import { currentUser } from '../../auth/authPlugin';
 import { assetResource } from './asset.resource';
+import { readAccess } from '../../resources/crudResource';
 
 const tags = ['asset', 'inspection'];
 const identificationParams = {
@@ -108,7 +109,7 @@ async function offlineCatalogue(db: Database, withPrevious: boolean) {
 /** Spec §7 Inspection calls that start from an asset (the QR label carries its identification). */
 export async function assetInspectionRoutes(app: FastifyInstance) {
   const db = () => app.services.db;
-  const readAsset: Access = assetResource.read;
+  const readAsset: Access = readAccess(assetResource);
   // What a scanned label finds: archived assets take no new inspections.
   const byIdentification = (identification: string) =>
     db()

@@ -23,7 +23,6 @@ export const attributeResource: CrudResource = {
   write: 'manage-attribute',
   // Submits validate against a cached catalogue (modules/inspections/catalogueCache.ts).
   afterWrite: (app) => app.services.catalogue.invalidate(),
-  defaultOrder: ['name'],
   searchFields: ['name', 'technicalName', 'type', 'description'],
   unique: { field: 'name' },
   prepare: (input) => (hasOptions(String(input.type)) ? input : { ...input, options: { values: [] } }),

@@ -23,7 +23,6 @@ export const checklistResource: CrudResource = {
   write: 'manage-checklist',
   // Submits validate against a cached catalogue (modules/inspections/catalogueCache.ts).
   afterWrite: (app) => app.services.catalogue.invalidate(),
-  defaultOrder: ['name'],
   searchFields: ['name', 'frequency'],
   archive: {
     references: [

@@ -11,7 +11,6 @@ export const configResource: CrudResource = {
   label: 'Config',
   table: configEntries,
   schema: configSchema,
-  read: { permission: 'manage-config' },
   write: 'manage-config',
   defaultOrder: ['key'],
   searchFields: ['key', 'description', 'value'],

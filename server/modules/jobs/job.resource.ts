@@ -10,10 +10,7 @@ export const jobResource: CrudResource = {
   label: 'Job',
   table: jobs,
   schema: jobSchema,
-  read: { permission: 'manage-job' },
   write: 'manage-job',
-  defaultOrder: ['name'],
-  searchFields: ['name', 'cronExpression'],
   prepare: (input) => ({ ...input, cronExpression: String(input.cronExpression).trim() }),
   async checkReferences(db, input) {
     if (input.script) await requireIds(db, scripts, [String(input.script)], 'script', 'script');

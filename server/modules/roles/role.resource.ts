@@ -16,7 +16,6 @@ export const roleResource: CrudResource = {
   schema: roleSchema,
   read: { anyPermission: ['manage-role', 'manage-user', 'manage-permission', 'manage-dashboard', 'manage-table'] },
   write: 'manage-role',
-  defaultOrder: ['name'],
   searchFields: ['name'],
   async checkReferences(db, input) {
     await requireIds(db, permissions, input.permissions as string[], 'permissions', 'permission');

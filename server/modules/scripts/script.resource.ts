@@ -12,7 +12,6 @@ export const scriptResource: CrudResource = {
   schema: scriptSchema,
   read: { anyPermission: ['manage-script', 'manage-table', 'manage-report', 'manage-widget', 'manage-job', 'manage-checklist'] },
   write: 'manage-script',
-  defaultOrder: ['name'],
   searchFields: ['name', 'description'],
   async beforeDelete(tx, row) {
     const usedByTables = await tx.select({ name: tableDefinitions.name }).from(tableDefinitions).where(eq(tableDefinitions.script, row._id));

@@ -16,7 +16,6 @@ export const widgetResource: CrudResource = {
   schema: widgetSchema,
   read: { anyPermission: ['manage-widget', 'manage-dashboard'] },
   write: 'manage-widget',
-  defaultOrder: ['name'],
   searchFields: ['name', 'type'],
   getPath: '/id/:id',
   async checkReferences(db, input) {

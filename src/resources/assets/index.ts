@@ -1,6 +1,6 @@
 import Inventory2Icon from '@mui/icons-material/Inventory2';
-import type { Asset } from '../../../common/resources/asset';
-import { standardMessages, type ResourceDefinition } from '../generic/ResourceDefinition';
+import { assetSchema, type Asset } from '../../../common/resources/asset';
+import { declareResource } from '../generic/declareResource';
 import { AssetDialog } from './AssetDialog';
 import { AssetEditor } from './AssetEditor';
 import { PrintLabelsButton } from './labels/PrintLabelsButton';
@@ -14,26 +14,17 @@ export type AssetRecord = Asset & { id: string };
  * New/Copy Asset open the asset dialog, an expanded row holds the same inputs inline. Spec §8 has
  * no 'copied' notices for assets: a copy is announced as a creation.
  */
-export const assetResource: ResourceDefinition<AssetRecord> = {
-  name: 'asset',
-  route: 'assetManagement',
-  permission: 'manage-asset',
-  title: 'app.menu.asset_management',
-  icon: Inventory2Icon,
+export const assetResource = declareResource<AssetRecord>({
+  name: 'asset', label: 'Asset', schema: assetSchema, icon: Inventory2Icon, permission: 'manage-asset',
   listFields: ['name', 'identification', 'tags', 'checklists'],
   useColumns: useAssetColumns,
-  defaultSort: [{ field: 'name', order: 'asc' }],
-  messages: {
-    ...standardMessages('asset'),
-    copied: 'app.asset.created',
-    copyingFailed: 'app.asset.creation_failed',
-  },
-  create: { label: 'app.asset.new', kind: 'dialog', Dialog: AssetDialog },
-  copy: { label: 'app.asset.copy', dropFields: ['identification'] },
-  remove: { confirmKey: 'app.confirm.delete_asset' },
+  messages: { copied: 'app.asset.created', copyingFailed: 'app.asset.creation_failed' },
+  create: { kind: 'dialog', Dialog: AssetDialog },
+  copy: { dropFields: ['identification'] },
+  delete: { confirmKey: 'app.confirm.delete_asset' },
   archivable: true,
   Editor: AssetEditor,
   ToolbarActions: PrintLabelsButton,
   selectable: true,
   serverPaging: true,
-};
+});

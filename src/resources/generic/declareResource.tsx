@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { AnyObjectSchema } from 'yup';
 import { describedFields } from '../../../common/resources/fields';
+import { addDerivedEnglish } from '../../i18n/derivedEnglish';
 import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
 import { ResourceForm } from './ResourceForm';
 import type { EditorProps, ResourceDefinition, ResourceMessages } from './ResourceDefinition';
@@ -84,7 +85,7 @@ export function declareResource<T extends RaRecord>(declaration: ResourceDeclara
     </ResourceForm>
   );
 
-  return {
+  const definition: ResourceDefinition<T> = {
     route: `${name}Management`,
     defaultSort: [{ field: 'name', order: 'asc' }],
     ...rest,
@@ -98,4 +99,7 @@ export function declareResource<T extends RaRecord>(declaration: ResourceDeclara
     Editor: derivesEditor ? DerivedEditor : Editor || undefined,
     strings,
   };
+  // Every key above that en.ts lacks shows this English (src/i18n/derivedEnglish.ts).
+  addDerivedEnglish(strings);
+  return definition;
 }

@@ -1,6 +1,6 @@
 import PeopleIcon from '@mui/icons-material/People';
-import type { UserRecord } from '../../../common/resources/user';
-import type { ResourceDefinition } from '../generic/ResourceDefinition';
+import { userAdministrationSchema, type UserRecord } from '../../../common/resources/user';
+import { declareResource } from '../generic/declareResource';
 import { UserEditor } from './UserEditor';
 import { useUserColumns } from './useUserColumns';
 
@@ -11,15 +11,10 @@ export type UserAdminRecord = UserRecord & { id: string };
  * Actions; Add User asks for the username. Add and update failures show the server's message in
  * an alert (spec §8); a failed deletion is a notice.
  */
-export const userResource: ResourceDefinition<UserAdminRecord> = {
-  name: 'user',
-  route: 'userManagement',
-  permission: 'manage-user',
-  title: 'app.menu.user_management',
-  icon: PeopleIcon,
+export const userResource = declareResource<UserAdminRecord>({
+  name: 'user', label: 'User', schema: userAdministrationSchema, icon: PeopleIcon, permission: 'manage-user',
   listFields: ['name', 'username', 'role', 'status', 'customAttributes'],
   useColumns: useUserColumns,
-  defaultSort: [{ field: 'name', order: 'asc' }],
   messages: {
     created: 'app.user.added',
     copied: 'app.user.added',
@@ -30,9 +25,8 @@ export const userResource: ResourceDefinition<UserAdminRecord> = {
     updatingFailed: 'app.user.updating_failed',
     deletionFailed: 'app.user.deletion_failed',
   },
-  create: { label: 'app.user.add', kind: 'prompt', promptLabel: 'app.user.columns.username', body: (username) => ({ username }) },
-  remove: {},
+  create: { label: 'app.user.add', promptLabel: 'app.user.columns.username', body: (username) => ({ username }) },
   Editor: UserEditor,
   failureShowsServerMessage: ['create', 'update'],
   serverPaging: true,
-};
+});

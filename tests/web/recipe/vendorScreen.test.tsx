@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppNotification } from '../../../src/common-ui/AppNotification';
 import { DialogsProvider } from '../../../src/common-ui/dialogs/DialogsProvider';
 import { dataProvider } from '../../../src/dataProvider';
-import { i18nProviderFor } from '../../../src/i18n';
+import { i18nProvider } from '../../../src/i18n';
 import { ResourceAdminPage } from '../../../src/resources/generic/ResourceAdminPage';
 import { appTheme } from '../../../src/theme';
 import { vendorResource } from '../../fixtures/recipe/vendor.web';
@@ -51,7 +51,7 @@ afterAll(() => vi.unstubAllGlobals());
 
 function openVendors() {
   render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProviderFor([vendorResource])} store={memoryStore()} theme={appTheme}>
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()} theme={appTheme}>
       <DialogsProvider>
         <ResourceAdminPage definition={vendorResource} />
       </DialogsProvider>
