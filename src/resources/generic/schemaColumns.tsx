@@ -82,10 +82,10 @@ export function schemaColumnsHook<T extends RaRecord>(columns: readonly SchemaCo
   const referenced = [...new Set(columns.flatMap((column) => (column.meta.reference ? [column.meta.reference] : [])))];
   return function useSchemaColumns() {
     const translate = useTranslate();
-    // `referenced` is fixed per declaration: the same hooks run in the same order on every render.
-    // eslint-disable-next-line react-hooks/rules-of-hooks
+    // eslint-disable-next-line react-hooks/rules-of-hooks -- `referenced` is fixed per declaration: the same hooks run in the same order on every render
     const lookups = referenced.map((resource) => [resource, useNameLookup(resource)] as const);
-    const names = useMemo(() => new Map(lookups), lookups.map(([, lookup]) => lookup)); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the dependencies are the lookups themselves, as many as the declaration references (fixed), which the rule cannot see in a computed array
+    const names = useMemo(() => new Map(lookups), lookups.map(([, lookup]) => lookup));
     return useMemo(() => columns.map((column) => columnOf<T>(column, translate, names)), [translate, names]);
   };
 }
