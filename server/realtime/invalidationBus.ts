@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { within } from '../../common/within';
 import { logRedisOutages } from './redisOutageLog';
 
 type RedisLog = Parameters<typeof logRedisOutages>[2];
@@ -52,7 +53,7 @@ export async function createInvalidationBus(redisUrl: string | null, channel: st
       // ioredis queues commands while reconnecting: a down Redis must not hold the probe.
       if (publisher.status !== 'ready') return 'down';
       try {
-        await Promise.race([publisher.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1000))]);
+        await within(1_000, publisher.ping(), 'Redis PING');
         return 'ok';
       } catch {
         return 'down';

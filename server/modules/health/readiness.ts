@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { within } from '../../../common/within';
 import type { Database } from '../../db/client';
 import type { InvalidationBus } from '../../realtime/invalidationBus';
 
@@ -26,15 +27,6 @@ function newestShippedMigration(): number {
 
 const newestShipped = newestShippedMigration();
 const DATABASE_PROBE_MS = 2_000;
-
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Ready when the database answers and holds every migration this code ships. Redis down does not
