@@ -65,12 +65,22 @@ function plan(levels: { _id: string }[]): ItemPlan[] {
   return items;
 }
 
-/** Attributes, a 20-item checklist and an asset carrying it, made through the API as admin. */
-async function createCatalogue(baseUrl: string, adminToken: string) {
+/**
+ * Attributes, a 20-item checklist and an asset carrying it, made through the API as admin; with
+ * `photoItem`, a 21st, optional item takes a photo (an image attribute).
+ */
+export async function createCatalogue(baseUrl: string, adminToken: string, { photoItem = false } = {}) {
   const suffix = randomBytes(3).toString('hex');
   const { body: levels } = await call<{ _id: string }[]>(baseUrl, adminToken, 'GET', '/alertLevel');
   const items = plan(levels);
   const attributeIds: string[] = [];
+  let photoAttributeId: string | null = null;
+  if (photoItem) {
+    const { body } = await call<{ _id: string }>(baseUrl, adminToken, 'POST', '/attribute', {
+      name: `Bench photo ${suffix}`, technicalName: `bench_photo_${suffix}`, type: 'image', description: 'Inspection submit benchmark', isMandatory: false, allowComment: false, options: { values: [] },
+    });
+    photoAttributeId = body._id;
+  }
   for (const item of items) {
     const { body } = await call<{ _id: string }>(baseUrl, adminToken, 'POST', '/attribute', {
       name: `Bench ${item.name} ${suffix}`,
@@ -87,10 +97,13 @@ async function createCatalogue(baseUrl: string, adminToken: string) {
     name: `Bench 20-item round ${suffix}`,
     frequency: 'Daily',
     scripts: [],
-    checklistItems: items.map((item, i) => ({ attribute: attributeIds[i], sequenceId: i + 1, threshold: item.threshold, showMandatoryIndicator: item.mandatory })),
+    checklistItems: [
+      ...items.map((item, i) => ({ attribute: attributeIds[i], sequenceId: i + 1, threshold: item.threshold, showMandatoryIndicator: item.mandatory })),
+      ...(photoAttributeId ? [{ attribute: photoAttributeId, sequenceId: items.length + 1, threshold: null, showMandatoryIndicator: false }] : []),
+    ],
     groups: [
       { name: 'Readings', attributes: attributeIds.slice(0, NUMBER_ITEMS) },
-      { name: 'Condition', attributes: attributeIds.slice(NUMBER_ITEMS) },
+      { name: 'Condition', attributes: [...attributeIds.slice(NUMBER_ITEMS), ...(photoAttributeId ? [photoAttributeId] : [])] },
     ],
   });
   const { body: asset } = await call<{ _id: string }>(baseUrl, adminToken, 'POST', '/asset', {
@@ -102,14 +115,14 @@ async function createCatalogue(baseUrl: string, adminToken: string) {
     checklistOptions: [],
     message: '',
   });
-  return { assetId: asset._id, checklistId: checklist._id, attributeIds, items };
+  return { assetId: asset._id, checklistId: checklist._id, attributeIds, items, photoAttributeId, suffix };
 }
 
 /**
  * Submission bodies: every item filled, values inside their limits; one body in eight pushes one
  * number past its limit, one in 25 also reports a fault, so some submissions raise alerts.
  */
-function submissionBodies(catalogue: Awaited<ReturnType<typeof createCatalogue>>): string[] {
+export function submissionBodies(catalogue: Awaited<ReturnType<typeof createCatalogue>>): string[] {
   return Array.from({ length: BODIES }, (_, k) => {
     const values: Record<string, string | number | boolean> = {};
     catalogue.items.forEach((item, i) => {

@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors';
 import { FairQueue } from './fairQueue';
 import { QUERY_OPS, runQuery, ScriptQueryError, type QueryOp } from './queryApi';
 import type { RunRequest, RunResult, ScriptError, ScriptSandbox, ScriptWriteApi } from './sandboxTypes';
+import { sharedRunKey } from './sharedRuns';
 
 export interface SandboxConfig {
   /** SCRIPT_TIME_LIMIT_MS: default time limit of one run, query time included. */
@@ -70,6 +71,8 @@ interface PendingRun {
   resolve: (result: RunResult) => void;
   /** Entities the script asked the query API about. */
   reads: Set<string>;
+  /** While it waits for a worker, identical widget runs join it instead of queueing (sharedRuns.ts). */
+  shareKey: string | null;
 }
 
 interface WorkerMessage {
@@ -142,6 +145,8 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
   });
   let nextRunId = 1;
   let closed = false;
+  /** Shareable runs not yet handed to a worker, by share key; each answers its joiners too. */
+  const waitingShared = new Map<string, { run: PendingRun; joiners: ((result: RunResult) => void)[] }>();
 
   function startSlot(): Slot {
     const shared = new SharedArrayBuffer(4);
@@ -218,6 +223,8 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
 
   /** Starts the run on an idle worker; false when it could not even be handed over. */
   function dispatch(slot: Slot, run: PendingRun): boolean {
+    // From here on it reads the database: a later caller must not take its (possibly older) answer.
+    if (run.shareKey && waitingShared.get(run.shareKey)?.run === run) waitingShared.delete(run.shareKey);
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = null;
     const startedAt = Date.now();
@@ -354,13 +361,24 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
         return Promise.resolve(failed('input', `The script's input is nested deeper than ${SCRIPT_LIMITS.maxOutputDepth} levels of arrays and objects`));
       }
       const timeLimitMs = Math.max(1, Math.round(request.timeLimitMs ?? config.scriptTimeLimitMs));
+      const shareKey = sharedRunKey(request, timeLimitMs);
+      const waiting = shareKey ? waitingShared.get(shareKey) : undefined;
+      if (waiting) return new Promise<RunResult>((resolve) => waiting.joiners.push(resolve));
       return new Promise<RunResult>((resolve) => {
-        const run: PendingRun = { runId: nextRunId++, owner: request.user._id, request, timeLimitMs, resolve, reads: new Set() };
+        const joiners: ((result: RunResult) => void)[] = [];
+        const answer = (result: RunResult) => {
+          if (shareKey && waitingShared.get(shareKey)?.run === run) waitingShared.delete(shareKey);
+          resolve(result);
+          // Each caller gets its own copy: a route may shape the value it answers.
+          for (const joiner of joiners) joiner(structuredClone(result));
+        };
+        const run: PendingRun = { runId: nextRunId++, owner: request.user._id, request, timeLimitMs, resolve: answer, reads: new Set(), shareKey };
         const outcome = queue.add(run.owner, run, !BACKGROUND_KINDS.has(request.kind));
         if (outcome === 'full') return resolve(failed('unavailable', 'Too many scripts are waiting to run; try again shortly'));
         if (outcome === 'busy') {
           return resolve(failed('busy', `You already have ${SCRIPT_LIMITS.maxQueuePerUser} scripts waiting to run; try again when they have finished`));
         }
+        if (shareKey) waitingShared.set(shareKey, { run, joiners });
         ensureSlots();
         pump();
       });
