@@ -9,7 +9,7 @@ type OutputChunk = Rollup.OutputChunk;
  * Issue 20: a signed-in phone used to wait for the whole entry script before asking anything
  * (index.js → area chunk → /token/init → dashboard …). This plugin adds a tiny classic script,
  * in <head> before the entry, that (only when a jwt is stored) shows the home's shell (below), asks /token/init,
- * /init/applicationInfo and then the user's dashboard at once, and modulepreloads the chunks the
+ * /init/applicationInfo, the inspect view's asset, and then the user's dashboard at once, and modulepreloads the chunks the
  * opened page will show — so the entry's download, the API's round trips and the area's chunks
  * overlap. The app takes those answers (src/boot/bootAnswers.ts); anything it does not take it
  * asks again as before. A hashed file under assets/, as allowed by the CSP's script-src 'self'.
@@ -24,6 +24,9 @@ const PAGE_MODULES: readonly [string, readonly string[]][] = [
   ['^/onsite/?$', ['custom/onsite/OnsiteShell.tsx']],
   ['^/home(/|$)', ['custom/layout/EngineerShell.tsx', 'custom/layout/engineerRoutes.tsx']],
 ];
+
+/** The inspect view (src/custom/technician/technicianRoutes.tsx), its identification captured as the URL has it. */
+export const INSPECT_VIEW_PATH = '^/inspection/asset/identification/([^/]+)/?$';
 
 /** The paths the app shell below stands for: the technician's home (spec §2.3), the area's start page. */
 export const APP_SHELL_PATH = '^/inspection/?$';
@@ -105,6 +108,14 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
       return answer;
     };
     answers['/init/applicationInfo'] = ask(api + '/init/applicationInfo', { Accept: 'application/json' });
+    // The inspect view's first content is its asset: asked beside /token/init, not after React's
+    // first render. With its checklists, as a technician's page asks it (useAssetGroup); a page that
+    // asks otherwise (thermography note form) finds no answer under its own path and asks itself.
+    var inspect = new RegExp(${JSON.stringify(INSPECT_VIEW_PATH)}).exec(path);
+    if (inspect) {
+      var group = '/asset/identification/group/' + encodeURIComponent(decodeURIComponent(inspect[1])) + '?expand=checklists';
+      answers[group] = ask(api + group, headers);
+    }
     var init = ask(api + '/token/init', headers);
     answers['/token/init'] = init;
     init.then(function (response) {

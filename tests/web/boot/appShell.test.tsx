@@ -24,8 +24,12 @@ function runBoot(path: string, online = true) {
   const onLine = Object.getOwnPropertyDescriptor(window.navigator, 'onLine');
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
   try {
-    // Its own early questions are not what is tested here: a refused session asks nothing more.
-    mockApi({ 'GET /api/token/init': () => errorResponse(401, 'Unauthorized') });
+    // Its own early questions are not what is tested here: a refused session asks nothing more (the
+    // inspect view's asset is asked beside /token/init: tests/web/boot/bootInspectAsset.test.tsx).
+    mockApi({
+      'GET /api/token/init': () => errorResponse(401, 'Unauthorized'),
+      'GET /api/asset/identification/group/SKD-001': () => errorResponse(401, 'Unauthorized'),
+    });
     runInThisContext(bootSource([], '/api'));
   } finally {
     if (onLine) Object.defineProperty(window.navigator, 'onLine', onLine);

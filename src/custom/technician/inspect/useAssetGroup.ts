@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { takeBootAnswer } from '../../../boot/bootAnswers';
+import { apiUrl } from '../../../dataProvider/apiBase';
 import { useApiFetch } from '../../../dataProvider/useApiFetch';
+import { keepAnswer } from '../../../offline/offlineReads';
 import { errorMessageOf } from '../../../common-ui/errorMessageOf';
 import type { InspectAsset } from './inspectTypes';
 
@@ -26,18 +29,21 @@ export function useAssetGroup(identification: string, withChecklists = true): { 
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<InspectAsset[]>(`/asset/identification/group/${encodeURIComponent(identification)}`, {
-      query: withChecklists ? { expand: 'checklists' } : {},
-      signal: controller.signal,
-      offline: true,
-    }).then(
+    const path = `/asset/identification/group/${encodeURIComponent(identification)}`;
+    const query = withChecklists ? { expand: 'checklists' } : {};
+    const ask = () => apiFetch<InspectAsset[]>(path, { query, signal: controller.signal, offline: true });
+    // Opened straight from a label's link, the boot script has asked already (issue 20); kept on the
+    // phone as the page's own read would be.
+    const readPath = apiUrl(path, query, '');
+    const early = attempt === 0 ? takeBootAnswer<InspectAsset[]>(readPath) : null;
+    (early ? keepAnswer(early, readPath).catch(ask) : ask()).then(
       (assets) => setSettled(assets.length ? { key, status: 'ready', assets } : { key, status: 'notFound' }),
       (error: unknown) => {
         if (!controller.signal.aborted) setSettled({ key, status: 'error', message: errorMessageOf(error, translate) });
       },
     );
     return () => controller.abort();
-  }, [apiFetch, identification, key, translate, withChecklists]);
+  }, [apiFetch, attempt, identification, key, translate, withChecklists]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   // A result of an earlier identification or attempt is not shown while the new one loads.
