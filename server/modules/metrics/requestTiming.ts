@@ -24,7 +24,7 @@ export function routeLabel(url: string): string {
  * arrival) under one route label. The label's series are looked up once per method and status
  * class and kept, so a request costs a few array reads and prom-client's observe.
  */
-function timer(duration: RequestDuration, route: string) {
+export function routeTimer(duration: RequestDuration, route: string) {
   const byMethod: Record<string, (Observer | undefined)[]> = {};
   return (request: FastifyRequest, reply: FastifyReply) => {
     const method = request.method;
@@ -43,7 +43,7 @@ function timer(duration: RequestDuration, route: string) {
  */
 export const requestTiming = fp(async (app: FastifyInstance, { duration }: { duration: RequestDuration }) => {
   app.addHook('onRoute', (route) => {
-    const observe = timer(duration, routeLabel(route.url));
+    const observe = routeTimer(duration, routeLabel(route.url));
     const hook: onResponseHookHandler = (request, reply, done) => {
       observe(request, reply);
       done();
@@ -51,8 +51,8 @@ export const requestTiming = fp(async (app: FastifyInstance, { duration }: { dur
     route.onResponse = [...[route.onResponse ?? []].flat(), hook];
   });
 
-  const unmatchedApi = timer(duration, UNMATCHED_ROUTE);
-  const webApp = timer(duration, WEB_APP_ROUTE);
+  const unmatchedApi = routeTimer(duration, UNMATCHED_ROUTE);
+  const webApp = routeTimer(duration, WEB_APP_ROUTE);
   app.addHook('onResponse', (request, reply, done) => {
     if (request.is404) (isApiPath(request.url) ? unmatchedApi : webApp)(request, reply);
     done();
