@@ -27,6 +27,7 @@ import type { CrudResource } from './resources/crudResource';
 import { knownPermissions } from './resources/registry';
 import { createLogoImageSource } from './modules/appInfo/logoImageSource';
 import { createJobScheduler } from './jobs/scheduler';
+import { requestTiming } from './modules/metrics/requestTiming';
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (the caller closes it). */
@@ -71,8 +72,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('lifecycle', { draining: false });
   app.decorate('knownPermissions', new Set(knownPermissions(options.resources)));
   app.addHook('onClose', () => app.services.scripts.close());
-  await attachSocketServer(app);
-  const jobs = createJobScheduler({ db: database.db, sandbox: () => app.services.scripts, pushes: app.services.pushes, onError: (error) => app.log.error(error, 'job tick failed') });
+  // Before any route is declared: it gives each route its own timing hook.
+  await app.register(requestTiming, { duration: app.services.metrics.requestDuration });
+  const io = await attachSocketServer(app);
+  app.services.metrics.countSocketsWith(() => io.of('/').sockets.size);
+  app.services.metrics.watchScriptPool(() => app.services.scripts.activity());
+  const jobs = createJobScheduler({
+    db: database.db,
+    sandbox: () => app.services.scripts,
+    pushes: app.services.pushes,
+    onError: (error) => app.log.error(error, 'job tick failed'),
+    onRunFinished: app.services.metrics.jobRunFinished,
+  });
   app.decorate('jobs', jobs);
   // Before onClose: runs in progress finish while the database is still open.
   app.addHook('preClose', () => jobs.stop());

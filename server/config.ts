@@ -50,6 +50,8 @@ export interface AppConfig {
   trustProxy?: boolean | number | string[];
   /** After SIGTERM, how long readiness says 'draining' before the process stops taking requests (DRAIN_DELAY_MS). */
   drainDelayMs?: number;
+  /** Bearer token that may read GET /api/metrics from anywhere (METRICS_TOKEN); null: only this host may (docs/operations.md). */
+  metricsToken?: string | null;
 }
 
 const envSchema = yup.object({
@@ -75,6 +77,12 @@ const envSchema = yup.object({
     .matches(/^(true|false|\d+|[0-9a-fA-F:./]+(\s*,\s*[0-9a-fA-F:./]+)*|loopback|linklocal|uniquelocal)$/, 'TRUST_PROXY must be true, false, a hop count, or proxy addresses/CIDRs separated by commas')
     .optional(),
   DRAIN_DELAY_MS: yup.number().integer().min(0).max(120_000).default(0),
+  // Visible ASCII only: it travels in an Authorization header, where a space or a newline cannot.
+  METRICS_TOKEN: yup
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .matches(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces')
+    .optional(),
 });
 
 /** TRUST_PROXY as Fastify's trustProxy option. */
@@ -128,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadQuotaBytesPerHour: values.UPLOAD_QUOTA_MB_PER_HOUR * 1_048_576,
     trustProxy: trustProxyOf(values.TRUST_PROXY),
     drainDelayMs: values.DRAIN_DELAY_MS,
+    metricsToken: values.METRICS_TOKEN ?? null,
   };
 }
 

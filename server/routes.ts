@@ -23,10 +23,12 @@ import { inspectionScheduleRoutes } from './modules/inspectionSchedules/inspecti
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { workOrderRoutes } from './modules/workOrders/workOrder.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 
 /** Every /api module, in one list; each declares its routes' access next to their definitions. */
 export async function apiRoutes(app: FastifyInstance, { resources }: { resources?: readonly CrudResource[] }) {
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(appInfoRoutes);
   await app.register(sessionRoutes);
   await app.register(userRoutes);

@@ -9,6 +9,7 @@ import type { InvalidationBus } from './realtime/invalidationBus';
 import { createPushHub } from './realtime/pushHub';
 import { createCatalogueCache } from './modules/inspections/catalogueCache';
 import { createScriptSandbox } from './scripts/sandbox';
+import { createAppMetrics } from './modules/metrics/appMetrics';
 
 /** What handlers reach through `app.services`: built once per app, no per-process state beyond it. */
 export function createServices(config: AppConfig, db: Database, tokens: TokenService, bus: InvalidationBus) {
@@ -26,6 +27,7 @@ export function createServices(config: AppConfig, db: Database, tokens: TokenSer
     pushes: createPushHub(),
     catalogue: createCatalogueCache(db, bus),
     scripts: createScriptSandbox(db, config, { onError: (error, op) => console.error(`script ${op} failed:`, error) }),
+    metrics: createAppMetrics(),
   };
 }
 

@@ -13,14 +13,14 @@ export interface AuthUser {
 /**
  * What a route needs, declared next to its definition (DESIGN §4). Every /api route must carry
  * one; the app refuses to start otherwise, and tests walk every route × demo role against it.
- * - public: anyone, no token.
+ * - public: anyone, no token; `note` says what guards it instead, if anything (GET /metrics).
  * - signedIn: any valid token.
  * - self: a signed-in user whose id is the route parameter named.
  * - permission: the permission, or `orIf` holds for this request (e.g. reading only a name).
  * - anyPermission: one of these (a list several admin screens read, e.g. roles for Users and Roles).
  */
 export type Access =
-  | { public: true }
+  | { public: true; note?: string }
   | { signedIn: true }
   | { self: string }
   | { permission: CheckedPermission; orIf?: (request: FastifyRequest, user: AuthUser) => boolean; orIfDescription?: string }
@@ -55,7 +55,7 @@ export function paramOf(request: FastifyRequest, name: string): string | undefin
 
 /** One line for docs and the OpenAPI document. */
 export function describeAccess(access: Access): string {
-  if ('public' in access) return 'public';
+  if ('public' in access) return access.note ? `public, ${access.note}` : 'public';
   if ('signedIn' in access) return 'signed in';
   if ('self' in access) return `signed in, own record (:${access.self})`;
   if ('anyPermission' in access) return `any of ${access.anyPermission.join(', ')}`;

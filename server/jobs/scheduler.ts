@@ -59,6 +59,8 @@ export interface SchedulerDeps {
   onError?: (error: unknown) => void;
   /** The server's own housekeeping (systemJobs.ts); default all of it. */
   systemJobs?: readonly SystemJob[];
+  /** A run this process claimed has ended (the job-run metric), counted even when saving its record failed. */
+  onRunFinished?: (kind: 'script' | 'system', outcome: 'ok' | 'error') => void;
 }
 
 const toRun = (row: typeof jobRuns.$inferSelect): JobRun => ({ ...row, outcome: row.outcome as JobRun['outcome'], summary: row.summary ?? null });
@@ -111,7 +113,11 @@ export function createJobScheduler(deps: SchedulerDeps) {
     } catch (thrown) {
       error = thrown instanceof Error ? thrown.message : String(thrown);
     }
-    return finish(run, outcome, error, { ...summary });
+    try {
+      return await finish(run, outcome, error, { ...summary });
+    } finally {
+      deps.onRunFinished?.('script', outcome);
+    }
   }
 
   async function finish(run: typeof jobRuns.$inferSelect, outcome: 'ok' | 'error', error: string | null, summary: Record<string, unknown>): Promise<JobRun> {
@@ -130,13 +136,18 @@ export function createJobScheduler(deps: SchedulerDeps) {
 
   /** A system job's tick: its work, then its runs older than a week go. */
   async function executeSystem(job: SystemJob, run: typeof jobRuns.$inferSelect): Promise<JobRun> {
+    // Counted once, as what the run ends as: an ok run whose record cannot be saved is retried as an error.
+    let outcome: 'ok' | 'error' = 'ok';
     try {
       const summary = await job.run(db, run.tick, { pushes: deps.pushes });
       await db.delete(jobRuns).where(and(eq(jobRuns.job, job.id), lt(jobRuns.tick, run.tick - SYSTEM_RUNS_KEPT_MS)));
       return await finish(run, 'ok', null, summary);
     } catch (thrown) {
+      outcome = 'error';
       onError(thrown);
-      return finish(run, 'error', thrown instanceof Error ? thrown.message : String(thrown), {});
+      return await finish(run, 'error', thrown instanceof Error ? thrown.message : String(thrown), {});
+    } finally {
+      deps.onRunFinished?.('system', outcome);
     }
   }
 

@@ -138,6 +138,9 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/init/applicationInfo': 'public',
   'GET /api/health/live': 'public',
   'GET /api/health/ready': 'public',
+  // For Prometheus, not for users: no user token; METRICS_TOKEN or a request from the host itself
+  // (docs/operations.md "Metrics", tests/api/metrics). The walk's requests come from 127.0.0.1.
+  'GET /api/metrics': 'public',
 
   'GET /api/inspection': holders['read-inspection'],
   'POST /api/inspection': holders['update-inspection'],

@@ -13,11 +13,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seed).toBe('production');
   });
 
+  it('takes METRICS_TOKEN for GET /api/metrics; without it only this host may read them', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-random-token-1234' }).metricsToken).toBe('a-long-random-token-1234');
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ METRICS_TOKEN: 'long enough but has spaces' }, 'METRICS_TOKEN'],
   ])('refuses %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
