@@ -104,8 +104,15 @@ async function dropOrphanClusters(): Promise<void> {
   }
 }
 
-/** A PostgreSQL cluster of its own (pg_createcluster), never the machine's main one. */
-async function ownPostgres(): Promise<ServiceControl & { restart(pauseMs?: number): Promise<void>; drop(): Promise<void> }> {
+export interface OwnPostgres extends ServiceControl {
+  /** Stops the server, waits `pauseMs`, starts it again. */
+  restart(pauseMs?: number): Promise<void>;
+  /** Stops it and deletes the cluster. */
+  drop(): Promise<void>;
+}
+
+/** A PostgreSQL cluster of its own (pg_createcluster), never the machine's main one; trust auth on 127.0.0.1. */
+export async function startOwnPostgres(): Promise<OwnPostgres> {
   await dropOrphanClusters();
   const name = `${CLUSTER_PREFIX}${process.pid}_${++started}`;
   const port = await freePort();
@@ -132,8 +139,8 @@ async function ownPostgres(): Promise<ServiceControl & { restart(pauseMs?: numbe
   };
 }
 
-/** A redis-server of its own on a free port, with nothing persisted. */
-async function ownRedis(): Promise<ServiceControl & { drop(): Promise<void> }> {
+/** A redis-server of its own on a free port, with nothing persisted; drop() ends it. */
+export async function startOwnRedis(): Promise<ServiceControl & { drop(): Promise<void> }> {
   const port = await freePort();
   let child: ChildProcess | null = null;
   const start = async () => {
@@ -200,9 +207,9 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((error: unknown) => console.error('topology cleanup:', error));
   };
   try {
-    const postgres = await ownPostgres();
+    const postgres = await startOwnPostgres();
     cleanups.push(() => postgres.drop());
-    const redis = await ownRedis();
+    const redis = await startOwnRedis();
     cleanups.push(() => redis.drop());
     if ((options.seed ?? 'demo') === 'demo') await seedDemo(postgres.url);
 
