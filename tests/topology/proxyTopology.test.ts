@@ -49,11 +49,11 @@ async function token(username: string): Promise<string> {
 
 const engineerJson = async (path: string) => (await call('GET', path, { as: 'engineer' })).body;
 
-/** An engineer's socket by WebSocket only: to a process directly, or through nginx (`base` = the proxy). */
-async function engineerSocket(base: string, probe: string): Promise<Socket> {
+/** An engineer's socket, by WebSocket unless told: to a process directly, or through nginx (`base` = the proxy). */
+async function engineerSocket(base: string, probe: string, transports: ('websocket' | 'polling')[] = ['websocket']): Promise<Socket> {
   const socket = connectSocket(base, {
     path: '/socket.io',
-    transports: ['websocket'],
+    transports,
     reconnection: false,
     forceNew: true,
     query: { probe },
@@ -143,6 +143,18 @@ describe('two app processes behind nginx (deploy/nginx.conf)', () => {
     expect(other, `the socket on the process that did not serve the submit (${served}) got no new-alert`).toMatchObject({ asset: submission.assetId });
     expect(served === 'A' ? alertOnFirst : alertOnSecond).toMatchObject({ asset: submission.assetId });
     expect(alertThroughProxy).toMatchObject({ asset: submission.assetId });
+  });
+
+  it("keeps socket.io's long-polling fallback on one process through the proxy, so it connects and receives pushes", async () => {
+    // The web client falls back to long-polling where something before nginx blocks WebSockets
+    // (src/realtime/pushSocket.ts); its session lives in one process (deploy/nginx.conf).
+    const polling = await engineerSocket(topology.proxyUrl, 'polling', ['polling']);
+    const arrival = nextEvent<{ asset: string }>(polling, 'new-alert', 10_000);
+    const answer = await call('POST', submission.url.replace(/^\/api/, ''), { as: 'technician', body: submission.body });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await arrival).toMatchObject({ asset: submission.assetId });
+    expect(polling.connected).toBe(true);
+    expect(new Set(topology.servedBy(/probe=polling/)).size).toBe(1);
   });
 
   it('stores every acknowledged submission exactly once when a process is killed -9 during 100 concurrent submits', async () => {
