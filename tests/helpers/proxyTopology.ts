@@ -60,6 +60,24 @@ export interface Topology {
 
 let started = 0;
 
+const TOOLS = ['pg_createcluster', 'pg_ctlcluster', 'pg_dropcluster', 'redis-server', 'nginx'];
+
+/**
+ * Whether this machine can run the topology: Debian's PostgreSQL cluster tools (as root, which
+ * they need to act as the postgres user), redis-server and nginx. Missing ones skip the tests with
+ * a loud warning on a developer's machine; under CI=true they are a failure, as a missing Chromium is.
+ */
+export async function topologyAvailable(purpose: string): Promise<boolean> {
+  const missing: string[] = [];
+  for (const tool of TOOLS) if (!(await run('which', [tool]).then(() => true, () => false))) missing.push(tool);
+  if (process.getuid?.() !== 0) missing.push('root (pg_createcluster acts as the postgres user)');
+  if (missing.length === 0) return true;
+  const message = `${purpose} needs ${missing.join(', ')}.`;
+  if (process.env.CI === 'true') throw new Error(`${message} CI=true requires these tests.`);
+  console.warn(`\n${'!'.repeat(78)}\n!! ${message}\n!! THESE TESTS ARE SKIPPED.\n${'!'.repeat(78)}\n`);
+  return false;
+}
+
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
