@@ -159,6 +159,20 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
     expect(new Set(topology.servedBy(/probe=polling/)).size).toBe(1);
   });
 
+  it("counts sign-in failures by the client address nginx forwards, not nginx's own (TRUST_PROXY)", async () => {
+    // docs/operations.md: 50 failed sign-ins per address in 15 minutes; the 51st from it is refused.
+    const failFrom = (address: string, index: number) =>
+      call('POST', '/token/login', { body: { username: `nobody-${address}-${index}`, password: 'wrong-password' }, headers: { 'x-forwarded-for': address } });
+    const sprayer = '198.51.100.7';
+    for (let batch = 0; batch < 50; batch += 10) {
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => failFrom(sprayer, batch + i)));
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(401));
+    }
+    expect((await failFrom(sprayer, 50)).status).toBe(429);
+    // A colleague elsewhere is not held back by the sprayer's failures.
+    expect((await failFrom('198.51.100.8', 0)).status).toBe(401);
+  });
+
   it('stores every acknowledged submission exactly once when a process is killed -9 during 100 concurrent submits', async () => {
     const [victim] = topology.processes;
     const before = await count('select count(*) as n from inspections where asset_id = $1', [submission.assetId]);
