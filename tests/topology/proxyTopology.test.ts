@@ -173,6 +173,17 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
     expect((await failFrom('198.51.100.8', 0)).status).toBe(401);
   });
 
+  it('takes a photo of the full 5 MB the app allows through the proxy (docs/inspections.md)', async () => {
+    // A PNG is recognised by its first bytes; the rest is the bulk of a camera photo.
+    const photo = new Uint8Array(5 * 1_048_576);
+    photo.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const form = new FormData();
+    form.append('file', new Blob([photo], { type: 'image/png' }), 'meter.png');
+    const response = await fetch(`${topology.proxyUrl}/api/file`, { method: 'POST', headers: { 'x-auth': await token('technician') }, body: form });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toMatchObject({ name: 'meter.png', contentType: 'image/png', size: 5 * 1_048_576 });
+  });
+
   it('stores every acknowledged submission exactly once when a process is killed -9 during 100 concurrent submits', async () => {
     const [victim] = topology.processes;
     const before = await count('select count(*) as n from inspections where asset_id = $1', [submission.assetId]);
