@@ -86,12 +86,16 @@ async function count(query: string, params: unknown[] = []): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Which process nginx gave the latest request matching `request`. */
-function lastServedBy(request: RegExp): string {
-  const served = topology.servedBy(request);
-  expect(served.length, `no access log line for ${request}`).toBeGreaterThan(0);
-  return served.at(-1)!;
+/**
+ * Which process nginx gave the next request matching `request` after `seen` such lines. nginx
+ * writes a line once the answer is sent, so the client may read the answer before the line exists.
+ */
+async function servedAfter(request: RegExp, seen: number): Promise<string> {
+  await expect.poll(() => topology.servedBy(request).length, { timeout: 5000, interval: 20, message: `no access log line for ${request}` }).toBeGreaterThan(seen);
+  return topology.servedBy(request)[seen]!;
 }
+
+const SUBMIT_LINE = /"POST \/api\/inspection\?assetId=/;
 
 const available = await topologyAvailable('two app processes behind nginx');
 
@@ -136,9 +140,10 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
     const throughProxy = await engineerSocket(topology.proxyUrl, 'through-proxy');
     const arrivals = [onFirst, onSecond, throughProxy].map((socket) => nextEvent<{ asset: string }>(socket, 'new-alert', 10_000));
 
+    const seen = topology.servedBy(SUBMIT_LINE).length;
     const answer = await call('POST', submission.url.replace(/^\/api/, ''), { as: 'technician', body: submission.body });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const served = lastServedBy(/"POST \/api\/inspection\?assetId=/);
+    const served = await servedAfter(SUBMIT_LINE, seen);
     const [alertOnFirst, alertOnSecond, alertThroughProxy] = await Promise.all(arrivals);
     const other = served === 'A' ? alertOnSecond : alertOnFirst;
     expect(served === 'A' || served === 'B').toBe(true);
@@ -156,6 +161,9 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(await arrival).toMatchObject({ asset: submission.assetId });
     expect(polling.connected).toBe(true);
+    polling.disconnect();
+    // Every request of the polling session went to one process.
+    await expect.poll(() => topology.servedBy(/probe=polling/).length, { timeout: 5000 }).toBeGreaterThan(1);
     expect(new Set(topology.servedBy(/probe=polling/)).size).toBe(1);
   });
 
@@ -318,9 +326,10 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
 
       expect((await call('GET', '/asset?fields=name', { as: 'engineer' })).status).toBe(200);
       const arrivals = { A: nextEvent<{ asset: string }>(sockets.A, 'new-alert', 5000), B: nextEvent<{ asset: string }>(sockets.B, 'new-alert', 5000) };
+      const seen = topology.servedBy(SUBMIT_LINE).length;
       const answer = await call('POST', submission.url.replace(/^\/api/, ''), { as: 'technician', body: submission.body });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      const served = lastServedBy(/"POST \/api\/inspection\?assetId=/) as 'A' | 'B';
+      const served = (await servedAfter(SUBMIT_LINE, seen)) as 'A' | 'B';
       const otherName = served === 'A' ? 'B' : 'A';
       expect(await arrivals[served]).toMatchObject({ asset: submission.assetId });
       // Without Redis a push does not cross processes: the documented degraded state.
