@@ -35,6 +35,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          // Issue 21: app processes behind Debian's nginx, on a PostgreSQL cluster and a Redis of their own.
+          name: 'topology',
+          environment: 'node',
+          include: ['tests/topology/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(projectRoot, 'dist', 'index.html');
 const SOURCES = ['src', 'common', 'public', 'index.html', 'vite.config.ts', 'scripts/bootPlugin.ts', 'scripts/precacheSelection.ts', 'scripts/precompressPlugin.ts', 'package-lock.json'];
 
 function newestMtime(entry: string): number {
@@ -13,16 +12,28 @@ function newestMtime(entry: string): number {
   return readdirSync(entry).reduce((max, name) => Math.max(max, newestMtime(path.join(entry, name))), stat.mtimeMs);
 }
 
-/** True when dist/ is missing or older than any file the web build reads. */
-export function webBuildIsStale(): boolean {
+/**
+ * Whether `root` holds the web app's sources. The container image (deploy/Dockerfile) ships the
+ * built dist/ and only what the server runs (common/ among it), whose file times say nothing
+ * about the build: there the shipped build is the one to serve, and nothing can rebuild it.
+ */
+export function hasWebSources(root: string = projectRoot): boolean {
+  return existsSync(path.join(root, 'index.html')) && existsSync(path.join(root, 'src'));
+}
+
+/** True when dist/ is missing, or older than any file the web build reads while those sources are here. */
+export function webBuildIsStale(root: string = projectRoot): boolean {
+  const builtIndex = path.join(root, 'dist', 'index.html');
   if (!existsSync(builtIndex)) return true;
+  if (!hasWebSources(root)) return false;
   const built = statSync(builtIndex).mtimeMs;
-  return SOURCES.some((source) => newestMtime(path.join(projectRoot, source)) > built);
+  return SOURCES.some((source) => newestMtime(path.join(root, source)) > built);
 }
 
 /** Builds the SPA with Vite when its build is missing or stale; answers whether it built. */
 export async function ensureWebBuild(log: (line: string) => void = console.log): Promise<boolean> {
   if (!webBuildIsStale()) return false;
+  if (!hasWebSources()) throw new Error('dist/ is missing and the web app\'s sources are not here to build it: build the image again (deploy/Dockerfile)');
   log('Building the web app (dist/ is missing or older than its sources)…');
   const { build } = await import('vite');
   // Vite builds React's development bundle when NODE_ENV says so, and Vitest sets it to 'test':

@@ -104,7 +104,9 @@ function checkpointOnWalGrowth(client: PGlite, intervalMs: number) {
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // A request waits at most this long for a connection (all in use, or a server that does not
+  // answer): then it is answered 503 (errors.ts) instead of hanging while PostgreSQL is away.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle connection dropped by the server (restart, failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));

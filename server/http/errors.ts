@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../common/api';
+import { isDatabaseUnreachable } from '../db/connectionLost';
 
 /** An error whose message the user can act on; the handler turns it into DESIGN §3's shape. */
 export class HttpError extends Error {
@@ -17,6 +18,10 @@ export const unauthorized = (message = 'Authentication required') => new HttpErr
 export const forbidden = (message = 'You do not have permission for this action') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (field: string, message: string) => new HttpError(409, message, { [field]: message });
+
+/** DESIGN §14: while PostgreSQL is down or restarting, an answer a client can retry, not a 500. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not reachable at the moment; try again in a few seconds';
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function errorBody(message: string, errors?: Record<string, string>): ErrorBody {
   return errors ? { response: 'error', message, errors } : { response: 'error', message };
@@ -81,6 +86,10 @@ export function handleError(error: FastifyError & { code?: string; detail?: stri
   if (dbError) {
     if (dbError.status === 400) request.log.warn({ err: error }, 'database refused a value that input checks let through');
     return reply.status(dbError.status).send(errorBody(dbError.message));
+  }
+  if (isDatabaseUnreachable(error)) {
+    request.log.warn({ err: error }, 'database unreachable');
+    return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(errorBody(DATABASE_UNAVAILABLE_MESSAGE));
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

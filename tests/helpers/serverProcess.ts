@@ -24,9 +24,12 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `server/main.ts` the way `npm start` does, and waits until it answers. */
+/**
+ * Starts `server/main.ts` the way `npm start` does, and waits until it answers. A PORT in `env`
+ * is kept (a process restarted behind a proxy comes back at the address the proxy knows).
+ */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
