@@ -181,6 +181,13 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
     expect((await failFrom('198.51.100.8', 0)).status).toBe(401);
   });
 
+  it("serves each process's metrics on that host, never through the proxy (docs/operations.md, Metrics)", async () => {
+    expect((await fetch(`${topology.proxyUrl}/api/metrics`)).status).toBe(404);
+    const direct = await fetch(`${topology.processes[0]!.baseUrl}/api/metrics`);
+    expect(direct.status).toBe(200);
+    expect(await direct.text()).toMatch(/^facilityops_http_request_duration_seconds_count\{/m);
+  });
+
   it('takes a photo of the full 5 MB the app allows through the proxy (docs/inspections.md)', async () => {
     // A PNG is recognised by its first bytes; the rest is the bulk of a camera photo.
     const photo = new Uint8Array(5 * 1_048_576);
