@@ -15,8 +15,8 @@ import { login, percentile, round1 } from './largeDatabase';
  *   in one round of 10;
  * - `dashboards` engineers with the engineering overview open and their socket connected: every
  *   widget loaded at the start, then reloaded as the web app does (src/custom/dashboard/
- *   useLiveVersions.ts): pushes within 400 ms coalesce, and only widgets whose data read a changed
- *   entity reload.
+ *   useLiveVersions.ts, useWidgetData.ts): pushes within 400 ms coalesce, only widgets whose data
+ *   read a changed entity reload, and a widget whose answer is on its way asks once more after it.
  * Push latency: from sending a submit to its new-inspection arriving on each engineer socket.
  * Memory: each process's resident set every 5 s (/proc/<pid>/status), as the curve.
  */
@@ -170,15 +170,28 @@ interface WidgetState {
   id: string;
   query: string;
   dependsOn: string[] | null;
+  loading: boolean;
+  stale: boolean;
 }
 
 /** An engineer's open dashboard: its widgets, and its socket reloading them as the web app does. */
 async function openDashboard(baseUrl: string, token: string, items: { id: string; query: string }[], recorder: Recorder, sent: Map<string, number>) {
-  const widgets: WidgetState[] = items.map((item) => ({ ...item, dependsOn: null }));
-  const load = async (widget: WidgetState) => {
+  const widgets: WidgetState[] = items.map((item) => ({ ...item, dependsOn: null, loading: false, stale: false }));
+  // As src/custom/dashboard/useWidgetData.ts: one answer on its way per widget; a push meanwhile
+  // marks it stale, and it asks once more when that answer has arrived.
+  const load = async (widget: WidgetState): Promise<void> => {
+    if (widget.loading) {
+      widget.stale = true;
+      return;
+    }
+    widget.loading = true;
+    widget.stale = false;
     const answer = await timed(recorder, 'widget', `widget ${widget.id}`, () => fetch(`${baseUrl}/api/widget/${widget.id}?${widget.query}`, { headers: { 'x-auth': token } }));
     if (answer) widget.dependsOn = ((await answer.json()) as { dependsOn?: string[] }).dependsOn ?? null;
+    widget.loading = false;
+    if (widget.stale && !closed) void load(widget);
   };
+  let closed = false;
   await Promise.all(widgets.map(load));
 
   const socket: Socket = connectSocket(baseUrl, { path: SOCKET_PATH, transports: ['websocket'], forceNew: true, auth: { token } });
@@ -208,6 +221,7 @@ async function openDashboard(baseUrl: string, token: string, items: { id: string
   socket.on('disconnect', (reason) => recorder.error(`engineer socket disconnected: ${reason}`));
   return {
     close() {
+      closed = true;
       clearTimeout(timer);
       socket.off('disconnect');
       socket.disconnect();

@@ -17,6 +17,11 @@ export interface LoadedWidget extends Widget {
  * GET /widget/{id}?filters (spec §7), once `enabled` (its filters initialised) and again whenever the
  * query changes or `versions` says an entity the last answer read has changed (a live push). What was drawn stays while the next answer loads — a live reload does
  * not flicker — and a failure is kept with the message for the widget to show.
+ *
+ * A live reload never cancels an answer on its way (issue 21): on a busy plant pushes come faster
+ * than a loaded server answers, and cancelling each time would leave the widget never updated while
+ * the server still ran every cancelled script. A push during a load marks the widget stale; it asks
+ * once more when the answer has arrived. Other filter values do cancel: that answer is of no use.
  */
 export function useWidgetData(widgetId: string, query: Record<string, QueryValue>, versions: EntityVersions, enabled: boolean) {
   const apiFetch = useApiFetch();
@@ -27,16 +32,22 @@ export function useWidgetData(widgetId: string, query: Record<string, QueryValue
   const queryKey = JSON.stringify(query);
   const [reload, setReload] = useState(0);
   const seenVersions = useRef(versions);
+  const loading = useRef(false);
+  const stale = useRef(false);
   const dependsOn = widget?.dependsOn ?? null;
   useEffect(() => {
     const previous = seenVersions.current;
     seenVersions.current = versions;
-    if (concerns(previous, versions, error ? null : dependsOn)) setReload((n) => n + 1);
+    if (!concerns(previous, versions, error ? null : dependsOn)) return;
+    if (loading.current) stale.current = true;
+    else setReload((n) => n + 1);
   }, [versions, dependsOn, error]);
 
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
+    loading.current = true;
+    stale.current = false;
     apiFetch<LoadedWidget>(`/widget/${encodeURIComponent(widgetId)}`, { query: JSON.parse(queryKey) as Record<string, QueryValue>, signal: controller.signal, offline: true })
       .then((next) => {
         setWidget(next);
@@ -46,9 +57,15 @@ export function useWidgetData(widgetId: string, query: Record<string, QueryValue
         if (!controller.signal.aborted) setError(errorMessageOf(failure, translate));
       })
       .finally(() => {
-        if (!controller.signal.aborted) setSettled(true);
+        if (controller.signal.aborted) return;
+        loading.current = false;
+        setSettled(true);
+        if (stale.current) setReload((n) => n + 1);
       });
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      loading.current = false;
+    };
   }, [apiFetch, translate, widgetId, queryKey, reload, enabled]);
 
   return { widget, error, loading: !settled };

@@ -59,10 +59,9 @@ function widgetAnswers(counts: Record<string, number>) {
   };
 }
 
-function renderDashboard() {
+function renderDashboard(counts: Record<string, number> = {}, overrides: Parameters<typeof mockApi>[0] = {}) {
   localStorage.setItem('jwt', 'stored-jwt');
   sessionStorage.clear();
-  const counts: Record<string, number> = {};
   const api = mockApi({
     'GET /api/token/init': () => jsonResponse(200, sessionUser(['view-engineer', 'nav-home', 'read-dashboard', 'read-alert'], { dashboardId: 'd1' })),
     'GET /api/dashboard/d1': () => jsonResponse(200, dashboard),
@@ -70,6 +69,7 @@ function renderDashboard() {
     // The table screen a widget navigates to lists the role's tables of that type.
     'GET /api/table': () => jsonResponse(200, []),
     'GET /api/table/t-alerts': () => jsonResponse(200, { name: 'Alerts', keyField: '_id', type: 'alert', fields: [{ heading: 'Message', dataField: 'message' }], data: [] }),
+    ...overrides,
   });
   renderApp('/home');
   return { api, counts, widgetCalls: (id: string) => api.callsTo('GET', `/api/widget/${id}`).map((call) => new URLSearchParams(call.search)) };
@@ -146,6 +146,40 @@ describe('the dashboard', () => {
     expect(await screen.findByText('Inspections today #2', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(widgetCalls('w-building')).toHaveLength(2);
     expect(widgetCalls('w-period')).toHaveLength(3);
+  });
+
+  it('a push while a widget reloads does not cancel that answer: it shows, then the widget asks once more', async () => {
+    // After the first, answers are held until the test releases them, as a busy server's would be.
+    const counts: Record<string, number> = {};
+    const answerOf = widgetAnswers(counts)['GET /api/widget/w-inspections'];
+    const held: (() => void)[] = [];
+    const { api } = renderDashboard(counts, {
+      'GET /api/widget/w-inspections': (call) => (counts['w-inspections'] ? new Promise((resolve) => held.push(() => resolve(answerOf(call)))) : answerOf(call)),
+    });
+    await screen.findByText('Inspections today #1');
+    await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+    const socket = sockets.at(-1)!;
+    act(() => socket.accept());
+    const push = (n: number) => act(() => socket.push('new-inspection', { _id: `i${n}`, asset: 'x', checklist: 'c', timestamp: 1, assetName: 'Pump', checklistName: 'Weekly' }));
+    const calls = () => api.callsTo('GET', '/api/widget/w-inspections').length;
+
+    push(1);
+    await waitFor(() => expect(calls()).toBe(2), { timeout: 5_000 });
+    // Two more pushes, each past the 400 ms coalescing window, while that reload is on its way.
+    push(2);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    push(3);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(calls()).toBe(2);
+
+    act(() => held.shift()!());
+    expect(await screen.findByText('Inspections today #2')).toBeInTheDocument();
+    // Stale meanwhile: one more call, not one per push.
+    await waitFor(() => expect(calls()).toBe(3));
+    act(() => held.shift()!());
+    expect(await screen.findByText('Inspections today #3')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(calls()).toBe(3);
   });
 
   it("shows a failing widget's message inside it while the others draw; HTML is sanitised", async () => {
