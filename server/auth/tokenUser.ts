@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { isActive } from '../../common/session';
 import type { AuthUser } from './access';
 import { toAuthUser } from '../modules/users/user.views';
+import type { UserWithGrants } from '../modules/users/user.repository';
+import { derivedOnce } from './derivedOnce';
+
+/** Shared by every request of the same loaded user: frozen, and its permissions a ReadonlySet. */
+const authUserOf = derivedOnce((user: UserWithGrants) => Object.freeze(toAuthUser(user)));
 
 /**
  * The user a token signs in, or null: a bad or expired signature, an unknown or inactive user, or a
@@ -14,5 +19,5 @@ export async function userOfToken(app: FastifyInstance, token: unknown): Promise
   if (!claims) return null;
   const user = await app.services.sessions.get(claims.sub);
   if (!user || user.tokenVersion !== claims.tv || !isActive(user.status)) return null;
-  return toAuthUser(user);
+  return authUserOf(user);
 }
