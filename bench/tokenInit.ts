@@ -53,7 +53,7 @@ const summary = (runs: Run[]) => ({
   requestsPerSecond: Math.round(median(runs.map((r) => r.requestsPerSecond))),
   latencyP50Ms: median(runs.map((r) => r.latencyP50Ms)),
   latencyP99Ms: median(runs.map((r) => r.latencyP99Ms)),
-  cpuMicrosPerRequest: median(runs.map((r) => r.cpuMicrosPerRequest)),
+  cpuMicrosPerRequest: Math.round(median(runs.map((r) => r.cpuMicrosPerRequest)) * 10) / 10,
   perRound: runs.map((r) => r.requestsPerSecond),
 });
 

@@ -63,7 +63,9 @@ export async function sessionRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await app.services.sessions.get(currentUser(request)._id);
+      const id = currentUser(request)._id;
+      // The token check has just read the same cache: no wait in the common case.
+      const user = app.services.sessions.peek(id) ?? (await app.services.sessions.get(id));
       if (!user) throw unauthorized();
       return reply.type(JSON_TYPE).send(initAnswerOf(user, reply));
     },
