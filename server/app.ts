@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { MAX_JSON_BODY_BYTES } from '../common/constants';
@@ -16,7 +15,8 @@ import { installValidators } from './http/validation';
 import { installInputHygiene } from './http/inputHygiene';
 import { compressApiAnswers } from './http/compression';
 import { documentedSchema } from './modules/docs/openApiTransform';
-import { allowDerivedPageOrigin, derivedApiHostSource } from './http/crossHostApi';
+import { allowDerivedPageOrigin } from './http/derivedPageCors';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { createServices } from './services';
 import { createInvalidationBus } from './realtime/invalidationBus';
 import { attachSocketServer } from './realtime/socketServer';
@@ -94,22 +94,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The logo is the one image the page loads from a configured host (issue 16 §3).
   const logoSource = createLogoImageSource(app.services.configEntries, app.services.bus);
   await logoSource.refresh();
-  await app.register(helmet, {
-    // Served over plain http on plant LANs too: no HSTS, no forced upgrade of requests.
-    hsts: false,
-    contentSecurityPolicy: {
-      directives: {
-        upgradeInsecureRequests: null,
-        // The QR scanner decodes with our own zxing wasm (issue 4); compiling wasm needs this, not 'unsafe-eval'.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        // Images: our own (files arrive as blob: object URLs), data:, and the configured logo's origin — no other host.
-        imgSrc: ["'self'", 'data:', 'blob:', (req) => [derivedApiHostSource(req.headers.host), logoSource.current()].filter(Boolean).join(' ')],
-        connectSrc: ["'self'", (req) => derivedApiHostSource(req.headers.host)],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  await allowDerivedPageOrigin(app);
+  installSecurityHeaders(app, logoSource);
+  allowDerivedPageOrigin(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'FacilityOps API', version: '1' },

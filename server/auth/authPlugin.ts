@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors';
 import { isAllowed, needsToken, type Access, type AuthUser } from './access';
-import { userOfToken } from './tokenUser';
+import { userOfToken, userOfTokenNow } from './tokenUser';
 
 export const API_PREFIX = '/api';
 
@@ -40,22 +40,39 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  // Callback style, answered at once when the token and its user are known (userOfTokenNow).
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config?.access;
-    if (!access || !needsToken(access)) return;
-    const user = await authenticate(app, request);
-    if (!isAllowed(access, user, request)) throw forbidden();
-    request.user = user;
+    if (!access || !needsToken(access)) {
+      done();
+      return;
+    }
+    const header = request.headers['x-auth'];
+    const token = Array.isArray(header) ? header[0] : header;
+    if (!token) {
+      done(unauthorized('Authentication required'));
+      return;
+    }
+    const known = userOfTokenNow(app, token);
+    if (known !== undefined) {
+      done(admit(request, access, known));
+      return;
+    }
+    userOfToken(app, token).then((user) => done(admit(request, access, user)), done);
   });
 });
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
-  const header = request.headers['x-auth'];
-  const token = Array.isArray(header) ? header[0] : header;
-  if (!token) throw unauthorized('Authentication required');
-  const user = await userOfToken(app, token);
-  if (!user) throw unauthorized('Invalid or expired token');
-  return user;
+/** Lets the request through as `user` (undefined), or answers why not. */
+function admit(request: FastifyRequest, access: Access, user: AuthUser | null): Error | undefined {
+  if (!user) return unauthorized('Invalid or expired token');
+  try {
+    if (!isAllowed(access, user, request)) return forbidden();
+  } catch (error) {
+    // A route's own `orIf` rule failing is the server's fault: the error handler answers it.
+    return error as Error;
+  }
+  request.user = user;
+  return undefined;
 }
 
 /** The signed-in user inside a handler of a route that needs a token. */

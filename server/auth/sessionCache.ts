@@ -24,10 +24,19 @@ export function createSessionCache<T>(load: (id: string) => Promise<T | null>, b
     else if (key.startsWith('user:')) entries.delete(key.slice('user:'.length));
   });
 
+  const fresh = (id: string) => {
+    const hit = entries.get(id);
+    return hit && hit.expiresAt > Date.now() ? hit : undefined;
+  };
+
   return {
+    /** What get() would answer, when it can without waiting; undefined when it would have to read. */
+    peek(id: string): T | null | undefined {
+      return fresh(id)?.value;
+    },
     async get(id: string): Promise<T | null> {
-      const hit = entries.get(id);
-      if (hit && hit.expiresAt > Date.now()) return hit.value;
+      const hit = fresh(id);
+      if (hit) return hit.value;
       const pending = loading.get(id);
       if (pending) return pending;
       const startedAt = generation;

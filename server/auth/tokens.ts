@@ -16,6 +16,8 @@ export interface TokenService {
   sign(claims: TokenClaims): Promise<string>;
   /** Resolves with the claims, or null for an expired, tampered, unsigned or malformed token. */
   verify(token: string): Promise<VerifiedClaims | null>;
+  /** The claims of a token this process verified before and that has not expired, without waiting; else undefined. */
+  verifiedBefore(token: string): VerifiedClaims | undefined;
 }
 
 const VERIFIED_CACHE_LIMIT = 10_000;
@@ -25,6 +27,10 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   // Signature checks go through WebCrypto's thread pool; a token already verified in this process
   // is trusted again until its own expiry. Revocation is not decided here but by the token version.
   const verified = new Map<string, VerifiedClaims>();
+  const verifiedBefore = (token: string) => {
+    const hit = verified.get(token);
+    return hit && hit.expiresAt > Date.now() ? hit : undefined;
+  };
   return {
     sign: ({ sub, tv }) =>
       new SignJWT({ tv })
@@ -33,12 +39,12 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
+    verifiedBefore,
     async verify(token) {
-      const hit = verified.get(token);
-      if (hit) {
-        if (hit.expiresAt > Date.now()) return hit;
-        verified.delete(token);
-      }
+      const hit = verifiedBefore(token);
+      if (hit) return hit;
+      // Expired, if there at all: checked afresh.
+      verified.delete(token);
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || typeof payload.exp !== 'number') return null;

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyRequest } from 'fastify';
 import { deriveApiHost } from '../../common/apiHost';
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -22,29 +21,15 @@ export function validHost(header: string | undefined): string | null {
 /** The page origin's host when the request comes from the page whose derived API host this is. */
 export function derivedPageOrigin(request: Pick<FastifyRequest, 'headers'>): string | null {
   const origin = request.headers.origin;
+  // Same-origin calls, the common case, send no Origin: nothing more to look at.
+  if (!origin) return null;
   const host = validHost(request.headers.host);
-  if (!origin || !host) return null;
+  if (!host) return null;
   try {
     return deriveApiHost(new URL(origin).host) === host ? origin : null;
   } catch {
     return null;
   }
-}
-
-/**
- * The spec's host rule (§7, `VITE_API_HOST_RULE=derive`) puts the API on `{first label}-api.{rest}`.
- * That page is then another origin: calls from it, and only from it, are allowed across hosts.
- * The default same-origin setup sends no Origin to check and is unaffected.
- */
-export async function allowDerivedPageOrigin(app: FastifyInstance) {
-  await app.register(cors, () => async (request: FastifyRequest): Promise<FastifyCorsOptions> => ({
-    origin: derivedPageOrigin(request) ?? false,
-    // The phone's queued writes carry Idempotency-Key and read Idempotent-Replayed / Retry-After (docs/offline.md).
-    allowedHeaders: ['content-type', 'x-auth', 'idempotency-key'],
-    exposedHeaders: ['x-auth', 'content-range', 'content-disposition', 'idempotent-replayed', 'retry-after'],
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    maxAge: 600,
-  }));
 }
 
 /** CSP connect-src entry letting a page reach its derived API host; only 'self' for a Host that is no host name. */

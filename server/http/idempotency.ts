@@ -154,18 +154,23 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     );
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback style: every answer passes here, and most hold no claim; an async hook would cost them a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const write = claims.get(request);
-    if (!write || write.settled) return payload;
+    if (!write || write.settled) {
+      done(null, payload);
+      return;
+    }
     write.settled = true;
     const contentType = reply.getHeader('content-type');
-    try {
-      await settle(db(), write, reply.statusCode, payload, typeof contentType === 'string' ? contentType : null);
-    } catch (error) {
-      // The row stays pending: a repeat after IDEMPOTENCY_PENDING_MS finds it written or takes it over.
-      request.log.error({ err: error }, 'the answer of an Idempotency-Key could not be stored');
-    }
-    return payload;
+    settle(db(), write, reply.statusCode, payload, typeof contentType === 'string' ? contentType : null).then(
+      () => done(null, payload),
+      (error: unknown) => {
+        // The row stays pending: a repeat after IDEMPOTENCY_PENDING_MS finds it written or takes it over.
+        request.log.error({ err: error }, 'the answer of an Idempotency-Key could not be stored');
+        done(null, payload);
+      },
+    );
   });
 });
 

@@ -121,5 +121,14 @@ function checkRequest(request: FastifyRequest) {
  * where the parser could only say "body is not valid JSON". No handler runs before this hook.
  */
 export function installInputHygiene(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => checkRequest(request));
+  // Callback style: on every request, and an async hook costs a promise and a turn of the queue.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkRequest(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
+  });
 }

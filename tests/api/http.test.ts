@@ -128,5 +128,17 @@ describe('HTTP conventions', () => {
     expect(csp).toMatch(/connect-src 'self' plant-api\.example\.com(;|$)/);
     expect(csp).toContain("script-src 'self'");
   });
+
+  it('names the derived API host of each Host asked for, in turn (the headers are kept per Host)', async () => {
+    const connectSrc = async (host: string) => {
+      const page = await t.app.inject({ method: 'GET', url: '/api/init/applicationInfo', headers: { host } });
+      return /connect-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1];
+    };
+    for (const round of [1, 2]) {
+      expect(await connectSrc('plant.example.com'), `round ${round}`).toBe("'self' plant-api.example.com");
+      expect(await connectSrc('north.plant.example:8080'), `round ${round}`).toBe("'self' north-api.plant.example:8080");
+      expect(await connectSrc('a b c'), `round ${round}`).toBe("'self' 'self'");
+    }
+  });
 });
 

@@ -199,6 +199,31 @@ describe('GET /token/init', () => {
     expect(after.statusCode).toBe(401);
     await setUser('onsite', { status: 'active' });
   });
+
+  // The token check answers at once from what it holds (a token verified before, a user just read):
+  // the same rules must hold there as on a first look.
+  it('keeps refusing a deactivated user, and a token from before a password change, on every later call', async () => {
+    const token = await t.login('thermo.engineer');
+    const init = (bearer: string) => t.app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': bearer } });
+    expect((await init(token)).statusCode).toBe(200);
+    await setUser('thermo.engineer', { status: 'inactive' });
+    for (let call = 1; call <= 3; call++) expect((await init(token)).statusCode, `call ${call}`).toBe(401);
+    await setUser('thermo.engineer', { status: 'active' });
+
+    const before = await t.login('thermo.tech');
+    expect((await init(before)).statusCode).toBe(200);
+    const [row] = await t.app.services.db.select().from(users).where(eq(users.username, 'thermo.tech'));
+    const changed = await t.app.inject({
+      method: 'PUT', url: `/api/user/${row!._id}`, headers: { 'x-auth': before },
+      payload: { email: 'tara@plant.example', password: 'new-secret-10', currentPassword: 'demo' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const fresh = changed.headers['x-auth'] as string;
+    for (let call = 1; call <= 3; call++) {
+      expect((await init(fresh)).statusCode, `fresh, call ${call}`).toBe(200);
+      expect((await init(before)).statusCode, `earlier, call ${call}`).toBe(401);
+    }
+  });
 });
 
 describe('GET /init/applicationInfo', () => {

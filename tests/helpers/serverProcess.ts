@@ -24,13 +24,23 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+export interface ProcessOptions {
+  /** The script run instead of `server/main.ts` (a bench's yardstick server). */
+  entry?: string;
+  /** The path asked until it answers 2xx. */
+  readyPath?: string;
+  /** Extra flags for node, e.g. `--cpu-prof` to profile the server. */
+  nodeArgs?: string[];
+}
+
 /**
  * Starts `server/main.ts` the way `npm start` does, and waits until it answers. A PORT in `env`
  * is kept (a process restarted behind a proxy comes back at the address the proxy knows).
  */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, options: ProcessOptions = {}): Promise<ServerProcess> {
+  const { entry = 'server/main.ts', readyPath = '/api/init/applicationInfo', nodeArgs = [] } = options;
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,7 +58,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
       throw new Error(`server did not answer within ${timeoutMs} ms:\n${output}`);
     }
     try {
-      const response = await fetch(`${baseUrl}/api/init/applicationInfo`);
+      const response = await fetch(`${baseUrl}${readyPath}`);
       if (response.ok) break;
     } catch {
       // not listening yet

@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { LoginRequest, LoginResponse, SessionUser } from '../../../common/api';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { LoginRequest, LoginResponse } from '../../../common/api';
 import { badRequest, unauthorized } from '../../http/errors';
 import { errorSchema } from '../../http/schemas';
 import { currentUser } from '../../auth/authPlugin';
+import { derivedOnce } from '../../auth/derivedOnce';
+import type { UserWithGrants } from '../users/user.repository';
 import { sessionUserSchema } from '../users/user.schemas';
 import { toSessionUser } from '../users/user.views';
 import { login } from './session.service';
@@ -17,7 +19,14 @@ const loginBodySchema = {
   },
 } as const;
 
+/** What Fastify itself sets on a serialised JSON answer. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export async function sessionRoutes(app: FastifyInstance) {
+  // The init answer is asked for on every page load and every reconnect: serialised once per
+  // loaded user (through the route's own response schema), not once per request.
+  const initAnswerOf = derivedOnce((user: UserWithGrants, reply: FastifyReply) => reply.serialize(toSessionUser(user)) as string);
+
   app.post<{ Body: LoginRequest }>(
     '/token/login',
     {
@@ -53,10 +62,12 @@ export async function sessionRoutes(app: FastifyInstance) {
         response: { 200: sessionUserSchema, 401: errorSchema },
       },
     },
-    async (request): Promise<SessionUser> => {
-      const user = await app.services.sessions.get(currentUser(request)._id);
+    async (request, reply) => {
+      const id = currentUser(request)._id;
+      // The token check has just read the same cache: no wait in the common case.
+      const user = app.services.sessions.peek(id) ?? (await app.services.sessions.get(id));
       if (!user) throw unauthorized();
-      return toSessionUser(user);
+      return reply.type(JSON_TYPE).send(initAnswerOf(user, reply));
     },
   );
 }

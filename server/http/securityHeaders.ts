@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+import { derivedApiHostSource } from './crossHostApi';
+
+interface LogoSource {
+  /** The logo's origin as a CSP source, or null (logoImageSource.ts). */
+  current(): string | null;
+}
+
+/**
+ * helmet's settings. The two CSP entries built per request read nothing but the Host header and
+ * the logo's origin: securityHeaders() keys its copies on exactly these two.
+ */
+function helmetOptions(logoSource: LogoSource): Parameters<typeof helmet>[0] {
+  return {
+    // Served over plain http on plant LANs too: no HSTS, no forced upgrade of requests.
+    hsts: false,
+    contentSecurityPolicy: {
+      directives: {
+        upgradeInsecureRequests: null,
+        // The QR scanner decodes with our own zxing wasm (issue 4); compiling wasm needs this, not 'unsafe-eval'.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // Images: our own (files arrive as blob: object URLs), data:, and the configured logo's origin — no other host.
+        imgSrc: ["'self'", 'data:', 'blob:', (req) => [derivedApiHostSource(req.headers.host), logoSource.current()].filter(Boolean).join(' ')],
+        connectSrc: ["'self'", (req) => derivedApiHostSource(req.headers.host)],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/** What helmet does to a response: a header set, or removed (value null, X-Powered-By). */
+type HeaderStep = readonly [name: string, value: string | null];
+
+/** Runs helmet's middleware once against a recorder instead of a response. */
+function recordHeaders(middleware: ReturnType<typeof helmet>, req: IncomingMessage): HeaderStep[] {
+  const steps: HeaderStep[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => void steps.push([name, value]),
+    removeHeader: (name: string) => void steps.push([name, null]),
+  };
+  let failure: unknown;
+  // helmet only calls setHeader and removeHeader on the response, synchronously.
+  middleware(req, recorder as unknown as ServerResponse, (error?: unknown) => (failure = error));
+  if (failure) throw failure;
+  return steps;
+}
+
+/** Distinct Host headers kept; the header is the client's to write, so the copies are bounded. */
+const MAX_KEPT = 64;
+
+/**
+ * helmet's security headers on every answer (DESIGN §4). @fastify/helmet builds helmet's whole
+ * middleware chain again for each request, and the CSP is assembled and validated each time:
+ * about a tenth of GET /token/init's time (docs/decisions.md "The hot path"). Here the chain is
+ * built once and its headers are worked out once per Host header and logo origin, then set as
+ * they are — the same names, values and order as helmet sets them.
+ */
+export function installSecurityHeaders(app: FastifyInstance, logoSource: LogoSource) {
+  const middleware = helmet(helmetOptions(logoSource));
+  const kept = new Map<string, HeaderStep[]>();
+  app.addHook('onRequest', (request, reply, done) => {
+    const key = `${request.headers.host ?? ''}\n${logoSource.current() ?? ''}`;
+    let steps = kept.get(key);
+    if (!steps) {
+      try {
+        steps = recordHeaders(middleware, request.raw);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      if (kept.size >= MAX_KEPT) kept.clear();
+      kept.set(key, steps);
+    }
+    const response = reply.raw;
+    for (const [name, value] of steps) {
+      if (value === null) response.removeHeader(name);
+      else response.setHeader(name, value);
+    }
+    done();
+  });
+}
