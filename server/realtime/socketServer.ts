@@ -11,6 +11,8 @@ import { ALL_USERS_KEY, userKey } from '../auth/sessionCache';
 import { userOfToken } from '../auth/tokenUser';
 import { derivedPageOrigin } from '../http/crossHostApi';
 import { deploymentChannel } from './deploymentChannel';
+import { holdPushesUntilAnswered } from './pushesAfterAnswer';
+import { emitCoalesced } from './coalescedFrames';
 
 interface SocketData {
   user: AuthUser;
@@ -107,6 +109,7 @@ export async function attachSocketServer(app: FastifyInstance): Promise<Server> 
     await Promise.allSettled(redisClients.map((client) => (redisUp ? client.quit() : Promise.resolve(client.disconnect()))));
   });
 
+  holdPushesUntilAnswered(app, (emits) => emitCoalesced(io, emits));
   app.services.pushes.attach(io);
   return io;
 }
