@@ -27,11 +27,12 @@ export interface PushLatencyOptions {
    */
   clientProcesses?: number;
   /**
-   * 1 on the embedded database (the default install), or 1 or 2 server processes on the
-   * PostgreSQL server of DATABASE_URL (a fresh database, dropped after) and the Redis of
-   * REDIS_URL, the sockets split evenly over them and the submits alternating between them.
+   * Server processes, each with an even share of the sockets; the submits alternate between them.
+   * Two share the PostgreSQL server of DATABASE_URL (a fresh database, dropped after) and the Redis
+   * of REDIS_URL, as behind a proxy; one runs on the embedded database unless `shared` is set.
    */
   serverProcesses?: 1 | 2;
+  /** One process on PostgreSQL and Redis too: the like-for-like figure beside two. */
   shared?: boolean;
 }
 

@@ -28,10 +28,10 @@ export function afterAnswer(emit: () => void): void {
 }
 
 /**
- * Every request runs in a context that holds its pushes till its response closes; then `send`
- * gets them all at once, in the order published (socketServer.ts coalesces their frames).
+ * Every request runs in a context that holds its pushes till its response closes; then they are
+ * sent in the order published, in one tick (so each socket gets them in one write: coalescedFrames.ts).
  */
-export function holdPushesUntilAnswered(app: FastifyInstance, send: (emits: readonly (() => void)[]) => void): void {
+export function holdPushesUntilAnswered(app: FastifyInstance): void {
   // Callback style: `done` called inside the context, so hooks, handler and everything they start run in it.
   app.addHook('onRequest', (_request, reply, done) => {
     const store: Held = { emits: [] };
@@ -40,7 +40,7 @@ export function holdPushesUntilAnswered(app: FastifyInstance, send: (emits: read
     reply.raw.once('close', () => {
       const emits = store.emits ?? [];
       store.emits = null;
-      if (emits.length > 0) send(emits);
+      for (const emit of emits) emit();
     });
     held.run(store, done);
   });

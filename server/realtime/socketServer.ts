@@ -12,7 +12,7 @@ import { userOfToken } from '../auth/tokenUser';
 import { derivedPageOrigin } from '../http/crossHostApi';
 import { deploymentChannel } from './deploymentChannel';
 import { holdPushesUntilAnswered } from './pushesAfterAnswer';
-import { emitCoalesced } from './coalescedFrames';
+import { coalesceFramesPerTick } from './coalescedFrames';
 
 interface SocketData {
   user: AuthUser;
@@ -55,6 +55,8 @@ export async function attachSocketServer(app: FastifyInstance): Promise<Server> 
     response.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
+
+  coalesceFramesPerTick(io);
 
   const redisClients = config.redisUrl ? await attachRedisAdapter(app, io, config.redisUrl) : [];
 
@@ -109,7 +111,7 @@ export async function attachSocketServer(app: FastifyInstance): Promise<Server> 
     await Promise.allSettled(redisClients.map((client) => (redisUp ? client.quit() : Promise.resolve(client.disconnect()))));
   });
 
-  holdPushesUntilAnswered(app, (emits) => emitCoalesced(io, emits));
+  holdPushesUntilAnswered(app);
   app.services.pushes.attach(io);
   return io;
 }

@@ -121,7 +121,7 @@ describe('pushes held until the answer is out', () => {
 
   beforeAll(async () => {
     server = Fastify({ forceCloseConnections: true });
-    holdPushesUntilAnswered(server, (emits) => emits.forEach((emit) => emit()));
+    holdPushesUntilAnswered(server);
     server.post<{ Querystring: { fail?: string } }>('/write', async (request) => {
       afterAnswer(() => sent.push('committed change'));
       await new Promise<void>((resolve) => {
