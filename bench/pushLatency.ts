@@ -23,7 +23,8 @@ export interface PushLatencyOptions {
   /**
    * Where the engineer sockets live. 0: all in the bench's own process (issue 4's method: a late
    * socket's figure then also holds this process decoding every frame before it). n: spread over
-   * n client processes of their own (bench/pushLatencyClients.ts), so the figure is the server's.
+   * n client processes of their own holding bare websockets (bench/pushLatencyClients.ts), each
+   * timing arrivals on the shared clock, so the figure is the server's rather than the bench's.
    */
   clientProcesses?: number;
   /**
