@@ -11,6 +11,8 @@ import { ALL_USERS_KEY, userKey } from '../auth/sessionCache';
 import { userOfToken } from '../auth/tokenUser';
 import { derivedPageOrigin } from '../http/crossHostApi';
 import { deploymentChannel } from './deploymentChannel';
+import { holdPushesUntilAnswered } from './pushesAfterAnswer';
+import { coalesceFramesPerTick } from './coalescedFrames';
 
 interface SocketData {
   user: AuthUser;
@@ -53,6 +55,8 @@ export async function attachSocketServer(app: FastifyInstance): Promise<Server> 
     response.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
+
+  coalesceFramesPerTick(io);
 
   const redisClients = config.redisUrl ? await attachRedisAdapter(app, io, config.redisUrl) : [];
 
@@ -107,6 +111,7 @@ export async function attachSocketServer(app: FastifyInstance): Promise<Server> 
     await Promise.allSettled(redisClients.map((client) => (redisUp ? client.quit() : Promise.resolve(client.disconnect()))));
   });
 
+  holdPushesUntilAnswered(app);
   app.services.pushes.attach(io);
   return io;
 }
