@@ -16,7 +16,8 @@ import { login, percentile, round1 } from './largeDatabase';
  * - `dashboards` engineers with the engineering overview open and their socket connected: every
  *   widget loaded at the start, then reloaded as the web app does (src/custom/dashboard/
  *   useLiveVersions.ts, useWidgetData.ts): pushes within 400 ms coalesce, only widgets whose data
- *   read a changed entity reload, and a widget whose answer is on its way asks once more after it.
+ *   read a changed entity reload, a widget whose answer is on its way asks once more after it, and
+ *   a widget's live loads start at least 2 s apart.
  * Push latency: from sending a submit to its new-inspection arriving on each engineer socket.
  * Memory: each process's resident set every 5 s (/proc/<pid>/status), as the curve.
  */
@@ -26,6 +27,8 @@ const JITTER_MS = 5_000;
 const PHOTO_EVERY = 10;
 /** The web dashboard's coalescing window (src/custom/dashboard/useLiveVersions.ts). */
 const COALESCE_MS = 400;
+/** The web dashboard's shortest gap between two live loads of a widget (src/custom/dashboard/useWidgetData.ts). */
+const MIN_GAP_MS = 2_000;
 const MEMORY_EVERY_MS = 5_000;
 const PHOTO = readFileSync(new URL('../tests/fixtures/flir/flir-t420.jpg', import.meta.url));
 
@@ -172,24 +175,37 @@ interface WidgetState {
   dependsOn: string[] | null;
   loading: boolean;
   stale: boolean;
+  lastStarted: number;
+  gapTimer?: NodeJS.Timeout;
 }
 
 /** An engineer's open dashboard: its widgets, and its socket reloading them as the web app does. */
 async function openDashboard(baseUrl: string, token: string, items: { id: string; query: string }[], recorder: Recorder, sent: Map<string, number>) {
-  const widgets: WidgetState[] = items.map((item) => ({ ...item, dependsOn: null, loading: false, stale: false }));
+  const widgets: WidgetState[] = items.map((item) => ({ ...item, dependsOn: null, loading: false, stale: false, lastStarted: 0 }));
   // As src/custom/dashboard/useWidgetData.ts: one answer on its way per widget; a push meanwhile
-  // marks it stale, and it asks once more when that answer has arrived.
+  // marks it stale, and it asks once more when that answer has arrived; live loads of a widget
+  // start at least two seconds apart.
   const load = async (widget: WidgetState): Promise<void> => {
+    widget.loading = true;
+    widget.stale = false;
+    widget.lastStarted = performance.now();
+    const answer = await timed(recorder, 'widget', `widget ${widget.id}`, () => fetch(`${baseUrl}/api/widget/${widget.id}?${widget.query}`, { headers: { 'x-auth': token } }));
+    if (answer) widget.dependsOn = ((await answer.json()) as { dependsOn?: string[] }).dependsOn ?? null;
+    widget.loading = false;
+    if (widget.stale && !closed) liveReload(widget);
+  };
+  const liveReload = (widget: WidgetState) => {
+    if (widget.gapTimer) return;
     if (widget.loading) {
       widget.stale = true;
       return;
     }
-    widget.loading = true;
-    widget.stale = false;
-    const answer = await timed(recorder, 'widget', `widget ${widget.id}`, () => fetch(`${baseUrl}/api/widget/${widget.id}?${widget.query}`, { headers: { 'x-auth': token } }));
-    if (answer) widget.dependsOn = ((await answer.json()) as { dependsOn?: string[] }).dependsOn ?? null;
-    widget.loading = false;
-    if (widget.stale && !closed) void load(widget);
+    const wait = widget.lastStarted + MIN_GAP_MS - performance.now();
+    if (wait <= 0) return void load(widget);
+    widget.gapTimer = setTimeout(() => {
+      widget.gapTimer = undefined;
+      if (!closed) void load(widget);
+    }, wait);
   };
   let closed = false;
   await Promise.all(widgets.map(load));
@@ -208,7 +224,7 @@ async function openDashboard(baseUrl: string, token: string, items: { id: string
       timer = undefined;
       const changed = [...pending];
       pending.clear();
-      for (const widget of widgets) if (widget.dependsOn === null || widget.dependsOn.some((entity) => changed.includes(entity))) void load(widget);
+      for (const widget of widgets) if (widget.dependsOn === null || widget.dependsOn.some((entity) => changed.includes(entity))) liveReload(widget);
     }, COALESCE_MS);
   };
   socket.on('new-inspection', (payload: { asset: string }) => {
@@ -223,6 +239,7 @@ async function openDashboard(baseUrl: string, token: string, items: { id: string
     close() {
       closed = true;
       clearTimeout(timer);
+      widgets.forEach((widget) => clearTimeout(widget.gapTimer));
       socket.off('disconnect');
       socket.disconnect();
     },
@@ -243,6 +260,24 @@ async function engineerDashboard(baseUrl: string, token: string) {
     const query = new URLSearchParams(Object.entries(widgetFilterQuery(dashboard.filters, section.filters, values)).map(([k, v]) => [k, String(v)])).toString();
     return section.items.map((item) => ({ id: item.widget, query }));
   });
+}
+
+/** CPU seconds a process has used (user + system), from /proc/<pid>/stat. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The machine's busy and total CPU seconds over all cores, from /proc/stat. */
+function machineCpu(): { busy: number; total: number } {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return { busy: (total - idle) / 100, total: total / 100 };
 }
 
 function residentMb(pid: number): number | null {
@@ -270,7 +305,11 @@ export async function runPlantLoad({ baseUrl, pids, durationSeconds = 300, techn
   const sample = () => memory.push({ second: Math.round((performance.now() - started) / 1000), mb: pids.map(residentMb) });
   sample();
   const sampler = setInterval(sample, MEMORY_EVERY_MS);
-  const warmupTimer = setTimeout(() => (recorder.measuring = true), warmupSeconds * 1000);
+  const atWarmup: { cpu: { app: (number | null)[]; machine: ReturnType<typeof machineCpu>; at: number } | null } = { cpu: null };
+  const warmupTimer = setTimeout(() => {
+    recorder.measuring = true;
+    atWarmup.cpu = { app: pids.map(cpuSeconds), machine: machineCpu(), at: performance.now() };
+  }, warmupSeconds * 1000);
   const endAt = started + durationSeconds * 1000;
   let submits = 0;
 
@@ -289,6 +328,18 @@ export async function runPlantLoad({ baseUrl, pids, durationSeconds = 300, techn
   clearInterval(sampler);
   clearTimeout(warmupTimer);
   sample();
+  const cpu = (() => {
+    const from = atWarmup.cpu;
+    if (!from) return null;
+    const seconds = (performance.now() - from.at) / 1000;
+    const machine = machineCpu();
+    const hundredths = (n: number) => Math.round(n * 100) / 100;
+    const appCores = pids.map((pid, p) => hundredths(((cpuSeconds(pid) ?? 0) - (from.app[p] ?? 0)) / seconds));
+    const machineCores = hundredths((machine.busy - from.machine.busy) / seconds);
+    const cores = Math.round((machine.total - from.machine.total) / seconds);
+    // Others: PostgreSQL, Redis, nginx and this load generator itself, all on the same cores.
+    return { cores, machineBusyCores: machineCores, appProcessCores: appCores, othersCores: hundredths(machineCores - appCores.reduce((a, b) => a + b, 0)) };
+  })();
   // Late pushes and reloads settle before the sockets close.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   boards.forEach((board) => board.close());
@@ -317,6 +368,7 @@ export async function runPlantLoad({ baseUrl, pids, durationSeconds = 300, techn
     photoUpload: recorder.stats('photo'),
     widget: recorder.stats('widget'),
     push: recorder.stats('push'),
+    cpuAfterWarmup: cpu,
     memoryAfterWarmup: flatness,
     memoryCurve: memory,
     targets: { errors: 0, submitP99Ms: 500, widgetP99Ms: 300, pushP95Ms: 300 },

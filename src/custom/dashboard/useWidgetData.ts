@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { WidgetData } from '../../../common/dashboards/widgetData';
 import type { Widget } from '../../../common/resources/widget';
@@ -13,6 +13,9 @@ export interface LoadedWidget extends Widget {
   dependsOn: string[];
 }
 
+/** The shortest time between the starts of two loads of a widget caused by pushes. */
+export const LIVE_RELOAD_MIN_GAP_MS = 2_000;
+
 /**
  * GET /widget/{id}?filters (spec §7), once `enabled` (its filters initialised) and again whenever the
  * query changes or `versions` says an entity the last answer read has changed (a live push). What was drawn stays while the next answer loads — a live reload does
@@ -22,6 +25,10 @@ export interface LoadedWidget extends Widget {
  * than a loaded server answers, and cancelling each time would leave the widget never updated while
  * the server still ran every cancelled script. A push during a load marks the widget stale; it asks
  * once more when the answer has arrived. Other filter values do cancel: that answer is of no use.
+ * And a live reload starts at least LIVE_RELOAD_MIN_GAP_MS after the widget's previous load
+ * started: under a steady stream of pushes (200 technicians submitting) a widget redraws every two
+ * seconds instead of as fast as the server can answer, and a wall of fifty dashboards no longer
+ * keeps the server saturated redrawing charts nobody can read that fast (docs/dashboards.md).
  */
 export function useWidgetData(widgetId: string, query: Record<string, QueryValue>, versions: EntityVersions, enabled: boolean) {
   const apiFetch = useApiFetch();
@@ -34,20 +41,41 @@ export function useWidgetData(widgetId: string, query: Record<string, QueryValue
   const seenVersions = useRef(versions);
   const loading = useRef(false);
   const stale = useRef(false);
+  const lastStarted = useRef(0);
+  const gapTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const dependsOn = widget?.dependsOn ?? null;
+
+  const liveReload = useCallback(() => {
+    // A reload already waiting for its turn will read whatever changed meanwhile.
+    if (gapTimer.current !== undefined) return;
+    if (loading.current) {
+      stale.current = true;
+      return;
+    }
+    const wait = lastStarted.current + LIVE_RELOAD_MIN_GAP_MS - Date.now();
+    if (wait <= 0) {
+      setReload((n) => n + 1);
+      return;
+    }
+    gapTimer.current = setTimeout(() => {
+      gapTimer.current = undefined;
+      setReload((n) => n + 1);
+    }, wait);
+  }, []);
+  useEffect(() => () => clearTimeout(gapTimer.current), []);
+
   useEffect(() => {
     const previous = seenVersions.current;
     seenVersions.current = versions;
-    if (!concerns(previous, versions, error ? null : dependsOn)) return;
-    if (loading.current) stale.current = true;
-    else setReload((n) => n + 1);
-  }, [versions, dependsOn, error]);
+    if (concerns(previous, versions, error ? null : dependsOn)) liveReload();
+  }, [versions, dependsOn, error, liveReload]);
 
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
     loading.current = true;
     stale.current = false;
+    lastStarted.current = Date.now();
     apiFetch<LoadedWidget>(`/widget/${encodeURIComponent(widgetId)}`, { query: JSON.parse(queryKey) as Record<string, QueryValue>, signal: controller.signal, offline: true })
       .then((next) => {
         setWidget(next);
@@ -60,13 +88,16 @@ export function useWidgetData(widgetId: string, query: Record<string, QueryValue
         if (controller.signal.aborted) return;
         loading.current = false;
         setSettled(true);
-        if (stale.current) setReload((n) => n + 1);
+        if (stale.current) {
+          stale.current = false;
+          liveReload();
+        }
       });
     return () => {
       controller.abort();
       loading.current = false;
     };
-  }, [apiFetch, translate, widgetId, queryKey, reload, enabled]);
+  }, [apiFetch, translate, widgetId, queryKey, reload, enabled, liveReload]);
 
   return { widget, error, loading: !settled };
 }

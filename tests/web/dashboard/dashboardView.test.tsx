@@ -174,13 +174,35 @@ describe('the dashboard', () => {
 
     act(() => held.shift()!());
     expect(await screen.findByText('Inspections today #2')).toBeInTheDocument();
-    // Stale meanwhile: one more call, not one per push.
-    await waitFor(() => expect(calls()).toBe(3));
+    // Stale meanwhile: one more call, not one per push (two seconds after the last one started at the most).
+    await waitFor(() => expect(calls()).toBe(3), { timeout: 5_000 });
     act(() => held.shift()!());
     expect(await screen.findByText('Inspections today #3')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(calls()).toBe(3);
   });
+
+  it('under a steady stream of pushes a widget reloads every two seconds, not at every push', async () => {
+    const { widgetCalls } = renderDashboard();
+    await screen.findByText('Inspections today #1');
+    await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+    const socket = sockets.at(-1)!;
+    act(() => socket.accept());
+    // Two seconds after the first load, a push every half second for six seconds (13 pushes).
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const started = widgetCalls('w-inspections').length;
+    for (let n = 0; n <= 12; n++) {
+      act(() => socket.push('new-inspection', { _id: `s${n}`, asset: 'x', checklist: 'c', timestamp: 1, assetName: 'Pump', checklistName: 'Weekly' }));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    // At 0.4 s (the coalescing window), then at 2.4, 4.4 and 6.4 s: four, where every push's own
+    // reload (each past the 400 ms window) would be thirteen. The last may fall either side of the end.
+    const during = widgetCalls('w-inspections').length - started;
+    expect(during).toBeGreaterThanOrEqual(3);
+    expect(during).toBeLessThanOrEqual(4);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(widgetCalls('w-inspections').length - started).toBe(4);
+  }, 20_000);
 
   it("shows a failing widget's message inside it while the others draw; HTML is sanitised", async () => {
     renderDashboard();
