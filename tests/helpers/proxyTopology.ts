@@ -2,13 +2,13 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { freePort, startServerProcess, type ServerProcess } from './serverProcess';
 import { localNginxConfig } from './nginxConfig';
+import { redisAnswers } from './redisAnswers';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -87,20 +87,6 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
   }
 }
 
-function redisPong(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
-  });
-}
-
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 }
@@ -163,7 +149,7 @@ export async function startOwnRedis(): Promise<ServiceControl & { drop(): Promis
   let child: ChildProcess | null = null;
   const start = async () => {
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await waitFor('redis-server', () => redisPong(port), 10_000);
+    await waitFor('redis-server', () => redisAnswers(`redis://127.0.0.1:${port}`, 1000), 10_000);
   };
   const stop = async () => {
     const running = child;

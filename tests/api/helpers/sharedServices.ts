@@ -1,4 +1,4 @@
-import { Socket } from 'node:net';
+import { redisAnswers } from '../../helpers/redisAnswers';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -23,21 +23,6 @@ async function postgresAnswers(url: string): Promise<boolean> {
   }
 }
 
-function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(3000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-    socket.connect(Number(port || 6379), hostname, () => socket.write('PING\r\n'));
-  });
-}
-
 /**
  * PostgreSQL and Redis for the tests of several processes sharing them (DESIGN §1). Taken from
  * DATABASE_URL / REDIS_URL, else the machine's own services. Missing ones skip the tests with a loud
@@ -46,7 +31,7 @@ function redisAnswers(url: string): Promise<boolean> {
  */
 export async function sharedServices(purpose: string): Promise<TestServers | null> {
   const servers = { databaseUrl: process.env.DATABASE_URL ?? MACHINE_POSTGRES, redisUrl: process.env.REDIS_URL ?? MACHINE_REDIS };
-  const [postgres, redis] = await Promise.all([postgresAnswers(servers.databaseUrl), redisAnswers(servers.redisUrl)]);
+  const [postgres, redis] = await Promise.all([postgresAnswers(servers.databaseUrl), redisAnswers(servers.redisUrl, 3000)]);
   if (postgres && redis) return servers;
   const missing = [!postgres && `PostgreSQL (${servers.databaseUrl})`, !redis && `Redis (${servers.redisUrl})`].filter(Boolean).join(' and ');
   const message = `${missing} did not answer: ${purpose} needs them.`;
