@@ -9,7 +9,8 @@ type OutputChunk = Rollup.OutputChunk;
  * Issue 20: a signed-in phone used to wait for the whole entry script before asking anything
  * (index.js → area chunk → /token/init → dashboard …). This plugin adds a tiny classic script,
  * in <head> before the entry, that (only when a jwt is stored) shows the home's shell (below), asks /token/init,
- * /init/applicationInfo, the inspect view's asset, and then the user's dashboard at once, and modulepreloads the chunks the
+ * /init/applicationInfo and the inspect view's asset at once, then the user's dashboard and the assets' previous
+ * inspections as those answers arrive, and modulepreloads the chunks the
  * opened page will show — so the entry's download, the API's round trips and the area's chunks
  * overlap. The app takes those answers (src/boot/bootAnswers.ts); anything it does not take it
  * asks again as before. A hashed file under assets/, as allowed by the CSP's script-src 'self'.
@@ -24,6 +25,12 @@ const PAGE_MODULES: readonly [string, readonly string[]][] = [
   ['^/onsite/?$', ['custom/onsite/OnsiteShell.tsx']],
   ['^/home(/|$)', ['custom/layout/EngineerShell.tsx', 'custom/layout/engineerRoutes.tsx']],
 ];
+
+/** Shown with a dashboard's sections when it has filters (DashboardView). */
+const FILTER_BAR_MODULES = ['custom/dashboard/DashboardFilterBar.tsx'];
+
+/** Shown with a checklist's items when one asks for a date (ItemInput). */
+const DATE_INPUT_MODULES = ['custom/technician/inspect/inputs/DateValueInput.tsx', 'custom/technician/inspect/inputs/DateTimeValueInput.tsx'];
 
 /** The inspect view (src/custom/technician/technicianRoutes.tsx), its identification captured as the URL has it. */
 export const INSPECT_VIEW_PATH = '^/inspection/asset/identification/([^/]+)/?$';
@@ -71,7 +78,7 @@ export const APP_SHELL_STYLE = `
       @media (min-width: 600px) { .fo-shell-bar { height: 64px; } .fo-shell-main { padding: 24px; } }`;
 
 /** The script itself; `pages` is filled in at build time. Plain ES2017, no imports. */
-export function bootSource(pages: [string, string[]][], apiBase: string, filterBarFiles: string[] = []): string {
+export function bootSource(pages: [string, string[]][], apiBase: string, filterBarFiles: string[] = [], dateInputFiles: string[] = []): string {
   return `(function () {
   try {
     var token = localStorage.getItem('jwt');
@@ -118,22 +125,50 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
     }
     var init = ask(api + '/token/init', headers);
     answers['/token/init'] = init;
-    init.then(function (response) {
-      if (!response.ok) return;
-      return response.clone().json().then(function (user) {
-        if (!user || !user.dashboardId || !user.permissions || user.permissions.indexOf('read-dashboard') < 0) return;
-        var dashboard = '/dashboard/' + encodeURIComponent(user.dashboardId);
+    // Answers the boot script reads itself: a clone, taken before the app reads the original.
+    var bodyOf = function (answer) {
+      return answer.then(function (response) {
+        return response.ok ? response.clone().json() : null;
+      });
+    };
+    var user = bodyOf(init);
+    // What it asks once earlier answers arrive; the app waits for these to be asked before it asks
+    // them itself (bootAnswers.ts bootAsked), so nothing is asked twice.
+    var chained = [
+      user.then(function (loaded) {
+        if (!loaded || !loaded.dashboardId || !loaded.permissions || loaded.permissions.indexOf('read-dashboard') < 0) return;
+        var dashboard = '/dashboard/' + encodeURIComponent(loaded.dashboardId);
         answers[dashboard] = ask(api + dashboard, headers);
         // A dashboard with filters shows them with its sections (DashboardView): their code beside the widgets' requests.
-        answers[dashboard].then(function (answer) {
-          if (!answer.ok) return;
-          return answer.clone().json().then(function (record) {
-            if (record && record.filters && record.filters.length > 0) preload(${JSON.stringify(filterBarFiles)});
-          });
+        bodyOf(answers[dashboard]).then(function (record) {
+          if (record && record.filters && record.filters.length > 0) preload(${JSON.stringify(filterBarFiles)});
         }).catch(function () {});
-      });
-    }).catch(function () {});
-    window.__foBoot = { token: token, at: Date.now(), answers: answers };
+      }),
+    ];
+    if (inspect) {
+      var assets = bodyOf(answers[group]);
+      // A checklist with a date item shows its picker (a lazy chunk) with the first paint of its items.
+      assets.then(function (list) {
+        var dated = (list || []).some(function (asset) {
+          return (asset.checklistDetails || []).some(function (checklist) {
+            return (checklist.attributes || []).some(function (attribute) { return attribute.type === 'date' || attribute.type === 'date-time'; });
+          });
+        });
+        if (dated) preload(${JSON.stringify(dateInputFiles)});
+      }).catch(function () {});
+      // Each asset's previous values (the inspect panel's usePreviousInspections), for users who may read them.
+      chained.push(Promise.all([user, assets]).then(function (both) {
+        var loaded = both[0];
+        if (!loaded || !loaded.permissions || loaded.permissions.indexOf('read-inspection') < 0 || !Array.isArray(both[1])) return;
+        both[1].forEach(function (asset) {
+          var previous = '/asset/' + encodeURIComponent(asset._id) + '/previousInspections';
+          answers[previous] = ask(api + previous, headers);
+        });
+      }));
+    }
+    // Settled when every chained ask is made or given up (a failure of one does not settle it early).
+    var asked = Promise.all(chained.map(function (step) { return step.catch(function () {}); })).then(function () {});
+    window.__foBoot = { token: token, at: Date.now(), answers: answers, asked: asked };
   } catch (error) {
     // Nothing asked early: the app asks as it always did.
   }
@@ -168,18 +203,16 @@ export function bootScript(apiBase = '/api'): Plugin {
         // What the entry already loads (its static graph) needs no second hint.
         const entryFiles = new Set<string>();
         for (const entry of chunks.filter((chunk) => chunk.isEntry)) withStaticImports(bundle, entry.fileName, entryFiles);
-        const pages: [string, string[]][] = PAGE_MODULES.map(([pattern, modules]) => {
+        const filesOf = (modules: readonly string[]) => {
           const files = new Set<string>();
           for (const ending of modules) {
             const chunk = chunks.find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/${ending}`));
             if (chunk) withStaticImports(bundle, chunk.fileName, files);
           }
-          return [pattern, [...files].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`)];
-        });
-        const filterBar = new Set<string>();
-        const filterBarChunk = chunks.find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith('/src/custom/dashboard/DashboardFilterBar.tsx'));
-        if (filterBarChunk) withStaticImports(bundle, filterBarChunk.fileName, filterBar);
-        const source = bootSource(pages, apiBase, [...filterBar].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`));
+          return [...files].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`);
+        };
+        const pages: [string, string[]][] = PAGE_MODULES.map(([pattern, modules]) => [pattern, filesOf(modules)]);
+        const source = bootSource(pages, apiBase, filesOf(FILTER_BAR_MODULES), filesOf(DATE_INPUT_MODULES));
         const fileName = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
         this.emitFile({ type: 'asset', fileName, source });
         // Parser-blocking on purpose (~1.5 KiB, cached): it decides, before <body> is painted, whether

@@ -6,6 +6,8 @@ interface BootState {
   token: string;
   at: number;
   answers: Record<string, Promise<Response> | undefined>;
+  /** Settles once the boot script has made the asks that wait for its first answers (the dashboard, previous inspections). */
+  asked?: Promise<void>;
 }
 
 declare global {
@@ -16,6 +18,16 @@ declare global {
 
 /** An early answer older than this is not used: the screen asks again. */
 const FRESH_MS = 15_000;
+
+/**
+ * Resolves once the boot script has asked everything it will ask (at once when there is no boot
+ * script): some of its asks wait for its own first answers, and may be made after the app reaches
+ * the screen that wants them; looked up before that, they would be asked a second time.
+ */
+export function bootAsked(): Promise<void> {
+  const asked = typeof window === 'undefined' ? undefined : window.__foBoot?.asked;
+  return asked ?? Promise.resolve();
+}
 
 /**
  * The boot script's answer for GET `path` (e.g. '/token/init'), once, as parsed JSON — when it was

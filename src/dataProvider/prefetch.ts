@@ -1,4 +1,4 @@
-import { takeBootAnswer } from '../boot/bootAnswers';
+import { bootAsked, takeBootAnswer } from '../boot/bootAnswers';
 import { keepAnswer } from '../offline/offlineReads';
 import { apiFetch } from './apiFetch';
 
@@ -16,8 +16,10 @@ export function prefetchJson(path: string): void {
   // The boot script may have asked already (the home dashboard, issue 20); either way the answer is
   // kept on the phone like the screen's own read would be (docs/offline.md): the home opens offline too.
   const ask = () => apiFetch(path, { offline: true });
-  const early = takeBootAnswer(path);
-  const answer = early ? keepAnswer(early, path).catch(ask) : ask();
+  const answer = bootAsked().then(() => {
+    const early = takeBootAnswer(path);
+    return early ? keepAnswer(early, path).catch(ask) : ask();
+  });
   // A failure is the taker's to handle (it asks again); unhandled here it would only be noise.
   answer.catch(() => undefined);
   prefetched.set(path, { at: Date.now(), answer });

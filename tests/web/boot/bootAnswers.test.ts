@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadSessionUser } from '../../../src/authProvider/loadSessionUser';
 import { sessionStore } from '../../../src/authProvider/sessionStore';
 import { takeBootAnswer } from '../../../src/boot/bootAnswers';
+import { takePrefetched } from '../../../src/dataProvider/prefetch';
 import { jsonResponse, mockApi } from '../helpers/mockApi';
 import { sessionUser } from '../helpers/sessionUsers';
 
@@ -41,5 +42,29 @@ describe('the boot script’s early answers (issue 20)', () => {
     expect(takeBootAnswer('/token/init')).toBeNull();
     boot('current', { '/token/init': jsonResponse(200, sessionUser([])) }, Date.now() - 60_000);
     expect(takeBootAnswer('/token/init')).toBeNull();
+  });
+
+  it('asks the home dashboard once: the app waits until the boot script has made the asks that follow its first answers', async () => {
+    localStorage.setItem('jwt', 'stored');
+    const api = mockApi({
+      'GET /api/token/init': () => jsonResponse(200, sessionUser(['view-technician', 'read-dashboard'], { dashboardId: 'home-1' })),
+      'GET /api/dashboard/home-1': () => jsonResponse(200, { _id: 'home-1', name: 'Home', filters: [], sections: [] }),
+    });
+    boot('stored', { '/token/init': jsonResponse(200, sessionUser(['view-technician', 'read-dashboard'], { dashboardId: 'home-1' })) });
+    // In Chromium the boot script's own read of /token/init may finish after the app's: its ask of
+    // the dashboard then comes a moment after the app looks for it.
+    const state = window.__foBoot!;
+    state.asked = new Promise((resolve) =>
+      setTimeout(() => {
+        state.answers['/dashboard/home-1'] = fetch('/api/dashboard/home-1', { headers: { 'x-auth': 'stored' } });
+        resolve();
+      }, 30),
+    );
+    await loadSessionUser();
+    const dashboard = takePrefetched('/dashboard/home-1');
+    expect(dashboard).not.toBeNull();
+    expect(await dashboard).toMatchObject({ _id: 'home-1' });
+    await state.asked;
+    expect(api.callsTo('GET', '/api/dashboard/home-1')).toHaveLength(1);
   });
 });

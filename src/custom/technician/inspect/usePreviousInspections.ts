@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { InspectionValue } from '../../../../common/resources/inspection';
+import { bootAsked, takeBootAnswer } from '../../../boot/bootAnswers';
 import { useApiFetch } from '../../../dataProvider/useApiFetch';
+import { keepAnswer } from '../../../offline/offlineReads';
 import type { PreviousInspection } from './inspectTypes';
 
 export interface PreviousValue {
@@ -29,8 +31,21 @@ export function usePreviousInspections(assetId: string, allowed: boolean): Previ
   useEffect(() => {
     if (!allowed) return;
     const controller = new AbortController();
-    apiFetch<PreviousInspection[]>(`/asset/${encodeURIComponent(assetId)}/previousInspections`, { signal: controller.signal, offline: true }).then(
-      (list) => setInspections(Array.isArray(list) ? list : []),
+    const path = `/asset/${encodeURIComponent(assetId)}/previousInspections`;
+    const ask = () => apiFetch<PreviousInspection[]>(path, { signal: controller.signal, offline: true });
+    // Opened from a label's link, the boot script asks these as soon as the asset arrives (issue 20):
+    // taken here, and kept on the phone as the page's own read would be.
+    const load = async () => {
+      if (version > 0) return ask();
+      await bootAsked();
+      const early = takeBootAnswer<PreviousInspection[]>(path);
+      return early ? keepAnswer(early, path).catch(ask) : ask();
+    };
+    load().then(
+      (list) => {
+        // An early answer is not cancelled by the controller: one for another asset is dropped here.
+        if (!controller.signal.aborted) setInspections(Array.isArray(list) ? list : []);
+      },
       (error: unknown) => {
         if (!controller.signal.aborted) console.warn('Previous inspections could not be loaded', error);
       },
