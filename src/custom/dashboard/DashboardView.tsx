@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { orderedSections, type DashboardRecord, type DashboardSection } from '../../../common/resources/dashboard';
 import { dashboardPath } from '../../authProvider/loadSessionUser';
-import { takePrefetched } from '../../dataProvider/prefetch';
+import { prefetchJson, takePrefetched } from '../../dataProvider/prefetch';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { filtersReady, widgetFilterQuery, type DashboardFilterValues } from './dashboardFilters';
@@ -12,7 +12,7 @@ import type { EntityVersions } from './liveReload';
 import { useDashboardFilters } from './useDashboardFilters';
 import { useLiveVersions } from './useLiveVersions';
 import { useToday } from './useToday';
-import type { LoadedWidget } from './useWidgetData';
+import { widgetPath, type LoadedWidget } from './useWidgetData';
 import { navigationPath } from './widgetNavigation';
 import { preloadChartWidget, WidgetItem } from './WidgetItem';
 
@@ -23,6 +23,12 @@ import { preloadChartWidget, WidgetItem } from './WidgetItem';
  * sections, as before: a wrapping bar's height is not known ahead, and what sits below must not move.
  */
 const DashboardFilterBar = lazy(() => import('./DashboardFilterBar').then((module) => ({ default: module.DashboardFilterBar })));
+
+/** Runs `run` once shown (and when it changes: `run` keeps itself to once): in a Suspense fallback, only while something is awaited. */
+function WhileWaiting({ run }: { run: () => void }) {
+  useEffect(() => run(), [run]);
+  return null;
+}
 
 /** Tells the page the dashboard's layout is known, once it is on screen (inside the bar's Suspense). */
 function SettledSignal({ onSettled }: { onSettled?: () => void }) {
@@ -132,6 +138,19 @@ export function DashboardView({ dashboardId, navigable = false, large = false, o
   useEffect(() => {
     if (shown && (navigable || large)) void preloadChartWidget();
   }, [shown, navigable, large]);
+  // With filters the sections wait for the bar's code (below); their widgets' first requests need
+  // not: asked while it loads, once per dashboard (issue 20: a board's first load). Only then — with
+  // the code already here nothing waits, and the widgets ask themselves.
+  const widgetsAskedFor = useRef<DashboardRecord | null>(null);
+  const askWidgetsEarly = () => {
+    if (!dashboard || widgetsAskedFor.current === dashboard) return;
+    widgetsAskedFor.current = dashboard;
+    for (const section of dashboard.sections) {
+      if (!filtersReady(section.filters, values)) continue;
+      const query = widgetFilterQuery(dashboard.filters, section.filters, values, today);
+      for (const item of section.items) prefetchJson(widgetPath(item.widget), query, versions);
+    }
+  };
 
   const placeholder = (
     <Stack spacing={2} aria-busy>
@@ -168,7 +187,14 @@ export function DashboardView({ dashboardId, navigable = false, large = false, o
   );
   if (dashboard.filters.length === 0) return view;
   return (
-    <Suspense fallback={placeholder}>
+    <Suspense
+      fallback={
+        <>
+          {placeholder}
+          <WhileWaiting run={askWidgetsEarly} />
+        </>
+      }
+    >
       {view}
       <SettledSignal onSettled={onSettled} />
     </Suspense>

@@ -3,9 +3,13 @@ import { useTranslate } from 'react-admin';
 import type { WidgetData } from '../../../common/dashboards/widgetData';
 import type { Widget } from '../../../common/resources/widget';
 import type { QueryValue } from '../../dataProvider/apiBase';
+import { takePrefetched } from '../../dataProvider/prefetch';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { concerns, type EntityVersions } from './liveReload';
+
+/** Where a widget's data is asked (spec §7). */
+export const widgetPath = (widgetId: string) => `/widget/${encodeURIComponent(widgetId)}`;
 
 /** GET /widget/{id}: the widget with its data and the entities its script read. */
 export interface LoadedWidget extends Widget {
@@ -43,6 +47,7 @@ export function useWidgetData(widgetId: string, query: Record<string, QueryValue
   const stale = useRef(false);
   const lastStarted = useRef(0);
   const gapTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const firstLoad = useRef(true);
   const dependsOn = widget?.dependsOn ?? null;
 
   const liveReload = useCallback(() => {
@@ -76,8 +81,16 @@ export function useWidgetData(widgetId: string, query: Record<string, QueryValue
     loading.current = true;
     stale.current = false;
     lastStarted.current = Date.now();
-    apiFetch<LoadedWidget>(`/widget/${encodeURIComponent(widgetId)}`, { query: JSON.parse(queryKey) as Record<string, QueryValue>, signal: controller.signal, offline: true })
+    const query = JSON.parse(queryKey) as Record<string, QueryValue>;
+    const ask = () => apiFetch<LoadedWidget>(widgetPath(widgetId), { query, signal: controller.signal, offline: true });
+    // The first load may have been asked already while the dashboard's filter bar loaded (DashboardView),
+    // under the live versions this widget starts with; otherwise it asks.
+    const early = firstLoad.current ? takePrefetched<LoadedWidget>(widgetPath(widgetId), query, seenVersions.current) : null;
+    firstLoad.current = false;
+    (early ? early.catch(ask) : ask())
       .then((next) => {
+        // An early answer is not cancelled by the controller: one for other filters is dropped here.
+        if (controller.signal.aborted) return;
         setWidget(next);
         setError(null);
       })
