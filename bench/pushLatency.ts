@@ -260,13 +260,16 @@ async function measure(servers: ServerProcess[], sockets: number, submits: numbe
  * breaching inspections sent one after another over HTTP by a technician; for each, the time from
  * sending the submit to its new-alert arriving on every socket. Also the submit's own answer while
  * the event fans out, beside the answer with no socket open.
+ * `SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles the server processes
+ * (summarise with bench/cpuProfileTop.ts).
  */
 export async function benchPushLatency(sockets = 500, submits = 200, warmup = 10, options: PushLatencyOptions = {}) {
   const clientProcesses = options.clientProcesses ?? 4;
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const serverProcesses = options.serverProcesses ?? 1;
   if (serverProcesses === 1 && !options.shared) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'fo-bench-push-'));
-    const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' });
+    const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }, 60_000, { nodeArgs });
     try {
       return { database: 'embedded', ...(await measure([server], sockets, submits, warmup, clientProcesses)) };
     } finally {
@@ -281,7 +284,7 @@ export async function benchPushLatency(sockets = 500, submits = 200, warmup = 10
     const servers: ServerProcess[] = [];
     try {
       // One after the other: the first applies the migrations before the second looks at them.
-      for (let i = 0; i < serverProcesses; i++) servers.push(await startServerProcess({ DATABASE_URL: url, REDIS_URL: redisUrl }));
+      for (let i = 0; i < serverProcesses; i++) servers.push(await startServerProcess({ DATABASE_URL: url, REDIS_URL: redisUrl }, 60_000, { nodeArgs }));
       return { database: 'PostgreSQL + Redis', ...(await measure(servers, sockets, submits, warmup, clientProcesses)) };
     } finally {
       await Promise.all(servers.map((server) => server.stop()));

@@ -118,8 +118,12 @@ export async function attachSocketServer(app: FastifyInstance): Promise<Server> 
 
 /** Two clients, as the adapter needs: one publishes, the other sits in subscriber mode. */
 async function attachRedisAdapter(app: FastifyInstance, io: Server, redisUrl: string): Promise<Redis[]> {
-  const publisher = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  const subscriber = publisher.duplicate();
+  // Auto-pipelining sends the publishes of one tick in one write (issue 21 "Fan-out"): a submit's
+  // three events then reach Redis, and from it every other process, together, so that process reads
+  // them in one turn and writes them to each of its sockets in one write (coalescedFrames.ts) rather
+  // than three. The subscriber only subscribes: nothing of it to pipeline.
+  const publisher = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true });
+  const subscriber = publisher.duplicate({ enableAutoPipelining: false });
   // The adapter publishes without waiting (broadcast → pubClient.publish): while Redis is down each
   // publish would reject unhandled, and Node ends the process on an unhandled rejection. A push that
   // cannot cross processes is what 'degraded' readiness means; this process's own sockets still get it.
