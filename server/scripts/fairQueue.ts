@@ -44,6 +44,33 @@ export class FairQueue<T> {
     return 'queued';
   }
 
+  /** Items of `key` waiting. */
+  waitingOf(key: string): number {
+    return this.waitingByKey.get(key)?.length ?? 0;
+  }
+
+  /** Whether `item`, waiting under `key`, must wait for that key's running items to finish before it may start. */
+  heldByKey(key: string, item: T): boolean {
+    const index = this.waitingByKey.get(key)?.indexOf(item) ?? -1;
+    return index >= 0 && this.running(key) + index >= this.limits.runningPerKey;
+  }
+
+  /**
+   * Moves a waiting item from `from` to the end of `to`'s items (and of the rotation, when `to` had
+   * none waiting); false when it is not waiting under `from`.
+   */
+  move(item: T, from: string, to: string): boolean {
+    const items = this.waitingByKey.get(from);
+    const index = items?.indexOf(item) ?? -1;
+    if (!items || index < 0) return false;
+    items.splice(index, 1);
+    if (items.length === 0) this.waitingByKey.delete(from);
+    const target = this.waitingByKey.get(to);
+    if (target) target.push(item);
+    else this.waitingByKey.set(to, [item]);
+    return true;
+  }
+
   /** The next item of the first key in rotation below its running share; it counts as running. */
   take(): { key: string; item: T } | null {
     for (const [key, items] of this.waitingByKey) {

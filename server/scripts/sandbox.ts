@@ -138,8 +138,9 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
   const maxWorkers = Math.max(1, config.scriptWorkers ?? SCRIPT_POOL_DEFAULTS.workers);
   const baseWorkers = Math.min(SCRIPT_LIMITS.baseWorkers, maxWorkers);
   const slots: Slot[] = [];
+  const runsPerUser = Math.max(1, config.scriptRunsPerUser ?? SCRIPT_POOL_DEFAULTS.runsPerUser);
   const queue = new FairQueue<PendingRun>({
-    runningPerKey: Math.max(1, config.scriptRunsPerUser ?? SCRIPT_POOL_DEFAULTS.runsPerUser),
+    runningPerKey: runsPerUser,
     waitingPerKey: SCRIPT_LIMITS.maxQueuePerUser,
     waiting: SCRIPT_LIMITS.maxQueue,
   });
@@ -197,6 +198,22 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
       pump();
     }
     return terminated;
+  }
+
+  /**
+   * A shared run waiting on its owner's share (their earlier runs hold it) is carried by a caller
+   * joining it whose share is free: it is that caller's run as much (the same code, input and
+   * permissions: sharedRuns.ts) and counts against their share from then on. Without this, fifty
+   * engineers' copies of one widget waited for the first asker's other widgets, one at a time.
+   */
+  function carry(run: PendingRun, request: RunRequest) {
+    const caller = request.user._id;
+    if (caller === run.owner || !queue.heldByKey(run.owner, run)) return;
+    if (queue.running(caller) + queue.waitingOf(caller) >= runsPerUser) return;
+    if (!queue.move(run, run.owner, caller)) return;
+    run.owner = caller;
+    run.request = request;
+    pump();
   }
 
   /** Hands waiting runs to idle workers, then starts workers for runs that could start but have none. */
@@ -363,7 +380,10 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
       const timeLimitMs = Math.max(1, Math.round(request.timeLimitMs ?? config.scriptTimeLimitMs));
       const shareKey = sharedRunKey(request, timeLimitMs);
       const waiting = shareKey ? waitingShared.get(shareKey) : undefined;
-      if (waiting) return new Promise<RunResult>((resolve) => waiting.joiners.push(resolve));
+      if (waiting) {
+        carry(waiting.run, request);
+        return new Promise<RunResult>((resolve) => waiting.joiners.push(resolve));
+      }
       return new Promise<RunResult>((resolve) => {
         const joiners: ((result: RunResult) => void)[] = [];
         const answer = (result: RunResult) => {

@@ -8,6 +8,17 @@ import type { RunRequest } from './sandboxTypes';
 const IDENTITY_REFERENCE = /\buser\b|\barguments\b|\beval\b|\\u/;
 
 /**
+ * Where the word `user` cannot be the `user` parameter, left out of the check:
+ * - a plain string, `query.list('user', …)`: in valid JavaScript a name cannot stand between two
+ *   quote marks that touch it, so `'user'` is a string (or the text of a string, regex, template
+ *   or comment);
+ * - a property, `row.user`: a dot right before a name makes it a member's name — unless that dot
+ *   ends a spread (`...user`), hence the dot before it must not be a dot.
+ * What is left in place keeps the neighbours apart, so no two of them join into a new name.
+ */
+const NOT_THE_PARAMETER = /'user'|"user"|(?<!\.)\.user\b/g;
+
+/**
  * When a widget run may be shared (docs/scripts.md "Shared widget runs"): a wall of dashboards
  * reloads the same widget with the same filters within milliseconds of one push. A run still
  * WAITING for a worker has read nothing yet, so every caller arriving before it starts gets data
@@ -18,6 +29,6 @@ const IDENTITY_REFERENCE = /\buser\b|\barguments\b|\beval\b|\\u/;
  * cause; previews are an author's experiment).
  */
 export function sharedRunKey(request: RunRequest, timeLimitMs: number): string | null {
-  if (request.kind !== 'widget' || request.write || IDENTITY_REFERENCE.test(request.code)) return null;
+  if (request.kind !== 'widget' || request.write || IDENTITY_REFERENCE.test(request.code.replace(NOT_THE_PARAMETER, (found) => (found.startsWith('.') ? '._' : "''")))) return null;
   return JSON.stringify([request.code, request.input ?? {}, [...request.user.permissions].sort(), timeLimitMs]);
 }

@@ -150,7 +150,7 @@ return {
     { heading: 'Inspected by', dataField: 'user' },
   ],
   data: rows.map((r) => ({
-    _id: r._id, timestamp: r.timestamp, asset: assetNames[r.asset] || '', checklist: checklistNames[r.checklist] || '', user: userNames[r.user] || '',
+    _id: r._id, timestamp: r.timestamp, asset: assetNames[r.asset] || '', checklist: checklistNames[r.checklist] || '', 'user': userNames[r.user] || '',
     navigation: { dateRange: period.start + '|' + period.end, search: assetNames[r.asset] || '' },
   })),
 };`,
@@ -647,6 +647,12 @@ const FIRST_VERSION_DASHBOARDS = ['Engineering overview', 'Technician overview',
 
 /** Widget code an earlier version seeded; replaced on start as long as nobody has edited it since. */
 const SUPERSEDED_CODE: readonly { widget: DemoWidget; code: string }[] = [
+  {
+    // Its key `user` was unquoted: a script that seems to name `user` runs once per viewer, never
+    // shared (docs/scripts.md "Shared widget runs") — fifty runs of it for one push (issue 21).
+    widget: LATEST_INSPECTIONS,
+    code: LATEST_INSPECTIONS.code.replace("'user': userNames", 'user: userNames'),
+  },
   {
     // It repeated the item's title inside its content ('Before you start' twice on the technician home).
     widget: SAFETY_NOTE,

@@ -36,13 +36,18 @@ export async function widgetDataRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const db = app.services.db;
-      const [widget] = await db.select().from(widgets).where(eq(widgets._id, request.params.id));
-      if (!widget) throw notFound('Widget not found');
+      // The widget and its script's code in one round trip: every dashboard reload asks this.
+      const [found] = await db
+        .select({ widget: widgets, code: scripts.code })
+        .from(widgets)
+        .leftJoin(scripts, eq(scripts._id, widgets.script))
+        .where(eq(widgets._id, request.params.id));
+      if (!found) throw notFound('Widget not found');
+      const { widget, code } = found;
       const input = widgetScriptInput(request.query);
-      const [script] = widget.script ? await db.select({ code: scripts.code }).from(scripts).where(eq(scripts._id, widget.script)) : [];
-      if (!script) throw badRequest('script', `Widget "${widget.name}" has no script to build its data`);
+      if (code === null) throw badRequest('script', `Widget "${widget.name}" has no script to build its data`);
 
-      const result = await app.services.scripts.run({ code: script.code, kind: 'widget', input, user: currentUser(request) });
+      const result = await app.services.scripts.run({ code, kind: 'widget', input, user: currentUser(request) });
       if (!result.ok) throw scriptFailure(result.error);
       const checked = checkWidgetData(widget.type as WidgetType, result.value);
       if (!checked.ok) throw invalidData(widget.type, checked.problem);

@@ -38,4 +38,19 @@ describe('the fair queue of script runs', () => {
     expect(queue.drain().sort()).toEqual(['a1', 'a2', 'a4', 'b1']);
     expect(queue.size).toBe(0);
   });
+
+  it("moves a waiting run to another user's turn, where that user's share holds it", () => {
+    const queue = new FairQueue<string>({ runningPerKey: 1, waitingPerKey: 10, waiting: 100 });
+    for (const item of ['a1', 'a2', 'b1']) queue.add(item[0] as string, item);
+    expect(takeAll(queue)).toEqual(['a1', 'b1']);
+    queue.add('c', 'c0');
+    expect([queue.heldByKey('a', 'a2'), queue.heldByKey('c', 'c0'), queue.heldByKey('c', 'a2')]).toEqual([true, false, false]);
+    expect(queue.move('a2', 'b', 'c')).toBe(false);
+    expect(queue.move('a2', 'a', 'c')).toBe(true);
+    expect([queue.size, queue.waitingOf('a'), queue.waitingOf('c')]).toEqual([2, 0, 2]);
+    // c runs one at a time as well: a2 now waits behind c0, not behind a1.
+    expect(takeAll(queue)).toEqual(['c0']);
+    queue.finished('c');
+    expect(takeAll(queue)).toEqual(['a2']);
+  });
 });

@@ -73,6 +73,9 @@ describe('shared widget runs', () => {
     ['arguments', 'return [Math.random(), arguments[1].name];'],
     ['a direct eval', 'return [Math.random(), eval("us" + "er").name];'],
     ['a unicode escape spelling user', 'return [Math.random(), \\u0075ser.name];'],
+    ['the user parameter, beside a query of the user entity', "return [Math.random(), query.count('user') > 0 ? user.name : ''];"],
+    ['the user parameter inside a template', "return [Math.random(), `${'user'}${user.name}`.slice(4)];"],
+    ['a spread of the user parameter', 'return [Math.random(), { ...user }.name];'],
   ])('a script reading its user through %s runs for each caller', async (_way, code) => {
     const { release } = await busySandbox();
     const first = widget(code, engineer);
@@ -81,6 +84,19 @@ describe('shared widget runs', () => {
     const [a, b] = (await Promise.all([first, second])).map(valueOf) as [number, string][];
     expect(a![1]).toBe(engineer.name);
     expect(b![1]).toBe('Colleague Engineer');
+  });
+
+  it("a widget naming the user entity ('user', \"user\") or a row's user field (row.user) is shared: neither is who runs it", async () => {
+    const { release } = await busySandbox();
+    const code = `const names = {}; for (const u of query.list('user', { fields: ['name'] })) names[u._id] = u.name;
+const rows = query.list('inspection', { fields: ['user'], limit: 3 }).map((r) => ({ 'user': names[r.user] || '' }));
+return { draw: Math.random(), people: Object.keys(names).length, also: query.count("user"), rows };`;
+    const first = widget(code, engineer);
+    const second = widget(code, otherEngineer);
+    expect(sandbox.activity().waiting).toBe(1);
+    await release();
+    const [a, b] = (await Promise.all([first, second])).map(valueOf);
+    expect(b).toEqual(a);
   });
 
   it('users with other permissions get what theirs allow, not a shared answer', async () => {
@@ -120,6 +136,54 @@ describe('shared widget runs', () => {
     const late = widget(code, otherEngineer);
     const [before, after] = (await Promise.all([early, late])).map(valueOf) as number[];
     expect(after).toBe(before! + 1);
+  });
+
+  /**
+   * A run of `user` that holds a worker (and so the user's one-run share) until `release()`:
+   * like a widget of theirs still reading when a push asks for the next.
+   */
+  async function heldRunOf(user: AuthUser) {
+    sandbox = createScriptSandbox(t.app.services.db, { scriptTimeLimitMs: 5_000, scriptMemoryLimitMb: 64, scriptWorkers: 3 });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const write: ScriptWriteApi = { createAlert: () => gate.then(() => ({ _id: 'a' })), createInspectionSchedule: () => gate.then(() => ({ _id: 's' })) };
+    const held = sandbox.run({ code: 'return write.createAlert({ asset: "a", message: "m" })._id;', kind: 'job', input: {}, user, write });
+    await expect.poll(() => sandbox.activity().running, { timeout: 20_000 }).toBe(1);
+    return { held, release: async () => (release(), await held) };
+  }
+  const within = <T>(ms: number, promise: Promise<T>) =>
+    Promise.race([promise, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms))]);
+
+  it("a shared run waiting on its first asker's other run starts at once for a colleague whose share is free", async () => {
+    const { release } = await heldRunOf(engineer);
+    const code = 'return { draw: Math.random(), assets: query.count("asset") };';
+    const first = widget(code, engineer);
+    const second = widget(code, otherEngineer);
+    // Workers are free: only the engineer's one-run share held the run back.
+    const answers = await within(10_000, Promise.all([first, second]));
+    expect(answers).not.toBe('still waiting');
+    const [a, b] = (answers as RunResult[]).map(valueOf);
+    expect(b).toEqual(a);
+    await release();
+  });
+
+  it('the colleague carrying it is held to their own share: with theirs busy too, it waits', async () => {
+    const { release } = await heldRunOf(engineer);
+    let releaseColleague: () => void = () => undefined;
+    const colleagueGate = new Promise<void>((resolve) => (releaseColleague = resolve));
+    const write: ScriptWriteApi = { createAlert: () => colleagueGate.then(() => ({ _id: 'b' })), createInspectionSchedule: () => colleagueGate.then(() => ({ _id: 't' })) };
+    const colleagueHeld = sandbox.run({ code: 'return write.createAlert({ asset: "a", message: "m" })._id;', kind: 'job', input: {}, user: otherEngineer, write });
+    await expect.poll(() => sandbox.activity().running, { timeout: 20_000 }).toBe(2);
+    const code = 'return Math.random();';
+    const first = widget(code, engineer);
+    const second = widget(code, otherEngineer);
+    expect(await within(1_000, first)).toBe('still waiting');
+    expect(sandbox.activity()).toMatchObject({ running: 2, waiting: 1 });
+    releaseColleague();
+    await colleagueHeld;
+    await release();
+    const [a, b] = (await Promise.all([first, second])).map(valueOf);
+    expect(b).toBe(a);
   });
 
   it('runs of other kinds are never shared', async () => {
