@@ -67,17 +67,26 @@ async function engineerSocket(base: string, probe: string, transports: ('websock
   return socket;
 }
 
-function nextEvent<T>(socket: Socket, event: string, timeoutMs: number): Promise<T | null> {
+/**
+ * A submission's alert. The job below raises one on the same asset every minute, with no
+ * inspection, on whichever process takes the tick — pushed to that process's own sockets.
+ */
+const fromSubmission = (alert: { inspection: string | null }) => alert.inspection !== null;
+
+/** The next `event` on `socket` that `wanted` accepts, or null after `timeoutMs`. */
+function nextEvent<T>(socket: Socket, event: string, timeoutMs: number, wanted: (payload: T) => boolean = () => true): Promise<T | null> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       socket.off(event, listener);
       resolve(null);
     }, timeoutMs);
     const listener = (payload: T) => {
+      if (!wanted(payload)) return;
       clearTimeout(timer);
+      socket.off(event, listener);
       resolve(payload);
     };
-    socket.once(event, listener);
+    socket.on(event, listener);
   });
 }
 
@@ -138,7 +147,7 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
     const onFirst = await engineerSocket(first!.baseUrl, 'direct-a');
     const onSecond = await engineerSocket(second!.baseUrl, 'direct-b');
     const throughProxy = await engineerSocket(topology.proxyUrl, 'through-proxy');
-    const arrivals = [onFirst, onSecond, throughProxy].map((socket) => nextEvent<{ asset: string }>(socket, 'new-alert', 10_000));
+    const arrivals = [onFirst, onSecond, throughProxy].map((socket) => nextEvent<{ asset: string; inspection: string | null }>(socket, 'new-alert', 10_000, fromSubmission));
 
     const seen = topology.servedBy(SUBMIT_LINE).length;
     const answer = await call('POST', submission.url.replace(/^\/api/, ''), { as: 'technician', body: submission.body });
@@ -156,7 +165,7 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
     // The web client falls back to long-polling where something before nginx blocks WebSockets
     // (src/realtime/pushSocket.ts); its session lives in one process (deploy/nginx.conf).
     const polling = await engineerSocket(topology.proxyUrl, 'polling', ['polling']);
-    const arrival = nextEvent<{ asset: string }>(polling, 'new-alert', 10_000);
+    const arrival = nextEvent<{ asset: string; inspection: string | null }>(polling, 'new-alert', 10_000, fromSubmission);
     const answer = await call('POST', submission.url.replace(/^\/api/, ''), { as: 'technician', body: submission.body });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(await arrival).toMatchObject({ asset: submission.assetId });
@@ -332,7 +341,10 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
       expect(ready.body).toMatchObject({ status: 'degraded', checks: { database: 'ok', redis: 'down' } });
 
       expect((await call('GET', '/asset?fields=name', { as: 'engineer' })).status).toBe(200);
-      const arrivals = { A: nextEvent<{ asset: string }>(sockets.A, 'new-alert', 5000), B: nextEvent<{ asset: string }>(sockets.B, 'new-alert', 5000) };
+      const arrivals = {
+        A: nextEvent<{ asset: string; inspection: string | null }>(sockets.A, 'new-alert', 5000, fromSubmission),
+        B: nextEvent<{ asset: string; inspection: string | null }>(sockets.B, 'new-alert', 5000, fromSubmission),
+      };
       const seen = topology.servedBy(SUBMIT_LINE).length;
       const answer = await call('POST', submission.url.replace(/^\/api/, ''), { as: 'technician', body: submission.body });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -352,7 +364,7 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
     await expect
       .poll(
         async () => {
-          const arrivals = [nextEvent<{ asset: string }>(sockets.A, 'new-alert', 3000), nextEvent<{ asset: string }>(sockets.B, 'new-alert', 3000)];
+          const arrivals = [sockets.A, sockets.B].map((socket) => nextEvent<{ asset: string; inspection: string | null }>(socket, 'new-alert', 3000, fromSubmission));
           const answer = await call('POST', submission.url.replace(/^\/api/, ''), { as: 'technician', body: submission.body });
           if (answer.status !== 200) return false;
           return (await Promise.all(arrivals)).every((alert) => alert?.asset === submission.assetId);
