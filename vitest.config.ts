@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -12,13 +13,19 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
-          testTimeout: 20_000,
+          testTimeout: 45_000,
+          // Vitest's default (cores − 1) runs one file at a time on a 2-core machine; web files share
+          // nothing outside their own process, so two at once keep both cores busy.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
         },
       },
       {
         test: {
           name: 'api',
           environment: 'node',
+          // One file at a time, as before (measured green that way on CI's two cores; web's two
+          // workers need a group of their own: Vitest groups projects by worker count).
+          maxWorkers: 1,
           include: ['tests/api/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -7,9 +7,11 @@ import { unexpectedCalls } from './helpers/mockApi';
 // No test opens a real socket: each plays the server with FakeSocket (fakeSockets lists them).
 vi.mock('socket.io-client', async () => ({ io: (await import('./realtime/fakeSocket')).fakeIo }));
 
-// The engineer shell and its screens are lazy chunks: the first import in a file is transformed
-// on demand, which can take longer than Testing Library's 1 s default on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+// One wait budget for every find and waitFor, instead of a guess per call. The engineer shell and
+// its screens are lazy chunks imported on a file's first render: on CI, with two test files running
+// on two cores, that first render has taken more than 5 s. Waits only end early on success, so a
+// long budget costs nothing on a pass; web tests get 45 s in all (vitest.config.ts).
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

@@ -84,7 +84,7 @@ describe('inspection schedule screen (spec §2.6)', () => {
   it('asks for exactly the visible month, first to last millisecond, and the next one on Next Month', async () => {
     const api = openSchedule(ENGINEER);
     // The first test of the file also waits for the screen's chunk (FullCalendar) to be transformed.
-    await screen.findByRole('heading', { name: 'March 2026' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: 'March 2026' });
     await waitFor(() => expect(periodsAsked(api)).toEqual([{ start: day(1), end: day(1, 3) - 1 }]));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Next Month' }));
     await screen.findByRole('heading', { name: 'April 2026' });

@@ -75,13 +75,13 @@ describe('a dashboard with filters: its widgets and its filter bar’s code (iss
   it('asks each widget with its initial filters while the bar’s code loads, and shows that answer without asking again', async () => {
     const { widgetCalls } = renderBoard();
     const today = Date.now();
-    await waitFor(() => expect(widgetCalls('w-period').map((query) => query.get('period'))).toEqual([`${startOfDay(today - 30 * DAY)}|${endOfDay(today)}`]), { timeout: 10_000 });
+    await waitFor(() => expect(widgetCalls('w-period').map((query) => query.get('period'))).toEqual([`${startOfDay(today - 30 * DAY)}|${endOfDay(today)}`]));
     expect(widgetCalls('w-building').map((query) => query.get('building'))).toEqual(['Building A']);
     // Nothing of the dashboard shows yet: it waits for its bar.
     expect(screen.queryByRole('region', { name: 'Alerts in period' })).toBeNull();
 
     act(() => filterBar.gate.open());
-    expect(within(await screen.findByRole('region', { name: 'Alerts in period' }, { timeout: 10_000 })).getByText('Alerts in period #1')).toBeInTheDocument();
+    expect(within(await screen.findByRole('region', { name: 'Alerts in period' })).getByText('Alerts in period #1')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Open alerts' })).getByText('Open alerts #1')).toBeInTheDocument();
     expect(widgetCalls('w-period')).toHaveLength(1);
     expect(widgetCalls('w-building')).toHaveLength(1);
@@ -89,8 +89,8 @@ describe('a dashboard with filters: its widgets and its filter bar’s code (iss
 
   it('a push before the bar arrives: the early answers are not shown, the widgets ask again', async () => {
     const { widgetCalls } = renderBoard();
-    await waitFor(() => expect(widgetCalls('w-period')).toHaveLength(1), { timeout: 10_000 });
-    await waitFor(() => expect(sockets.length).toBeGreaterThan(0), { timeout: 10_000 });
+    await waitFor(() => expect(widgetCalls('w-period')).toHaveLength(1));
+    await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
     const socket = sockets.at(-1)!;
     act(() => socket.accept());
     act(() => socket.push('new-alert', { _id: 'a1', asset: 'x', inspection: null, level: 'l', timestamp: 1, assetName: 'Pump', levelName: 'High', color: '#f00' }));
@@ -99,7 +99,7 @@ describe('a dashboard with filters: its widgets and its filter bar’s code (iss
     await act(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
     act(() => filterBar.gate.open());
     // The first value the widget shows is the one asked after the push.
-    expect(await screen.findByText(/Alerts in period #\d/, {}, { timeout: 10_000 })).toHaveTextContent('Alerts in period #2');
+    expect(await screen.findByText(/Alerts in period #\d/)).toHaveTextContent('Alerts in period #2');
     expect(await screen.findByText(/Open alerts #\d/)).toHaveTextContent('Open alerts #2');
     expect(widgetCalls('w-period')).toHaveLength(2);
     expect(widgetCalls('w-building')).toHaveLength(2);

@@ -50,4 +50,4 @@ export function openAssetScreen(answers: Answers = {}, path = '/home/assetManage
 }
 
 // The first screen of a test file waits for the lazy engineer chunks to be transformed.
-export const rowOf = async (text: string) => (await screen.findByText(text, {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
+export const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;

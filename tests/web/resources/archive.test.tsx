@@ -32,7 +32,7 @@ function openChecklists(answers = {}) {
   });
 }
 
-const rowOf = async (text: string) => (await screen.findByText(text, {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
 describe('deleting what history refers to', () => {
   it('asks with the number of inspections and alerts referring to the checklist and what will happen', async () => {
@@ -105,7 +105,7 @@ describe('Show archived', () => {
     openChecklists({
       'POST /api/checklist/c3/restore': () => errorResponse(409, 'Checklist "AHU monthly check" uses the archived attributes "Belt condition": restore them first'),
     });
-    await userEvent.click(await screen.findByRole('switch', { name: 'Show archived' }, { timeout: 15_000 }));
+    await userEvent.click(await screen.findByRole('switch', { name: 'Show archived' }));
     await userEvent.click(within(await rowOf('AHU monthly check')).getByRole('button', { name: 'Restore AHU monthly check' }));
     expect(await screen.findByText('Checklist "AHU monthly check" uses the archived attributes "Belt condition": restore them first')).toBeInTheDocument();
   });

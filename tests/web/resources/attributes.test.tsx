@@ -39,7 +39,7 @@ function open(answers = {}) {
 }
 
 // The first screen of a file also loads the app's modules: more than findBy's default second.
-const rowOf = async (text: string) => (await screen.findByText(text, {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 const echo = (id: string) => (call: ApiCall) => jsonResponse(200, { _id: id, ...(call.body as object) });
 
 async function chooseType(scope: HTMLElement, type: string) {

@@ -20,14 +20,17 @@ function open(answers = {}) {
 
 describe('Configuration management (spec §2.9)', () => {
   it('lists Key, Description and Value sorted by key', async () => {
-    open();
-    expect(await screen.findByText('Plant Ops')).toBeInTheDocument();
+    // The server answers out of order: the screen sorts by key.
+    open({ 'GET /api/config': () => jsonResponse(200, [...entries].reverse()) });
+    expect(await screen.findByRole('cell', { name: 'Plant Ops' })).toBeInTheDocument();
     for (const heading of ['Key', 'Description', 'Value']) expect(screen.getByRole('columnheader', { name: heading })).toBeInTheDocument();
+    const rows = screen.getAllByRole('row').slice(1).map((row) => row.textContent ?? '');
+    expect(rows.map((text) => ['applicationName', 'companyLogoURL'].find((key) => text.includes(key)))).toEqual(['applicationName', 'companyLogoURL']);
   });
 
   it('refuses a key another entry holds, without calling the server (spec §5)', async () => {
     const api = open();
-    await screen.findByText('Plant Ops');
+    await screen.findByRole('cell', { name: 'Plant Ops' });
     await userEvent.click(screen.getByRole('button', { name: 'New Item' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Key' }), 'applicationName');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -50,7 +53,7 @@ describe('Configuration management (spec §2.9)', () => {
 
   it("shows the server's message when saving fails (spec §8)", async () => {
     open({ 'POST /api/config': () => errorResponse(400, 'value must be at most 100000 characters') });
-    await screen.findByText('Plant Ops');
+    await screen.findByRole('cell', { name: 'Plant Ops' });
     await userEvent.click(screen.getByRole('button', { name: 'New Item' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Key' }), 'newKey');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

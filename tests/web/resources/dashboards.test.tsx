@@ -59,14 +59,14 @@ function open(answers: Record<string, (call: ApiCall) => Response> = {}) {
 }
 
 // The first screen of a file waits for the lazily loaded engineer area, slow on a busy machine.
-const rowOf = async (text: string) => (await screen.findByText(text, { selector: 'td' }, { timeout: 8000 })).closest('tr') as HTMLElement;
+const rowOf = async (text: string) => (await screen.findByText(text, { selector: 'td' })).closest('tr') as HTMLElement;
 const filterBox = (name: string) => screen.getByRole('group', { name: `Filter ${name}` });
 const sectionTitles = () => screen.getAllByTestId('dashboard-section').map((section) => within(section).getByRole('textbox', { name: 'Title' }).getAttribute('value'));
 const itemNames = (section: HTMLElement) => within(section).queryAllByTestId('dashboard-item').map((item) => item.getAttribute('aria-label'));
 
 async function expandPlantOverview() {
   await userEvent.click(within(await rowOf('Plant overview')).getByRole('button', { name: 'Expand' }));
-  await screen.findByRole('region', { name: 'Sections' }, { timeout: 8000 });
+  await screen.findByRole('region', { name: 'Sections' });
   // Items are named by their widget once the widgets have loaded.
   await screen.findByRole('group', { name: 'Open alerts' });
 }
@@ -122,7 +122,7 @@ describe('Dashboard management (spec §2.9: Dashboard, Roles, Actions; New Dashb
     expect(await screen.findByText('Dashboard copied')).toBeInTheDocument();
     const { _id: _i, createdAt: _c, updatedAt: _u, name: _n, ...copied } = plantOverview;
     expect(api.callsTo('POST', '/api/dashboard').map((c) => c.body)).toEqual([{ name: 'Energy' }, { ...copied, name: 'Plant overview (night)' }]);
-  }, 20_000);
+  });
 
   it('adds filters and filter options named by prompt, refusing blank and taken names', async () => {
     const api = open();
@@ -210,7 +210,7 @@ describe('Dashboard management (spec §2.9: Dashboard, Roles, Actions; New Dashb
       ['i2', 1],
       ['i1', 2],
     ]);
-  }, 30_000);
+  });
 
   it('adds a section and an item of the default size, and asks before deleting either', async () => {
     const api = open();

@@ -26,7 +26,7 @@ function open(answers = {}) {
 }
 
 // The first screen of a file waits for the lazily loaded engineer area, slow on a busy machine.
-const rowOf = async (text: string) => (await screen.findByText(text, undefined, { timeout: 8000 })).closest('tr') as HTMLElement;
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -70,7 +70,7 @@ describe('Report management (spec §2.9: Report, Formats, Script, Actions; New R
       'PUT /api/report/r1': (call: ApiCall) => (refuse ? errorResponse(400, 'script: unknown script') : jsonResponse(200, { ...summary, ...(call.body as object), updatedAt: 3 })),
     });
     await userEvent.click(within(await rowOf('Inspection summary')).getByRole('button', { name: 'Expand' }));
-    const xls = await screen.findByRole('checkbox', { name: 'XLS' }, { timeout: 8000 });
+    const xls = await screen.findByRole('checkbox', { name: 'XLS' });
     expect(xls).toBeChecked();
     await userEvent.click(xls);
     await userEvent.click(screen.getByRole('combobox', { name: /^Script/ }));
@@ -115,7 +115,7 @@ describe('Report management (spec §2.9: Report, Formats, Script, Actions; New R
         }),
     });
     await userEvent.click(within(await rowOf('Inspection summary')).getByRole('button', { name: 'Expand' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'PDF' }, { timeout: 8000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'PDF' }));
     await vi.waitFor(() => expect(saved).toEqual([{ href: 'blob:report', download: 'Prüfbericht.pdf' }]));
     const call = api.callsTo('GET', '/api/report/r1/download')[0];
     expect(call?.search).toBe('?reportFormat=pdf');
@@ -127,7 +127,7 @@ describe('Report management (spec §2.9: Report, Formats, Script, Actions; New R
   it("shows the server's message when a download fails", async () => {
     open({ 'GET /api/report/r1/download': () => errorResponse(422, 'Error: no data (line 2)') });
     await userEvent.click(within(await rowOf('Inspection summary')).getByRole('button', { name: 'Expand' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'DOC' }, { timeout: 8000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'DOC' }));
     expect(await screen.findByText('Error: no data (line 2)')).toBeInTheDocument();
   });
 });

@@ -38,7 +38,7 @@ function open(answers = {}) {
 }
 
 // The first screen of a file waits for the lazily loaded engineer area, slow on a busy machine.
-const rowOf = async (text: string) => (await screen.findByText(text, undefined, { timeout: 8000 })).closest('tr') as HTMLElement;
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 const selectRow = async (name: string) => userEvent.click(within(await rowOf(name)).getByRole('checkbox', { name: 'Select this row' }));
 
 describe('Role management (spec §2.9)', () => {

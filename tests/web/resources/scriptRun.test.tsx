@@ -23,10 +23,10 @@ async function openScript(run: (call: ApiCall) => Response | Promise<Response>) 
     'GET /api/script/s-200/history': () => jsonResponse(200, []),
     'POST /api/script/run': run,
   });
-  const row = (await screen.findByText('Overdue inspections', undefined, { timeout: 8000 })).closest('tr') as HTMLElement;
+  const row = (await screen.findByText('Overdue inspections')).closest('tr') as HTMLElement;
   await userEvent.click(within(row).getByRole('button', { name: 'Expand' }));
   // The editor arrives in its own lazily loaded chunk.
-  await screen.findByRole('textbox', { name: 'Code' }, { timeout: 8000 });
+  await screen.findByRole('textbox', { name: 'Code' });
   return api;
 }
 

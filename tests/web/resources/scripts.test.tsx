@@ -21,7 +21,7 @@ function open(answers = {}) {
 }
 
 // The first screen of a file waits for the lazily loaded engineer area, slow on a busy machine.
-const rowOf = async (text: string) => (await screen.findByText(text, undefined, { timeout: 8000 })).closest('tr') as HTMLElement;
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
 describe('Script management (spec §2.9: scripts by _id and name)', () => {
   it('lists _id and name sorted by name, reading only the names', async () => {
@@ -54,7 +54,7 @@ describe('Script management (spec §2.9: scripts by _id and name)', () => {
   it("edits name, description and code (in the code editor) inline and saves with 'Script updated'", async () => {
     const api = open({ 'PUT /api/script/s-200': (call: ApiCall) => jsonResponse(200, { ...overdue, ...(call.body as object), updatedAt: 3 }) });
     await userEvent.click(within(await rowOf('Overdue inspections')).getByRole('button', { name: 'Expand' }));
-    const code = await screen.findByRole('textbox', { name: 'Code' }, { timeout: 8000 });
+    const code = await screen.findByRole('textbox', { name: 'Code' });
     expect(code).toHaveTextContent('return rows.filter((r) => r.overdue);');
     replaceCode('return null;');
     await userEvent.clear(screen.getByRole('textbox', { name: 'Description' }));

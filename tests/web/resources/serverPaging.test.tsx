@@ -23,7 +23,7 @@ const manyAssets = Array.from({ length: 23 }, (_, i) => ({
 const listCalls = (api: { callsTo: (method: string, path: string) => ApiCall[] }) => api.callsTo('GET', '/api/asset').map((call) => Object.fromEntries(new URLSearchParams(call.search)));
 const lastListCall = (api: Parameters<typeof listCalls>[0]) => listCalls(api).at(-1) ?? {};
 const shownNames = () => screen.getAllByRole('row').slice(1).map((row) => within(row).queryAllByRole('cell')[2]?.textContent);
-const firstRow = async (name: string) => (await screen.findByText(name, {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
+const firstRow = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
 function openManyAssets() {
   return openAssetScreen({ 'GET /api/asset': serverList('asset', manyAssets) });

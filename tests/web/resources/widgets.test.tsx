@@ -49,11 +49,11 @@ function open(answers: Record<string, (call: ApiCall) => Response> = {}) {
 }
 
 // The first screen of a file waits for the lazily loaded engineer area, slow on a busy machine.
-const rowOf = async (text: string) => (await screen.findByText(text, { selector: 'td' }, { timeout: 8000 })).closest('tr') as HTMLElement;
+const rowOf = async (text: string) => (await screen.findByText(text, { selector: 'td' })).closest('tr') as HTMLElement;
 
 async function expandOpenAlerts() {
   await userEvent.click(within(await rowOf('Open alerts')).getByRole('button', { name: 'Expand' }));
-  await screen.findByRole('region', { name: 'Options' }, { timeout: 8000 });
+  await screen.findByRole('region', { name: 'Options' });
 }
 
 async function addOption(name: string) {
@@ -132,7 +132,7 @@ describe('Widget management (spec §2.9: Widget, Type, Script, Dashboards, Actio
     expect(api.callsTo('POST', '/api/widget').map((c) => c.body)).toEqual([
       { name: 'Open alerts (night)', type: 'string', script: 's1', options: { color: '#d32f2f', caption: 'Open' }, navigation: { type: 'alert', table: 't1' } },
     ]);
-  }, 20_000);
+  });
 
   it("refuses an option name already used with 'Option with the name color already exists' and adds a new one", async () => {
     const api = open(storedWidget());
@@ -157,7 +157,7 @@ describe('Widget management (spec §2.9: Widget, Type, Script, Dashboards, Actio
 
     const body = await savedBody(api);
     expect(body.options).toEqual({ color: '#00ff00', caption: 'Open', unit: 'alerts' });
-  }, 30_000);
+  });
 
   it('asks before deleting an option: Cancel keeps it, Delete removes it', async () => {
     const api = open(storedWidget());
@@ -172,7 +172,7 @@ describe('Widget management (spec §2.9: Widget, Type, Script, Dashboards, Actio
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'caption' })).toBeNull());
     expect((await savedBody(api)).options).toEqual({ color: '#d32f2f' });
-  }, 30_000);
+  });
 
   it('saves the navigation type and a table of that type (GET /table?type=…), or none', async () => {
     const api = open(storedWidget());
@@ -212,5 +212,5 @@ describe('Widget management (spec §2.9: Widget, Type, Script, Dashboards, Actio
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Widget deleted')).toBeInTheDocument();
     expect(api.callsTo('DELETE', '/api/widget/w3')).toHaveLength(1);
-  }, 20_000);
+  });
 });

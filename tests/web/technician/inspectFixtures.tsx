@@ -156,7 +156,7 @@ function previousInspectionAnswers(answers: Answers = {}): Answers {
 
 /** The inspect panel of an asset, once shown. */
 export async function panelOf(name: string): Promise<HTMLElement> {
-  return screen.findByRole('region', { name }, { timeout: 8000 });
+  return screen.findByRole('region', { name });
 }
 
 /** An item's group (its name labels it) inside a container. */

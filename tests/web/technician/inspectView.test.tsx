@@ -151,7 +151,7 @@ describe('asset inspect view (spec §2.3)', () => {
 
   it('says so when no asset carries the identification, with Scan again and Home', async () => {
     openInspect({ 'GET /api/asset/identification/group/NOPE-9': () => jsonResponse(200, []) }, 'NOPE-9');
-    expect(await screen.findByText('No asset has the identification NOPE-9.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('No asset has the identification NOPE-9.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Scan again' })).toHaveAttribute('href', '/inspection/scanner');
     expect(screen.getByRole('main').querySelector('a[href="/inspection"]')).toHaveTextContent('Home');
     expect(screen.queryByRole('region')).toBeNull();
@@ -166,7 +166,7 @@ describe('asset inspect view (spec §2.3)', () => {
         return jsonResponse(200, skdGroup);
       },
     });
-    expect(await screen.findByText('The asset could not be loaded.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('The asset could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText('The server could not be reached. Try again in a moment.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await panelOf('Booster set pump A')).toBeInTheDocument();
@@ -175,7 +175,7 @@ describe('asset inspect view (spec §2.3)', () => {
 
   it("shows the server's message when the load is refused", async () => {
     openInspect({ [GROUP]: () => errorResponse(500, 'Database is restarting') });
-    expect(await screen.findByText('Database is restarting', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Database is restarting')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 

@@ -46,7 +46,7 @@ async function openAsset(inspections: unknown[], answers: Parameters<typeof mock
   });
   renderApp('/home/asset/table/t1');
   const user = userEvent.setup();
-  const row = (await screen.findByText('Main switchboard', undefined, { timeout: 15_000 })).closest('tr')!;
+  const row = (await screen.findByText('Main switchboard')).closest('tr')!;
   await user.click(within(row).getByRole('button', { name: 'Expand' }));
   return { api, user };
 }

@@ -80,7 +80,7 @@ export async function openNote(note: ThermographyNoteView | (() => ThermographyN
   renderApp('/home/thermographyNote/table/t1');
   const user = userEvent.setup();
   // The engineer shell and table screen are lazy chunks: the first test of a file waits for their transform.
-  const row = (await screen.findByText('Q3 breaker row', undefined, { timeout: 15_000 })).closest('tr')!;
+  const row = (await screen.findByText('Q3 breaker row')).closest('tr')!;
   await user.click(within(row).getByRole('button', { name: 'Expand' }));
   const editor = await screen.findByTestId('thermography-note-editor');
   return { api, user, editor };

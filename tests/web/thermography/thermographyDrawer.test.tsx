@@ -12,7 +12,7 @@ describe('drawer: Thermography and Thermography Info (spec §2.4, §6)', () => {
       'GET /api/thermography/config': () => jsonResponse(200, { infoUrl: 'https://docs.example.com/thermography.pdf', severityLevels: {} }),
     });
     renderApp('/home');
-    const info = await screen.findByRole('menuitem', { name: 'Thermography Info' }, { timeout: 15_000 });
+    const info = await screen.findByRole('menuitem', { name: 'Thermography Info' });
     const menu = info.closest('ul')!;
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Assets', 'Reports', 'Thermography', 'Thermography Info']);
     expect(within(menu).getByRole('menuitem', { name: 'Thermography' })).toHaveAttribute('href', '/home/thermographyNote/table');
@@ -25,7 +25,7 @@ describe('drawer: Thermography and Thermography Info (spec §2.4, §6)', () => {
     localStorage.setItem('jwt', 'stored-jwt');
     mockApi({ 'GET /api/token/init': () => jsonResponse(200, sessionUser(['view-engineer', 'nav-assets'])) });
     renderApp('/home');
-    await screen.findByRole('menuitem', { name: 'Assets' }, { timeout: 15_000 });
+    await screen.findByRole('menuitem', { name: 'Assets' });
     expect(screen.queryByRole('menuitem', { name: 'Thermography' })).toBeNull();
     expect(screen.queryByRole('menuitem', { name: 'Thermography Info' })).toBeNull();
   });

@@ -47,7 +47,7 @@ async function openAlert(permissions: string[], answers: Record<string, (call: A
   });
   renderApp('/home/alert/table/t1');
   const user = userEvent.setup();
-  const row = (await screen.findByText('Pump 7 overheating', {}, { timeout: 15_000 })).closest('tr')!;
+  const row = (await screen.findByText('Pump 7 overheating')).closest('tr')!;
   await user.click(within(row).getByRole('button', { name: 'Expand' }));
   await screen.findByText('Weekly pump check');
   return { api, user };

@@ -42,8 +42,8 @@ const periodFetches = (api: ReturnType<typeof openWorkOrders>) => api.callsTo('G
 
 async function openCalendar(api: ReturnType<typeof openWorkOrders>) {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('tab', { name: 'Calendar' }, { timeout: 15_000 }));
-  await screen.findByRole('heading', { name: 'March 2026' }, { timeout: 15_000 });
+  await user.click(await screen.findByRole('tab', { name: 'Calendar' }));
+  await screen.findByRole('heading', { name: 'March 2026' });
   await waitFor(() => expect(periodFetches(api)).toHaveLength(1));
   return user;
 }

@@ -17,7 +17,7 @@ describe('work order list (spec §2.8)', () => {
   it("has the config's headings in its order and Actions, and asks the server for the first page only", async () => {
     const api = openWorkOrders();
     // The first test of the file also waits for the screen's chunk to be transformed.
-    await screen.findByText('Replace pump seal', {}, { timeout: 15_000 });
+    await screen.findByText('Replace pump seal');
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Title', 'Asset', 'Assigned To', 'Priority', 'Status', 'Start Date', 'End Date', 'Actions',
     ]);

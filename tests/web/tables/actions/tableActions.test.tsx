@@ -70,7 +70,7 @@ describe('custom and bulk table actions (spec §2.5)', () => {
     expect(await screen.findByText('1 resolved')).toBeInTheDocument();
     // refresh() reads the table again.
     await waitFor(() => expect(api.callsTo('GET', '/api/table/t1').length).toBeGreaterThan(loadsBefore));
-  }, 20_000);
+  });
 
   it("the seeded Alerts table's Resolve selected asks in a dialog titled 'Resolve 1 alert' whose field is 'Remark'", async () => {
     const seededAction = { name: 'Resolve selected', color: 'primary', clickFunctionName: 'resolveSelected', functionBody: RESOLVE_SELECTED_BODY };
@@ -87,7 +87,7 @@ describe('custom and bulk table actions (spec §2.5)', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/alert/resolve')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/alert/resolve')[0]!.body).toEqual({ remark: 'Bearing greased', ids: ['al1'] });
     expect(await screen.findByText('1 alert resolved')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('does nothing when the prompt is cancelled', async () => {
     const api = openAlerts();
@@ -99,7 +99,7 @@ describe('custom and bulk table actions (spec §2.5)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Resolve selected' })).toBeEnabled());
     expect(api.callsTo('POST', '/api/alert/resolve')).toHaveLength(0);
-  }, 20_000);
+  });
 
   it('names the action and its error when the script fails', async () => {
     openAlerts();
@@ -107,7 +107,7 @@ describe('custom and bulk table actions (spec §2.5)', () => {
     await screen.findByText('Too hot');
     await user.click(screen.getByRole('button', { name: 'Broken' }));
     expect(await screen.findByText('Action "Broken" failed: nothing to do (line 1)')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('offers no bulk actions on a table without row selection', async () => {
     openAlerts({ 'GET /api/table/t1': () => jsonResponse(200, definition({ allowSelection: false })) });

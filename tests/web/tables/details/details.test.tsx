@@ -156,7 +156,7 @@ describe('row details by table type (spec §2.5)', () => {
     // Reloaded: the resolved alert has lost its Resolve button.
     await waitFor(() => expect(within(screen.getByText('Too hot').closest('tr')!).queryByRole('button', { name: 'Resolve' })).toBeNull());
     expect(api.callsTo('GET', '/api/inspection/r1/alert').length).toBeGreaterThanOrEqual(2);
-  }, 20_000);
+  });
 
   it('resolves the selected alerts together', async () => {
     const { api, user } = await openAndExpand('inspection', {
@@ -173,7 +173,7 @@ describe('row details by table type (spec §2.5)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/alert/resolve')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/alert/resolve')[0]!.body).toEqual({ remark: 'Plant restarted', ids: ['al1', 'al3'] });
-  }, 20_000);
+  });
 
   it('reloads when an update-detail push names the inspection, and not for others', async () => {
     const { api } = await openAndExpand('inspection', { 'GET /api/inspection/r1': () => jsonResponse(200, inspection()), 'GET /api/inspection/r1/alert': () => jsonResponse(200, []) });
