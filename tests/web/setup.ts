@@ -8,9 +8,9 @@ import { unexpectedCalls } from './helpers/mockApi';
 vi.mock('socket.io-client', async () => ({ io: (await import('./realtime/fakeSocket')).fakeIo }));
 
 // One wait budget for every find and waitFor, instead of a guess per call. The engineer shell and
-// its screens are lazy chunks imported on a file's first render: on CI, with two test files running
-// on two cores, that first render has taken more than 5 s. Waits only end early on success, so a
-// long budget costs nothing on a pass; web tests get 45 s in all (vitest.config.ts).
+// its screens are lazy chunks imported on a file's first render, which takes seconds when two test
+// files share CI's two cores. Waits end as soon as they succeed, so a long budget costs nothing on a
+// pass; web tests get 45 s in all (vitest.config.ts).
 configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
