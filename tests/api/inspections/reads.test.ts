@@ -116,8 +116,8 @@ describe('inspections of an asset', () => {
   });
 
   it("myRecentAssets lists the caller's assets, latest first", async () => {
-    // The demo history has the technician inspecting demo assets all day shift, up to the seed's
-    // minute: an inspection stamped now is the only one sure to be their latest.
+    // The demo history has the technician inspecting demo assets through the day shift, up to the
+    // second the seed ran: an inspection stamped now is the only one sure to be their latest.
     ok(await submit(t, fx.asset._id, { [fx.checklist._id]: { [fx.attributes.number!._id]: 60 } }));
     const recent = ok(await api.get('/inspection/myRecentAssets', 'technician'));
     expect(recent[0]).toMatchObject({ _id: fx.asset._id, name: fx.asset.name, identification: fx.asset.identification });
