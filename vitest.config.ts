@@ -23,9 +23,10 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          // One file at a time, as before (measured green that way on CI's two cores; web's two
-          // workers need a group of their own: Vitest groups projects by worker count).
-          maxWorkers: 1,
+          // Two files at once, as web (the same count puts both in one group: Vitest groups projects
+          // by worker count). Each file's app has a database of its own, so its own JWT secret and
+          // Redis channels (deploymentChannel.ts), and listens on a port the system picks.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           include: ['tests/api/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
