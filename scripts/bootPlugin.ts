@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Plugin, Rollup } from 'vite';
 import { en } from '../src/i18n/en';
+import { APP_SHELL_PAGE, APP_SHELL_PATH } from '../common/appShell';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -35,8 +36,8 @@ const DATE_INPUT_MODULES = ['custom/technician/inspect/inputs/DateValueInput.tsx
 /** The inspect view (src/custom/technician/technicianRoutes.tsx), its identification captured as the URL has it. */
 export const INSPECT_VIEW_PATH = '^/inspection/asset/identification/([^/]+)/?$';
 
-/** The paths the app shell below stands for: the technician's home (spec §2.3), the area's start page. */
-export const APP_SHELL_PATH = '^/inspection/?$';
+/** Where index.html's entry is held until the boot script starts it (APP_SHELL_PAGE only). */
+const ENTRY_TEMPLATE_ID = 'app-entry';
 
 /** Text for the page, HTML-escaped. */
 function escapeHtml(text: string): string {
@@ -80,13 +81,28 @@ export const APP_SHELL_STYLE = `
 /** The script itself; `pages` is filled in at build time. Plain ES2017, no imports. */
 export function bootSource(pages: [string, string[]][], apiBase: string, filterBarFiles: string[] = [], dateInputFiles: string[] = []): string {
   return `(function () {
+  // The app's entry, where the page holds it back (${APP_SHELL_PAGE}): started once, by this script.
+  var held = document.getElementById(${JSON.stringify(ENTRY_TEMPLATE_ID)});
+  var started = false;
+  var startEntry = function () {
+    if (started || !held) return;
+    started = true;
+    document.head.appendChild(document.importNode(held.content, true));
+  };
+  var shell = false;
+  var path = location.pathname;
+  var token = null;
   try {
-    var token = localStorage.getItem('jwt');
-    var path = location.pathname;
-    if (!token || path === '/login') return;
+    token = localStorage.getItem('jwt');
     // The home's first paint (appShellMarkup), shown by its style once <html> says so; this script
     // runs before <body> is parsed. Not offline: the saved-copy chip would sit above the hint.
-    if (navigator.onLine !== false && new RegExp(${JSON.stringify(APP_SHELL_PATH)}).test(path)) document.documentElement.setAttribute('data-app-shell', 'home');
+    shell = Boolean(token) && path !== '/login' && navigator.onLine !== false && new RegExp(${JSON.stringify(APP_SHELL_PATH)}).test(path);
+    if (shell) document.documentElement.setAttribute('data-app-shell', 'home');
+  } catch (error) {
+    shell = false;
+  }
+  var early = function () {
+    if (!token || path === '/login') return;
     var pages = ${JSON.stringify(pages)};
     var seen = {};
     var preload = function (files) {
@@ -169,9 +185,27 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
     // Settled when every chained ask is made or given up (a failure of one does not settle it early).
     var asked = Promise.all(chained.map(function (step) { return step.catch(function () {}); })).then(function () {});
     window.__foBoot = { token: token, at: Date.now(), answers: answers, asked: asked };
-  } catch (error) {
-    // Nothing asked early: the app asks as it always did.
-  }
+  };
+  var begin = function () {
+    try {
+      early();
+    } catch (error) {
+      // Nothing asked early: the app asks as it always did.
+    }
+    startEntry();
+  };
+  if (!(shell && held)) return begin();
+  // The shell's first frame before anything is asked (on a fast network with a slow phone, the
+  // entry's evaluation would otherwise come first and hold the frame); a hidden tab gets no frame.
+  var done = false;
+  var once = function () {
+    if (done) return;
+    done = true;
+    begin();
+  };
+  // Two frames: the first one's paint is presented by the time the second one begins.
+  requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(once, 0); }); });
+  setTimeout(once, 150);
 })();
 `;
 }
@@ -187,6 +221,20 @@ function withStaticImports(bundle: OutputBundle, fileName: string, into: Set<str
   if (!isChunk(chunk)) return;
   into.add(fileName);
   for (const imported of chunk.imports) withStaticImports(bundle, imported, into);
+}
+
+/** index.html's module entry and the modulepreloads of its static imports. */
+const ENTRY_TAGS = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * The page the server answers APP_SHELL_PATH with: index.html whose entry tags sit in an inert
+ * <template> (neither the preload scanner nor the parser fetches what is in one) just before the
+ * boot script, which starts them once the shell is on screen — or at once where it is not shown.
+ */
+export function withEntryHeld(page: string, bootTag: string): string {
+  const entryTags = (page.match(ENTRY_TAGS) ?? []).map((entryTag) => entryTag.trim());
+  if (entryTags.length === 0) return page;
+  return page.replace(ENTRY_TAGS, '').replace(bootTag, `<template id="${ENTRY_TEMPLATE_ID}">${entryTags.join('')}</template>\n    ${bootTag}`);
 }
 
 export function bootScript(apiBase = '/api'): Plugin {
@@ -223,7 +271,9 @@ export function bootScript(apiBase = '/api'): Plugin {
           .replace('</style>', `${APP_SHELL_STYLE}\n    </style>`)
           .replace('<div id="root"></div>', `${appShellMarkup(hint)}\n    <div id="root"></div>`);
         // Before the entry's own tag, so the browser asks for it first.
-        html.source = text.includes('<script type="module"') ? text.replace('<script type="module"', `${tag}\n    <script type="module"`) : text.replace('</head>', `  ${tag}\n  </head>`);
+        const page = text.includes('<script type="module"') ? text.replace('<script type="module"', `${tag}\n    <script type="module"`) : text.replace('</head>', `  ${tag}\n  </head>`);
+        html.source = page;
+        this.emitFile({ type: 'asset', fileName: APP_SHELL_PAGE, source: withEntryHeld(page, tag) });
       },
     },
   };

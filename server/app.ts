@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { MAX_JSON_BODY_BYTES } from '../common/constants';
+import { APP_SHELL_PAGE, APP_SHELL_PATH } from '../common/appShell';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { createTokenService } from './auth/tokens';
@@ -128,6 +129,9 @@ const isPwaFile = (url: string) => PWA_FILES.test(url);
 async function serveWebApp(app: FastifyInstance, distDir: string | null) {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const hasWebApp = Boolean(indexFile && existsSync(indexFile));
+  // The technician home's own page, where the build wrote one (scripts/bootPlugin.ts).
+  const hasShellPage = Boolean(hasWebApp && distDir && existsSync(path.join(distDir, APP_SHELL_PAGE)));
+  const shellPath = new RegExp(APP_SHELL_PATH);
   if (hasWebApp && distDir) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -144,7 +148,8 @@ async function serveWebApp(app: FastifyInstance, distDir: string | null) {
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.toLowerCase().startsWith(`${API_PREFIX}/`) || request.url.toLowerCase() === API_PREFIX;
     if (!isApi && !isPwaFile(request.url) && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      const page = hasShellPage && shellPath.test(request.url.split('?')[0]!) ? APP_SHELL_PAGE : 'index.html';
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile(page);
     }
     return reply.status(404).send(errorBody(`Route ${request.method} ${request.url.split('?')[0]} not found`));
   });

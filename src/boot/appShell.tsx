@@ -1,5 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { APP_SHELL_PATH } from '../../common/appShell';
 
 /**
  * The technician home's first paint before React (scripts/bootPlugin.ts: `#app-shell`, shown by
@@ -11,8 +12,8 @@ export function removeAppShell(): void {
   if (typeof document !== 'undefined') document.getElementById('app-shell')?.remove();
 }
 
-/** Where the shell stands for React's own screen (scripts/bootPlugin.ts APP_SHELL_PATH). */
-const SHELL_PATH = /^\/inspection\/?$/;
+/** Where the shell stands for React's own screen. */
+const SHELL_PATH = new RegExp(APP_SHELL_PATH);
 
 /** Removes the shell before the first paint of any page but the technician home (a redirect to Login, another area). */
 export const AppShellRelease = () => {

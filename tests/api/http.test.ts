@@ -10,6 +10,8 @@ let distDir: string;
 beforeAll(async () => {
   distDir = mkdtempSync(path.join(tmpdir(), 'fo-dist-'));
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>spa-index</title>');
+  // The technician home's page (scripts/bootPlugin.ts: index.html with its entry held back).
+  writeFileSync(path.join(distDir, 'home.html'), '<!doctype html><title>spa-home</title>');
   mkdirSync(path.join(distDir, 'assets'));
   writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
@@ -39,6 +41,19 @@ describe('HTTP conventions', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('spa-index');
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it("serves the technician home's own page for /inspection alone (issue 20: its entry waits for the shell's paint)", async () => {
+    for (const url of ['/inspection', '/inspection/', '/inspection?from=scan']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('spa-home');
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const url of ['/inspection/scan', '/inspection/workOrder/1', '/inspections', '/home']) {
+      expect((await t.app.inject({ method: 'GET', url })).body, url).toContain('spa-index');
     }
   });
 

@@ -32,8 +32,13 @@ interface NamedRow {
 const HOUR = 3_600_000;
 const RUN = Date.now().toString(36);
 
-/** Offline is the page's only network: the app must work from the service worker and IndexedDB. */
-async function openedOnceThenOffline(context: BrowserContext, page: Page, username: string): Promise<void> {
+/**
+ * Offline is the page's only network: the app must work from the service worker and IndexedDB.
+ * `keptReads`: API paths the phone reads ahead once the page has settled (a technician's open work
+ * orders) whose copies must be stored before the network goes, as a technician who opened the app
+ * before walking down would have them.
+ */
+async function openedOnceThenOffline(context: BrowserContext, page: Page, username: string, keptReads: string[] = []): Promise<void> {
   const catalogue = page.waitForResponse((response) => response.url().includes('/api/inspection/offlineCatalogue') && response.status() === 200, { timeout: 30_000 });
   await page.goto(`${baseUrl()}/login`);
   await signIn(page, username);
@@ -60,6 +65,22 @@ async function openedOnceThenOffline(context: BrowserContext, page: Page, userna
         };
       }),
     undefined,
+    { timeout: 15_000 },
+  );
+  await page.waitForFunction(
+    (paths) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('facilityops-offline');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('reads')) return resolve(paths.length === 0);
+          const keys = db.transaction('reads').objectStore('reads').getAllKeys();
+          keys.onsuccess = () => resolve(paths.every((path) => keys.result.some((key) => String(key).endsWith(`|${path}`))));
+          keys.onerror = () => resolve(false);
+        };
+      }),
+    keptReads,
     { timeout: 15_000 },
   );
   await context.setOffline(true);
@@ -111,7 +132,7 @@ describe.skipIf(!hasBrowser())('technicians offline: queued writes arrive exactl
     const { page: phone, context } = await phones.newPage(PHONE);
     const pageErrors: string[] = [];
     phone.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
-    await openedOnceThenOffline(context, phone, 'technician');
+    await openedOnceThenOffline(context, phone, 'technician', [activityOrder, statusOrder].map((row) => `/workOrder/${row._id}`));
 
     // Offline reload: the home, not the browser's error page.
     await phone.getByRole('heading', { level: 1, name: /Welcome/ }).waitFor();

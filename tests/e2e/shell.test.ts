@@ -267,6 +267,21 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     const reactHint = await page.getByText('Tap the Scan QR Code button', { exact: false }).boundingBox();
     expect([reactHint!.x, reactHint!.y, reactHint!.width, reactHint!.height].map(Math.round)).toEqual(seen.shellHint!.map(Math.round));
     expect(seen.shifts).toBeLessThan(0.05);
+    // The shell's paint comes first: the app's entry and its first API call are asked only after it
+    // (scripts/bootPlugin.ts: the home's page holds its entry back until the shell is on screen).
+    const timing = await page.evaluate(() => {
+      const startsOf = (pattern: RegExp) =>
+        performance.getEntriesByType('resource').filter((entry) => pattern.test(new URL(entry.name).pathname)).map((entry) => entry.startTime);
+      return {
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        entry: startsOf(/^\/assets\/index-[\w-]+\.js$/),
+        init: startsOf(/^\/api\/token\/init$/),
+      };
+    });
+    expect(timing.paint).not.toBeNull();
+    expect(timing.entry).toHaveLength(1);
+    expect(timing.init.length).toBeGreaterThan(0);
+    expect(Math.min(...timing.entry, ...timing.init)).toBeGreaterThanOrEqual(timing.paint!);
     await page.close();
   });
 
