@@ -15,6 +15,8 @@ type OutputChunk = Rollup.OutputChunk;
  * opened page will show — so the entry's download, the API's round trips and the area's chunks
  * overlap. The app takes those answers (src/boot/bootAnswers.ts); anything it does not take it
  * asks again as before. A hashed file under assets/, as allowed by the CSP's script-src 'self'.
+ * It also writes the home's own page (withEntryHeld, below), whose entry the script starts only once
+ * the shell is painted.
  */
 
 /** Which lazily loaded modules a path shows: a regular expression on the path, the module files' endings. */
