@@ -197,17 +197,26 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
     startEntry();
   };
   if (!(shell && held)) return begin();
-  // The shell's first frame before anything is asked (on a fast network with a slow phone, the
-  // entry's evaluation would otherwise come first and hold the frame); a hidden tab gets no frame.
+  // The shell's first paint before anything is asked (on a fast network with a slow phone, the
+  // entry's evaluation would otherwise come first and hold it): once the browser reports that paint,
+  // which it does once the frame is on screen (animation frames can run before that); a browser that
+  // does not report paints, after two frames; a hidden tab paints nothing: 500 ms at most.
   var done = false;
   var once = function () {
     if (done) return;
     done = true;
     begin();
   };
-  // Two frames: the first one's paint is presented by the time the second one begins.
-  requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(once, 0); }); });
-  setTimeout(once, 150);
+  try {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      once();
+    }).observe({ type: 'paint', buffered: true });
+  } catch (error) {
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(once, 0); }); });
+  }
+  setTimeout(once, 500);
 })();
 `;
 }
