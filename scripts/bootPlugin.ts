@@ -118,11 +118,16 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
         document.head.appendChild(link);
       });
     };
-    pages.forEach(function (page) {
-      if (new RegExp(page[0]).test(path)) preload(page[1]);
-    });
+    var preloadPage = function () {
+      pages.forEach(function (page) {
+        if (new RegExp(page[0]).test(path)) preload(page[1]);
+      });
+    };
     // No network (a plant room): the app answers from the phone's copies; nothing to ask early.
-    if (navigator.onLine === false) return;
+    if (navigator.onLine === false) {
+      startEntry();
+      return preloadPage();
+    }
     var api = ${JSON.stringify(apiBase)};
     var headers = { Accept: 'application/json', 'x-auth': token };
     var answers = {};
@@ -143,6 +148,11 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
     }
     var init = ask(api + '/token/init', headers);
     answers['/token/init'] = init;
+    // Then the entry and the page's chunks (~30 on the inspect view), in the order they are needed:
+    // over HTTP/1.1 a browser opens six connections to a host, and asks made after the chunks waited
+    // for them (~0.6 s seen on the inspect view).
+    startEntry();
+    preloadPage();
     // Answers the boot script reads itself: a clone, taken before the app reads the original.
     var bodyOf = function (answer) {
       return answer.then(function (response) {
