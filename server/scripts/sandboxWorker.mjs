@@ -54,6 +54,28 @@ const BOOTSTRAP = `(function (call, log, hasWrite) {
 const QuickJS = await getQuickJS();
 let callSeq = 0;
 
+/**
+ * The memory limit, held by the WebAssembly memory itself. QuickJS's own limit
+ * (runtime.setMemoryLimit) counts bytes with malloc_usable_size, which this emscripten build does
+ * not have: every allocation adds 8 bytes whatever its size, so it bounds a single allocation and
+ * the number of them, never their total (justjake/quickjs-emscripten#255, #271). A script pushing
+ * 1 MB arrays grew a worker to the 2 GB wasm32 ceiling before it failed. So the worker refuses to
+ * grow its memory past what it held when it started plus the run's limit: emscripten's sbrk then
+ * fails, malloc answers NULL and QuickJS throws its "out of memory". Every run frees its runtime, so
+ * each gets the same room; the memory never shrinks, so a worker holds at most that much.
+ */
+const wasmMemory = QuickJS.getWasmMemory();
+const startingBytes = wasmMemory.buffer.byteLength;
+const memoryGuard = { ceilingBytes: Infinity, refused: false };
+const growMemory = wasmMemory.grow.bind(wasmMemory);
+wasmMemory.grow = (pages) => {
+  if (wasmMemory.buffer.byteLength + pages * 65536 > memoryGuard.ceilingBytes) {
+    memoryGuard.refused = true;
+    throw new RangeError('the script memory limit');
+  }
+  return growMemory(pages);
+};
+
 /** Blocks until the main thread answers call `callId`, or the deadline passes (null). */
 function waitForAnswer(callId, deadline) {
   for (;;) {
@@ -102,17 +124,8 @@ const LEFTOVER_JOB_LIMIT = 100_000;
 
 const timedOut = (state, line = null) => failure('timeout', `The script ran longer than its time limit of ${state.timeLimitMs} ms`, line);
 
-/**
- * Whether the runtime's heap is (all but) full. QuickJS throws `null` when it cannot even allocate
- * the "out of memory" error, so a null thrown with the heap full is that, not the script's own.
- */
-function heapFull(runtime, state) {
-  const allocated = Number(/memory allocated\s+\d+\s+(\d+)/.exec(runtime.dumpMemoryUsage())?.[1] ?? 0);
-  return allocated >= state.memoryLimitBytes - 1024 * 1024;
-}
-
 /** Classifies an error thrown inside QuickJS (already dumped to a host value). */
-function scriptFailure(dumped, state, fallbackKind, runtime) {
+function scriptFailure(dumped, state, fallbackKind) {
   const line = scriptLine(dumped);
   const message = describe(dumped);
   if (state.timedOut || /^InternalError: interrupted/.test(message) || Date.now() > state.deadline) return timedOut(state, line);
@@ -120,7 +133,8 @@ function scriptFailure(dumped, state, fallbackKind, runtime) {
   if (/^InternalError: (out of memory|string too long|invalid array length)/.test(message) || /^RangeError: invalid array length/.test(message)) {
     return failure('memory', `${memoryLimit} (${message})`, line);
   }
-  if (dumped === null && heapFull(runtime, state)) return failure('memory', memoryLimit, line);
+  // QuickJS throws `null` when it cannot even allocate its "out of memory" error.
+  if (dumped === null && memoryGuard.refused) return failure('memory', memoryLimit, line);
   return failure(fallbackKind, message, line);
 }
 
@@ -148,7 +162,10 @@ function nestedDeeperThan(json, limit) {
 function run(job) {
   const logs = [];
   const state = { deadline: job.deadline, timedOut: false, timeLimitMs: job.timeLimitMs, memoryLimitBytes: job.memoryLimitBytes };
+  memoryGuard.ceilingBytes = startingBytes + job.memoryLimitBytes;
+  memoryGuard.refused = false;
   const runtime = QuickJS.newRuntime();
+  // Still set: it refuses a single allocation past the limit at once, before any growth.
   runtime.setMemoryLimit(job.memoryLimitBytes);
   runtime.setMaxStackSize(job.maxStackBytes);
   // Remembers that it fired: an interrupt inside a promise job only rejects that job's promise, so
@@ -235,7 +252,7 @@ function evaluate(job, state, runtime, vm, keep, logs) {
   if (compiled.error) {
     const dumped = vm.dump(compiled.error);
     compiled.error.dispose();
-    const result = scriptFailure(dumped, state, 'syntax', runtime);
+    const result = scriptFailure(dumped, state, 'syntax');
     return { ...result, logs };
   }
   const fn = keep(compiled.value);
@@ -245,7 +262,7 @@ function evaluate(job, state, runtime, vm, keep, logs) {
   if (called.error) {
     const dumped = vm.dump(called.error);
     called.error.dispose();
-    return { ...scriptFailure(dumped, state, 'runtime', runtime), logs };
+    return { ...scriptFailure(dumped, state, 'runtime'), logs };
   }
   let value = keep(called.value);
   // Whether the script's own result was there before any promise callback ran: then callbacks
@@ -261,7 +278,7 @@ function evaluate(job, state, runtime, vm, keep, logs) {
   if (jobs.error) {
     const dumped = vm.dump(jobs.error);
     jobs.error.dispose();
-    jobsFailure = scriptFailure(dumped, state, 'runtime', runtime);
+    jobsFailure = scriptFailure(dumped, state, 'runtime');
   } else if (state.timedOut) jobsFailure = timedOut(state);
   if (returnedSettled) {
     // Issue 16 §1: a runaway promise chain is the script's fault, told in our words (QuickJS's
@@ -284,7 +301,7 @@ function evaluate(job, state, runtime, vm, keep, logs) {
   if (settled.type === 'rejected') {
     const dumped = vm.dump(settled.error);
     settled.error.dispose();
-    return { ...scriptFailure(dumped, state, 'runtime', runtime), logs };
+    return { ...scriptFailure(dumped, state, 'runtime'), logs };
   }
   if (!settled.notAPromise) value = keep(settled.value);
 
@@ -292,7 +309,7 @@ function evaluate(job, state, runtime, vm, keep, logs) {
   if (dumpedOutput.error) {
     const dumped = vm.dump(dumpedOutput.error);
     dumpedOutput.error.dispose();
-    const result = scriptFailure(dumped, state, 'output', runtime);
+    const result = scriptFailure(dumped, state, 'output');
     if (result.error.kind === 'output') {
       return { ...failure('output', `The script's value is not JSON: ${describe(dumped)}`, scriptLine(dumped)), logs };
     }

@@ -104,8 +104,6 @@ describe('limits', () => {
   });
 
   it('stops endless allocation with a memory error (422)', async () => {
-    // A worker's first run that fills its heap is slow in QuickJS/wasm (about 2–3 s here, ~0.4 s
-    // after); a generous time limit keeps this about the memory limit, whichever worker runs it.
     const code = 'const parts = [];\nwhile (true) { parts.push(new Float64Array(1 << 17)); }';
     const result = await run(code, admin, { timeLimitMs: 15_000 });
     const error = failureOf(result);
@@ -119,6 +117,19 @@ describe('limits', () => {
     expect(scriptFailure({ kind: 'unavailable', message: 'm', line: null }).statusCode).toBe(503);
     expect(scriptFailure({ kind: 'busy', message: 'm', line: null }).statusCode).toBe(429);
     expect(scriptFailure({ kind: 'input', message: 'm', line: null })).toMatchObject({ statusCode: 400, errors: { input: 'm' } });
+  });
+
+  it('holds a run to 64 MB in all, however many allocations it takes, and gives the next run the same room', async () => {
+    // docs/scripts.md: 64 MB per run. Each piece is far below the limit; only their total passes it.
+    const keep = (what: string, count: number) => `const kept = [];\nfor (let i = 0; i < ${count}; i++) kept.push(${what});\nreturn kept.length;`;
+    for (const [what, label] of [['new Uint8Array(1 << 20)', 'typed arrays'], ['"y".repeat(1 << 20)', 'strings']]) {
+      const over = failureOf(await run(keep(what, 96), admin, { timeLimitMs: 15_000 }));
+      expect(over.kind, label).toBe('memory');
+      expect(over.message).toMatch(/memory limit of 64 MB/);
+      // Well under the limit still fits, right after a run that filled it.
+      const under = await run(keep(what, 40), admin, { timeLimitMs: 15_000 });
+      expect(under, label).toMatchObject({ ok: true, value: 40 });
+    }
   });
 
   it('stops endless recursion with an error, not a crash', async () => {
