@@ -122,7 +122,8 @@ describe('limits', () => {
   it('holds a run to 64 MB in all, however many allocations it takes, and gives the next run the same room', async () => {
     // docs/scripts.md: 64 MB per run. Each piece is far below the limit; only their total passes it.
     const keep = (what: string, count: number) => `const kept = [];\nfor (let i = 0; i < ${count}; i++) kept.push(${what});\nreturn kept.length;`;
-    for (const [what, label] of [['new Uint8Array(1 << 20)', 'typed arrays'], ['"y".repeat(1 << 20)', 'strings']]) {
+    const pieces: [what: string, label: string][] = [['new Uint8Array(1 << 20)', 'typed arrays'], ['"y".repeat(1 << 20)', 'strings']];
+    for (const [what, label] of pieces) {
       const over = failureOf(await run(keep(what, 96), admin, { timeLimitMs: 15_000 }));
       expect(over.kind, label).toBe('memory');
       expect(over.message).toMatch(/memory limit of 64 MB/);
