@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium';
 
 export const baseUrl = () => inject('baseUrl');
@@ -29,12 +29,35 @@ export async function openBrowser(extraArgs: readonly string[] = []): Promise<Br
       const context = await browser.newContext({ viewport, baseURL: baseUrl() });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      explainFailure(context);
       return { page, context };
     },
     async close() {
       await browser.close();
     },
   };
+}
+
+/**
+ * When the test that opened `context` fails, the CI log says what each of its pages showed — its
+ * address and its text — and a screenshot is left in test-results/: the offline tests failed now
+ * and then in whole CI runs only (26–27 Nov), never when run by hand, and a timeout alone said
+ * nothing of why. A context opened outside a test (beforeAll) has no test to watch.
+ */
+function explainFailure(context: BrowserContext) {
+  try {
+    onTestFailed(async ({ task }) => {
+      for (const [index, page] of context.pages().entries()) {
+        if (page.isClosed()) continue;
+        const shown = await page.evaluate(() => document.body.innerText.slice(0, 1500)).catch(() => '(page unreadable)');
+        console.log(`"${task.name}" failed; its page ${index + 1} at ${page.url()} showed:\n${shown}`);
+        const name = `failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${index + 1}`;
+        await screenshot(page, name).catch(() => undefined);
+      }
+    });
+  } catch {
+    // Outside a running test.
+  }
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { encode } from 'fast-png';
 import { DESKTOP, PHONE, apiCall, apiToken, baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
 
@@ -87,21 +87,6 @@ async function openedOnceThenOffline(context: BrowserContext, page: Page, userna
   await page.reload();
 }
 
-/**
- * Waits for `locator`; if it never shows, the failure says what the page showed instead (its text,
- * its address) and leaves a screenshot: an offline work order page failed this way in CI twice on
- * 26 Nov without a trace of why, and passed every time it was run by hand.
- */
-async function shownOrExplained(page: Page, locator: Locator, name: string): Promise<void> {
-  try {
-    await locator.waitFor();
-  } catch (error) {
-    await screenshot(page, `${name}-failed`).catch(() => undefined);
-    const shown = await page.evaluate(() => document.body.innerText.slice(0, 1500)).catch(() => '(page unreadable)');
-    throw new Error(`${(error as Error).message}\nat ${page.url()} the page showed:\n${shown}`);
-  }
-}
-
 /** A small orange picture: the nameplate's photo. */
 function nameplatePng(): Buffer {
   const data = new Uint8Array(64 * 48 * 3).map((_, index) => [200, 120, 40][index % 3]!);
@@ -174,12 +159,12 @@ describe.skipIf(!hasBrowser())('technicians offline: queued writes arrive exactl
 
     // A work order's activity and another's status, both queued.
     await phone.goto(`${baseUrl()}/inspection/workOrder/${activityOrder._id}`);
-    await shownOrExplained(phone, phone.getByRole('heading', { name: activityOrder.title }), 'offline-activity-order');
+    await phone.getByRole('heading', { name: activityOrder.title }).waitFor();
     await phone.getByRole('textbox', { name: 'Record activity' }).fill(`Valve repacked ${RUN}`);
     await phone.getByRole('button', { name: 'Record' }).click();
     await phone.getByRole('link', { name: '2 waiting to send' }).waitFor();
     await phone.goto(`${baseUrl()}/inspection/workOrder/${statusOrder._id}`);
-    await shownOrExplained(phone, phone.getByRole('heading', { name: statusOrder.title }), 'offline-status-order');
+    await phone.getByRole('heading', { name: statusOrder.title }).waitFor();
     await phone.getByRole('combobox', { name: 'Status' }).selectOption('In Progress');
     await phone.getByRole('link', { name: '3 waiting to send' }).waitFor();
 
