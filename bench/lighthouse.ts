@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -83,7 +83,15 @@ async function storeToken(port: number, baseUrl: string, token: string) {
   }
 }
 
-async function runLighthouse(port: number, url: string): Promise<{ figures: LighthouseFigures; diagnosis: LighthouseDiagnosis }> {
+/** PHONE_REPORTS=<folder> keeps each run's whole Lighthouse report there (<page>-<run>-<visit>.json): phases, requests, traces' summaries. */
+function keepReport(name: string, report: unknown) {
+  const folder = process.env.PHONE_REPORTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, `${name}.json`), typeof report === 'string' ? report : JSON.stringify(report));
+}
+
+async function runLighthouse(port: number, url: string, name: string): Promise<{ figures: LighthouseFigures; diagnosis: LighthouseDiagnosis }> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -94,6 +102,7 @@ async function runLighthouse(port: number, url: string): Promise<{ figures: Ligh
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  keepReport(name, result.report);
   lighthouseVersionSeen = lhr.lighthouseVersion;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]!;
@@ -149,7 +158,9 @@ export async function benchLighthouse(runs = 3) {
   try {
     const tokens: Record<string, string> = {};
     const pages: Record<string, unknown> = {};
-    for (const page of PHONE_PAGES) {
+    // PHONE_PAGES=inspectView,onsite measures only those (a diagnosis; the issue's figures are all three).
+    const only = process.env.PHONE_PAGES?.split(',');
+    for (const page of PHONE_PAGES.filter((candidate) => !only || only.includes(candidate.name))) {
       tokens[page.user] ??= await login(server.baseUrl, page.user);
       const first: LighthouseFigures[] = [];
       const repeat: LighthouseFigures[] = [];
@@ -161,8 +172,8 @@ export async function benchLighthouse(runs = 3) {
           const browser = await launchChromium(executablePath);
           try {
             await storeToken(browser.port, server.baseUrl, tokens[page.user]!);
-            const cold = await runLighthouse(browser.port, `${server.baseUrl}${page.path}`);
-            const warm = await runLighthouse(browser.port, `${server.baseUrl}${page.path}`);
+            const cold = await runLighthouse(browser.port, `${server.baseUrl}${page.path}`, `${page.name}-${run + 1}-first`);
+            const warm = await runLighthouse(browser.port, `${server.baseUrl}${page.path}`, `${page.name}-${run + 1}-repeat`);
             first.push(cold.figures);
             repeat.push(warm.figures);
             diagnoses.push({ first: cold.diagnosis, repeat: warm.diagnosis });

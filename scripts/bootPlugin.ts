@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Plugin, Rollup } from 'vite';
 import { en } from '../src/i18n/en';
-import { APP_SHELL_PAGE, APP_SHELL_PATH } from '../common/appShell';
+import { APP_SHELL_PAGE, APP_SHELL_PATH, INLINE_SCRIPT_HASHES_FILE, LAST_SCREEN_KEY, LAST_SCREEN_MAX_AGE_MS, LAST_SCREEN_PATHS } from '../common/appShell';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -68,7 +68,7 @@ export const APP_SHELL_STYLE = `
       #app-shell { position: fixed; inset: 0; z-index: 1500; overflow: hidden; background: #121212; color: #fff;
         font: 400 16px/24px Roboto, Helvetica, Arial, sans-serif; letter-spacing: 0.00938em; }
       #app-shell { display: none; }
-      html[data-app-shell="home"] #app-shell { display: block; }
+      html[data-app-shell="home"] #app-shell, html[data-app-shell="last"] #app-shell { display: block; }
       .fo-shell-bar { height: 56px; background-color: #1e1e1e;
         background-image: linear-gradient(rgba(255, 255, 255, 0.09), rgba(255, 255, 255, 0.09));
         box-shadow: 0 2px 4px -1px rgba(0, 0, 0, 0.2), 0 4px 5px 0 rgba(0, 0, 0, 0.14), 0 1px 10px 0 rgba(0, 0, 0, 0.12); }
@@ -83,6 +83,19 @@ export const APP_SHELL_STYLE = `
 /** The script itself; `pages` is filled in at build time. Plain ES2017, no imports. */
 export function bootSource(pages: [string, string[]][], apiBase: string, filterBarFiles: string[] = [], dateInputFiles: string[] = []): string {
   return `(function () {
+  // The last screen kept for this page and the token's user, young enough to show; null otherwise.
+  var lastScreen = function (token, path) {
+    var part = token.split('.')[1];
+    if (!part) return null;
+    var user = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))).sub;
+    var kept = JSON.parse(localStorage.getItem(${JSON.stringify(LAST_SCREEN_KEY)}) || '[]');
+    for (var i = 0; i < kept.length; i++) {
+      var screen = kept[i];
+      if (screen && screen.path === path && screen.user === user && typeof screen.html === 'string' && typeof screen.css === 'string' &&
+        Date.now() - screen.at < ${LAST_SCREEN_MAX_AGE_MS} && screen.at <= Date.now()) return screen;
+    }
+    return null;
+  };
   // The app's entry, where the page holds it back (${APP_SHELL_PAGE}): started once, by this script.
   var held = document.getElementById(${JSON.stringify(ENTRY_TEMPLATE_ID)});
   var started = false;
@@ -94,14 +107,34 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
   var shell = false;
   var path = location.pathname;
   var token = null;
+  // The screen React drew last time on this page for this user (src/boot/lastScreen.ts), if any.
+  var last = null;
   try {
     token = localStorage.getItem('jwt');
     // The home's first paint (appShellMarkup), shown by its style once <html> says so; this script
     // runs before <body> is parsed. Not offline: the saved-copy chip would sit above the hint.
-    shell = Boolean(token) && path !== '/login' && navigator.onLine !== false && new RegExp(${JSON.stringify(APP_SHELL_PATH)}).test(path);
+    var online = Boolean(token) && path !== '/login' && navigator.onLine !== false;
+    shell = online && new RegExp(${JSON.stringify(APP_SHELL_PATH)}).test(path);
     if (shell) document.documentElement.setAttribute('data-app-shell', 'home');
+    else if (online && new RegExp(${JSON.stringify(LAST_SCREEN_PATHS)}).test(path)) last = lastScreen(token, path);
   } catch (error) {
     shell = false;
+    last = null;
+  }
+  if (last) {
+    // Painted as soon as <body> is parsed: the page holds nothing else to wait for.
+    document.addEventListener('DOMContentLoaded', function () {
+      var overlay = document.getElementById('app-shell');
+      if (!overlay || !last) return;
+      var style = document.createElement('style');
+      style.setAttribute('data-last-screen', '');
+      style.textContent = last.css;
+      document.head.appendChild(style);
+      overlay.innerHTML = last.html;
+      overlay.setAttribute('data-path', path);
+      overlay.setAttribute('inert', '');
+      document.documentElement.setAttribute('data-app-shell', 'last');
+    }, { once: true });
   }
   var early = function () {
     if (!token || path === '/login') return;
@@ -206,8 +239,8 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
     }
     startEntry();
   };
-  if (!(shell && held)) return begin();
-  // The shell's first paint before anything is asked (on a fast network with a slow phone, the
+  if (!((shell || last) && held)) return begin();
+  // The shell's (or the last screen's) first paint before anything is asked (on a fast network with a slow phone, the
   // entry's evaluation would otherwise come first and hold it): once the browser reports that paint,
   // which it does once the frame is on screen (animation frames can run before that); a browser that
   // does not report paints, after two frames; a hidden tab paints nothing: 500 ms at most.
@@ -255,7 +288,12 @@ const ENTRY_TAGS = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modul
 export function withEntryHeld(page: string, bootTag: string): string {
   const entryTags = (page.match(ENTRY_TAGS) ?? []).map((entryTag) => entryTag.trim());
   if (entryTags.length === 0) return page;
-  return page.replace(ENTRY_TAGS, '').replace(bootTag, `<template id="${ENTRY_TEMPLATE_ID}">${entryTags.join('')}</template>\n    ${bootTag}`);
+  return page.replace(ENTRY_TAGS, '').replace(bootTag, () => `<template id="${ENTRY_TEMPLATE_ID}">${entryTags.join('')}</template>\n    ${bootTag}`);
+}
+
+/** A CSP hash source for an inline script's exact text (CSP Level 2: base64 of its UTF-8 SHA-256). */
+export function cspHashOf(source: string): string {
+  return `sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}`;
 }
 
 export function bootScript(apiBase = '/api'): Plugin {
@@ -282,17 +320,19 @@ export function bootScript(apiBase = '/api'): Plugin {
         };
         const pages: [string, string[]][] = PAGE_MODULES.map(([pattern, modules]) => [pattern, filesOf(modules)]);
         const source = bootSource(pages, apiBase, filesOf(FILTER_BAR_MODULES), filesOf(DATE_INPUT_MODULES));
-        const fileName = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
-        this.emitFile({ type: 'asset', fileName, source });
-        // Parser-blocking on purpose (~1.5 KiB, cached): it decides, before <body> is painted, whether
-        // the home's shell shows, so the first paint is already the shell (no inline script: CSP).
-        const tag = `<script src="/${fileName}"></script>`;
+        // Parser-blocking on purpose: it decides, before <body> is painted, whether the home's shell or
+        // a page's last screen shows, so the first paint is already that. Inline (~4 KiB, ~1.7 gzipped),
+        // so that paint waits for no request (a round trip on a phone, cached or not); the CSP allows
+        // exactly this text by its hash, which the server reads from INLINE_SCRIPT_HASHES_FILE.
+        if (/<\/|<!--/.test(source)) throw new Error('The boot script must hold neither "</" nor "<!--": it is inlined in index.html');
+        const tag = `<script>${source}</script>`;
+        this.emitFile({ type: 'asset', fileName: INLINE_SCRIPT_HASHES_FILE, source: JSON.stringify([cspHashOf(source)]) });
         const hint = (en.app as { technician: { scan_hint: string } }).technician.scan_hint;
         const text = String(html.source)
           .replace('</style>', `${APP_SHELL_STYLE}\n    </style>`)
           .replace('<div id="root"></div>', `${appShellMarkup(hint)}\n    <div id="root"></div>`);
         // Before the entry's own tag, so the browser asks for it first.
-        const page = text.includes('<script type="module"') ? text.replace('<script type="module"', `${tag}\n    <script type="module"`) : text.replace('</head>', `  ${tag}\n  </head>`);
+        const page = text.includes('<script type="module"') ? text.replace('<script type="module"', () => `${tag}\n    <script type="module"`) : text.replace('</head>', () => `  ${tag}\n  </head>`);
         html.source = page;
         this.emitFile({ type: 'asset', fileName: APP_SHELL_PAGE, source: withEntryHeld(page, tag) });
       },

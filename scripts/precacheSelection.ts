@@ -58,10 +58,11 @@ export function precacheSelection() {
         }
       };
       for (const [fileName, chunk] of chunks) if (chunk.isEntry) visit(fileName);
-      // Whatever index.html itself loads (the boot script) opens the app offline too.
+      // Whatever index.html itself loads (a src or href of its own) opens the app offline too — not the
+      // files its inline boot script names (each page's chunks, the engineer's and the board's among them).
       const html = bundle['index.html'];
       const page = html?.type === 'asset' ? String(html.source) : '';
-      for (const fileName of Object.keys(bundle)) if (page.includes(`/${fileName}"`)) selected.add(fileName);
+      for (const fileName of Object.keys(bundle)) if (page.includes(`src="/${fileName}"`) || page.includes(`href="/${fileName}"`)) selected.add(fileName);
     } },
   };
   const manifestTransform = <Entry extends { url: string }>(entries: Entry[]) => {

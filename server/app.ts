@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { MAX_JSON_BODY_BYTES } from '../common/constants';
-import { APP_SHELL_PAGE, APP_SHELL_PATH } from '../common/appShell';
+import { APP_SHELL_PAGE, ENTRY_HELD_PATHS } from '../common/appShell';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { createTokenService } from './auth/tokens';
@@ -18,6 +18,7 @@ import { compressApiAnswers } from './http/compression';
 import { documentedSchema } from './modules/docs/openApiTransform';
 import { allowDerivedPageOrigin } from './http/derivedPageCors';
 import { installSecurityHeaders } from './http/securityHeaders';
+import { inlineScriptHashes } from './http/inlineScriptHashes';
 import { createServices } from './services';
 import { createInvalidationBus } from './realtime/invalidationBus';
 import { attachSocketServer } from './realtime/socketServer';
@@ -95,7 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The logo is the one image the page loads from a configured host (issue 16 §3).
   const logoSource = createLogoImageSource(app.services.configEntries, app.services.bus);
   await logoSource.refresh();
-  installSecurityHeaders(app, logoSource);
+  installSecurityHeaders(app, logoSource, inlineScriptHashes(config.distDir));
   allowDerivedPageOrigin(app);
   await app.register(swagger, {
     openapi: {
@@ -129,9 +130,9 @@ const isPwaFile = (url: string) => PWA_FILES.test(url);
 async function serveWebApp(app: FastifyInstance, distDir: string | null) {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const hasWebApp = Boolean(indexFile && existsSync(indexFile));
-  // The technician home's own page, where the build wrote one (scripts/bootPlugin.ts).
+  // The page that holds the entry until the boot script has painted (the home's shell, a last screen), where the build wrote one (scripts/bootPlugin.ts).
   const hasShellPage = Boolean(hasWebApp && distDir && existsSync(path.join(distDir, APP_SHELL_PAGE)));
-  const shellPath = new RegExp(APP_SHELL_PATH);
+  const shellPath = new RegExp(ENTRY_HELD_PATHS);
   if (hasWebApp && distDir) {
     await app.register(fastifyStatic, {
       root: distDir,

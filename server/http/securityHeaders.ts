@@ -12,7 +12,7 @@ interface LogoSource {
  * helmet's settings. The two CSP entries built per request read nothing but the Host header and
  * the logo's origin: securityHeaders() keys its copies on exactly these two.
  */
-function helmetOptions(logoSource: LogoSource): Parameters<typeof helmet>[0] {
+function helmetOptions(logoSource: LogoSource, scriptHashes: readonly string[]): Parameters<typeof helmet>[0] {
   return {
     // Served over plain http on plant LANs too: no HSTS, no forced upgrade of requests.
     hsts: false,
@@ -20,7 +20,8 @@ function helmetOptions(logoSource: LogoSource): Parameters<typeof helmet>[0] {
       directives: {
         upgradeInsecureRequests: null,
         // The QR scanner decodes with our own zxing wasm (issue 4); compiling wasm needs this, not 'unsafe-eval'.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // …and the build's own inline scripts by their hashes (the boot script: inlineScriptHashes.ts), no other.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...scriptHashes.map((hash) => `'${hash}'`)],
         // Images: our own (files arrive as blob: object URLs), data:, and the configured logo's origin — no other host.
         imgSrc: ["'self'", 'data:', 'blob:', (req) => [derivedApiHostSource(req.headers.host), logoSource.current()].filter(Boolean).join(' ')],
         connectSrc: ["'self'", (req) => derivedApiHostSource(req.headers.host)],
@@ -57,8 +58,8 @@ const MAX_KEPT = 64;
  * built once and its headers are worked out once per Host header and logo origin, then set as
  * they are — the same names, values and order as helmet sets them.
  */
-export function installSecurityHeaders(app: FastifyInstance, logoSource: LogoSource) {
-  const middleware = helmet(helmetOptions(logoSource));
+export function installSecurityHeaders(app: FastifyInstance, logoSource: LogoSource, scriptHashes: readonly string[] = []) {
+  const middleware = helmet(helmetOptions(logoSource, scriptHashes));
   const kept = new Map<string, HeaderStep[]>();
   app.addHook('onRequest', (request, reply, done) => {
     const key = `${request.headers.host ?? ''}\n${logoSource.current() ?? ''}`;

@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../common/api';
+import { forgetLastScreens } from '../boot/lastScreen';
 
 /**
  * The signed-in session: the JWT in localStorage (key 'jwt', spec §2.1) and the user from
@@ -75,6 +76,8 @@ export const sessionStore = {
 
   clear(): void {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
+    // What the session's pages showed (src/boot/lastScreen.ts) is not for the next user of the phone.
+    forgetLastScreens();
     update({ token: null, user: null, deniedPath: null });
   },
 

@@ -285,6 +285,64 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     await page.close();
   });
 
+  it("paints the inspect view's last screen before React on the technician's next visit, and hands over to React's own in place (issue 20)", async () => {
+    const { page } = await session.newPage(PHONE);
+    const path = '/inspection/asset/identification/SKD-001';
+    page.on('pageerror', (error) => pageErrors.push(`${path} (last screen): ${error.message}`));
+    // The boot script is inline, allowed by its hash alone: the browser must not refuse it.
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await page.goto(`${baseUrl()}/login`);
+    await signIn(page, 'technician');
+    await page.waitForURL('**/inspection');
+    await page.goto(`${baseUrl()}${path}`);
+    await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
+    // Kept once the page has settled (src/boot/lastScreen.ts).
+    await page.waitForFunction((kept) => (localStorage.getItem('fo.lastScreens') ?? '').includes(kept), path);
+    // From the next load on: the largest paints (and whether each was the copy's), and the layout shifts.
+    await page.addInitScript(() => {
+      const seen = { largest: [] as { inCopy: boolean; text: string; box: number[] }[], shifts: 0 };
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+          const box = entry.element?.getBoundingClientRect();
+          seen.largest.push({ inCopy: Boolean(entry.element?.closest('#app-shell')), text: entry.element?.textContent ?? '', box: box ? [box.x, box.y, box.width, box.height] : [] });
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) seen.shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.reload();
+    await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
+    await page.locator('#app-shell').waitFor({ state: 'detached' });
+    await page.waitForTimeout(500);
+    const seen = await page.evaluate(() => (window as unknown as { __seen: { largest: { inCopy: boolean; text: string; box: number[] }[]; shifts: number } }).__seen);
+    // The first screen's largest text was the copy's, painted before the app's code ran…
+    const [first] = seen.largest;
+    expect(first?.inCopy, JSON.stringify(seen.largest)).toBe(true);
+    const timing = await page.evaluate(() => {
+      const startsOf = (pattern: RegExp) =>
+        performance.getEntriesByType('resource').filter((entry) => pattern.test(new URL(entry.name).pathname)).map((entry) => entry.startTime);
+      return { paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null, entry: startsOf(/^\/assets\/index-[\w-]+\.js$/), init: startsOf(/^\/api\/token\/init$/) };
+    });
+    expect(timing.paint).not.toBeNull();
+    expect(timing.entry).toHaveLength(1);
+    expect(Math.min(...timing.entry, ...timing.init)).toBeGreaterThanOrEqual(timing.paint!);
+    // …and React drew the same text in the same place: nothing larger came later, nothing moved.
+    expect(seen.largest.filter((entry) => !entry.inCopy)).toEqual([]);
+    const reactCopy = page.locator('#root p', { hasText: first!.text }).first();
+    const box = await reactCopy.boundingBox();
+    expect([box!.x, box!.y, box!.width, box!.height].map(Math.round)).toEqual(first!.box.map(Math.round));
+    expect(seen.shifts).toBeLessThan(0.05);
+    // The copy is not React's: it could not be used, and nothing of it is left.
+    expect(await page.locator('style[data-last-screen]').count()).toBe(0);
+    expect(refused).toEqual([]);
+    await page.close();
+  });
+
   it('raised no uncaught errors in any page', () => {
     expect(pageErrors).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { filtersReady, widgetFilterQuery, type DashboardFilterValues } from './dashboardFilters';
 import type { EntityVersions } from './liveReload';
+import { useReportDrawn } from '../../boot/screenDrawn';
 import { useDashboardFilters } from './useDashboardFilters';
 import { useLiveVersions } from './useLiveVersions';
 import { useToday } from './useToday';
@@ -122,6 +123,8 @@ function DashboardSectionView({ dashboard, section, values, versions, today, nav
 export function DashboardView({ dashboardId, navigable = false, large = false, onSettled }: DashboardViewProps) {
   const translate = useTranslate();
   const { dashboard, error, retry } = useDashboard(dashboardId);
+  // A page that keeps its last screen (the board) keeps none of a dashboard that failed to load.
+  useReportDrawn(error ? 'failed' : dashboard ? 'drawn' : 'loading');
   const { values, change } = useDashboardFilters(dashboardId, dashboard?.filters ?? null);
   const versions = useLiveVersions();
   const today = useToday();

@@ -8,6 +8,7 @@ import { lazyWithTimeout } from '../../common-ui/lazyWithTimeout';
 import { useElementSize, type ElementSize } from '../../common-ui/useElementSize';
 import type { EntityVersions } from './liveReload';
 import { useWidgetData, type LoadedWidget } from './useWidgetData';
+import { useReportDrawn } from '../../boot/screenDrawn';
 import { chartPick, rowPick } from './widgetNavigation';
 import { HtmlWidget } from './widgets/HtmlWidget';
 import { ProgressWidget } from './widgets/ProgressWidget';
@@ -102,6 +103,8 @@ function WidgetBody({ widget, size, onNavigate }: { widget: LoadedWidget; size: 
 export function WidgetItem({ widgetId, height, query, versions, ready, onNavigate, large = false, headingLevel = 'h3' }: WidgetItemProps) {
   const translate = useTranslate();
   const { widget, error, loading } = useWidgetData(widgetId, query, versions, ready);
+  // A board's last screen is kept once its widgets have their figures, none with an error (src/boot/appShell.tsx); one waiting for its filters shows just that.
+  useReportDrawn(error ? 'failed' : loading && ready ? 'loading' : 'drawn');
   const bodyRef = useRef<HTMLDivElement | null>(null);
   const size = useElementSize(bodyRef);
   return (

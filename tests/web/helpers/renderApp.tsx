@@ -8,12 +8,15 @@ export const LocationProbe = () => {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 };
 
-/** The app as main.tsx mounts it, but on an in-memory router starting at `path`. */
+/** The app as main.tsx mounts it (into index.html's #root), but on an in-memory router starting at `path`. */
 export function renderApp(path: string) {
+  const root = document.createElement('div');
+  root.id = 'root';
   return render(
     <MemoryRouter initialEntries={[path]} useTransitions={false}>
       <App />
       <LocationProbe />
     </MemoryRouter>,
+    { container: document.body.appendChild(root) },
   );
 }

@@ -5,6 +5,8 @@ import HomeIcon from '@mui/icons-material/Home';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslate } from 'react-admin';
 import { useSessionUser } from '../../../authProvider/useSession';
+import { useLastScreen } from '../../../boot/appShell';
+import { ScreenDrawnProvider, useDrawnPieces } from '../../../boot/screenDrawn';
 import { ThermographyNoteForm } from '../../thermography/ThermographyNoteForm';
 import { AssetInspectPanel } from './AssetInspectPanel';
 import { useAssetGroup } from './useAssetGroup';
@@ -23,8 +25,12 @@ export const AssetInspectPage = () => {
   const writesNotes = permissions.includes('create-thermography-note');
   const showsChecklists = !writesNotes || permissions.includes('update-inspection');
   const { state, retry } = useAssetGroup(assetIdentification, showsChecklists);
+  // Drawn once every panel has its previous values: the screen the boot script may paint next time.
+  const panels = useDrawnPieces();
+  useLastScreen(state.status === 'ready', state.status === 'notFound' || state.status === 'error', panels);
 
   return (
+    <ScreenDrawnProvider value={panels.report}>
     <Stack spacing={2}>
       <Typography variant="overline" component="h1" color="text.secondary" sx={{ lineHeight: 1.5 }}>
         {translate('app.inspection.title', { identification: assetIdentification })}
@@ -106,5 +112,6 @@ export const AssetInspectPage = () => {
         </>
       ) : null}
     </Stack>
+    </ScreenDrawnProvider>
   );
 };

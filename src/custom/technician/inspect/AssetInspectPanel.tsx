@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { SafeHtml } from '../../fields/SafeHtml';
+import { useReportDrawn } from '../../../boot/screenDrawn';
 import { formatTimestamp } from '../../../common-ui/formatTime';
 import { ChecklistPicker } from './ChecklistPicker';
 import { ChecklistSection } from './ChecklistSection';
@@ -30,6 +31,9 @@ export const AssetInspectPanel = ({ asset, userId, canReadInspections, canSubmit
   const { submit, sending } = useSubmitInspection();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const { state, clear, flag } = form;
+  // What the panel shows first includes the previous values (the inspect view's last screen: src/boot/appShell.tsx).
+  // (Previous values that could not be loaded are left out, as the panel does: still drawn.)
+  useReportDrawn(previous.loaded ? 'drawn' : 'loading');
   const panelRef = useRef<HTMLDivElement>(null);
   const anchorId = `asset-${asset._id}`;
   const headingId = `${anchorId}-name`;

@@ -16,6 +16,8 @@ export interface PreviousValues {
   get(checklistId: string, attributeId: string): PreviousValue | undefined;
   /** Asks again, after a submit. */
   reload(): void;
+  /** The first answer is in, or failed, or was never to be asked: what the panel shows first is drawn. */
+  loaded: boolean;
 }
 
 /**
@@ -27,6 +29,7 @@ export function usePreviousInspections(assetId: string, allowed: boolean): Previ
   const apiFetch = useApiFetch();
   const [version, setVersion] = useState(0);
   const [inspections, setInspections] = useState<PreviousInspection[]>([]);
+  const [answered, setAnswered] = useState(false);
 
   useEffect(() => {
     if (!allowed) return;
@@ -44,10 +47,14 @@ export function usePreviousInspections(assetId: string, allowed: boolean): Previ
     load().then(
       (list) => {
         // An early answer is not cancelled by the controller: one for another asset is dropped here.
-        if (!controller.signal.aborted) setInspections(Array.isArray(list) ? list : []);
+        if (controller.signal.aborted) return;
+        setInspections(Array.isArray(list) ? list : []);
+        setAnswered(true);
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) console.warn('Previous inspections could not be loaded', error);
+        if (controller.signal.aborted) return;
+        console.warn('Previous inspections could not be loaded', error);
+        setAnswered(true);
       },
     );
     return () => controller.abort();
@@ -66,5 +73,6 @@ export function usePreviousInspections(assetId: string, allowed: boolean): Previ
   }, [inspections]);
 
   const reload = useCallback(() => setVersion((n) => n + 1), []);
-  return useMemo(() => ({ get: (checklistId, attributeId) => lookup.get(`${checklistId}/${attributeId}`), reload }), [lookup, reload]);
+  const loaded = answered || !allowed;
+  return useMemo(() => ({ get: (checklistId, attributeId) => lookup.get(`${checklistId}/${attributeId}`), reload, loaded }), [lookup, reload, loaded]);
 }
