@@ -140,16 +140,28 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
     if (!token || path === '/login') return;
     var pages = ${JSON.stringify(pages)};
     var seen = {};
-    var preload = function (files) {
-      files.forEach(function (file) {
-        if (seen[file]) return;
-        seen[file] = true;
+    // A few per task: adding a modulepreload costs the main thread ~1.5 ms (its fetch is set up
+    // there and then), and a page's ~30 in one task held it for 50-120 ms (Total Blocking Time ×4).
+    var waiting = [];
+    var pumping = false;
+    var pump = function () {
+      waiting.splice(0, 4).forEach(function (file) {
         var link = document.createElement('link');
         link.rel = 'modulepreload';
         link.crossOrigin = '';
         link.href = file;
         document.head.appendChild(link);
       });
+      pumping = waiting.length > 0;
+      if (pumping) setTimeout(pump, 0);
+    };
+    var preload = function (files) {
+      files.forEach(function (file) {
+        if (seen[file]) return;
+        seen[file] = true;
+        waiting.push(file);
+      });
+      if (!pumping && waiting.length > 0) pump();
     };
     var preloadPage = function () {
       pages.forEach(function (page) {
