@@ -91,8 +91,8 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
     var kept = JSON.parse(localStorage.getItem(${JSON.stringify(LAST_SCREEN_KEY)}) || '[]');
     for (var i = 0; i < kept.length; i++) {
       var screen = kept[i];
-      if (screen && screen.path === path && screen.user === user && typeof screen.html === 'string' && typeof screen.css === 'string' &&
-        Date.now() - screen.at < ${LAST_SCREEN_MAX_AGE_MS} && screen.at <= Date.now()) return screen;
+      if (screen && screen.path === path && screen.user === user && screen.width === window.innerWidth && typeof screen.html === 'string' &&
+        typeof screen.css === 'string' && Date.now() - screen.at < ${LAST_SCREEN_MAX_AGE_MS} && screen.at <= Date.now()) return screen;
     }
     return null;
   };

@@ -13,6 +13,8 @@ export interface LastScreen {
   user: string;
   /** When it was kept (epoch ms). */
   at: number;
+  /** The page's width then (CSS px): laid out for another width (a turned phone, the board on a wall), it would not match React's. */
+  width: number;
   html: string;
   css: string;
 }
@@ -127,7 +129,7 @@ export async function keepLastScreen(path: string, token: string | null): Promis
   const markup = screenMarkup(root);
   const { default: DOMPurify } = await import('dompurify');
   const html = DOMPurify.sanitize(markup);
-  const screen: LastScreen = { path, user, at: Date.now(), html, css: stylesUsedBy(html) };
+  const screen: LastScreen = { path, user, at: Date.now(), width: window.innerWidth, html, css: stylesUsedBy(html) };
   const kept = [screen, ...keptScreens().filter((other) => other.user === user && other.path !== path)].slice(0, MAX_SCREENS);
   let size = 0;
   const fitting = kept.filter((one) => (size += one.html.length + one.css.length) <= MAX_CHARACTERS);

@@ -23,10 +23,11 @@ const KEY = 'fo.lastScreens';
 /** A token as the server signs it: its payload names the user (`sub`); the signature is not read on the phone. */
 const tokenOf = (user: string) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: user, tv: 0 })).replace(/=+$/, '')}.signature`;
 
-const screenFor = (user: string, path = PATH, at = Date.now()) => ({
+const screenFor = (user: string, path = PATH, at = Date.now(), width = window.innerWidth) => ({
   path,
   user,
   at,
+  width,
   html: '<main><p class="css-abc123-previous">Previous: Green · Tom Technician</p></main>',
   css: '.css-abc123-previous { color: rgb(1, 2, 3); }',
 });
@@ -105,7 +106,7 @@ describe('the boot script paints the last screen', () => {
     expect(painted()).toBe('last');
   });
 
-  it('never another user’s, another page’s, one over a day old, offline, signed out, or on Login', () => {
+  it('never another user’s, another page’s, one over a day old or kept at another width, offline, signed out, or on Login', () => {
     putPage();
     const tryWith = (token: string | null, kept: ReturnType<typeof screenFor>[], path = PATH, online = true) => {
       localStorage.clear();
@@ -118,6 +119,8 @@ describe('the boot script paints the last screen', () => {
     expect(tryWith(tokenOf('u-tech'), [screenFor('u-other')])).toBeNull();
     expect(tryWith(tokenOf('u-tech'), [screenFor('u-tech', '/inspection/asset/identification/PMP-002')])).toBeNull();
     expect(tryWith(tokenOf('u-tech'), [screenFor('u-tech', PATH, Date.now() - 25 * 60 * 60 * 1000)])).toBeNull();
+    // Kept at another width (the phone turned): laid out for that one.
+    expect(tryWith(tokenOf('u-tech'), [screenFor('u-tech', PATH, Date.now(), window.innerWidth + 454)])).toBeNull();
     expect(tryWith(tokenOf('u-tech'), [screenFor('u-tech')], PATH, false)).toBeNull();
     expect(tryWith(null, [screenFor('u-tech')])).toBeNull();
     expect(tryWith(tokenOf('u-tech'), [screenFor('u-tech', '/login')], '/login')).toBeNull();
@@ -286,7 +289,7 @@ describe('React takes over from the last screen', () => {
     await waitFor(() => expect(keptText()).toContain('Previous: 6.2 · 2025/05/06 02:05 PM · Sam Night'), { timeout: 3000 });
     expect(keptText()).toContain('Booster set control panel');
     const [kept] = JSON.parse(localStorage.getItem(KEY)!) as { path: string; user: string; at: number }[];
-    expect(kept).toMatchObject({ path: PATH, user: 'u-tech' });
+    expect(kept).toMatchObject({ path: PATH, user: 'u-tech', width: window.innerWidth });
     expect(Math.abs(kept!.at - Date.now())).toBeLessThan(5000);
   });
 
