@@ -75,7 +75,8 @@ export function useLastScreen(ready: boolean, failed = false, pieces?: DrawnPiec
     keptFor.current = pathname;
     // After the page's own work (pushes, offline copies start then too): off the first paint's path.
     void pageSettled().then(() => {
-      if (mounted.current && window.location.pathname === pathname && drawn()) void keepLastScreen(pathname, sessionStore.getToken()).catch(() => undefined);
+      const token = sessionStore.getToken();
+      if (mounted.current && window.location.pathname === pathname && drawn()) void keepLastScreen(pathname, token, () => sessionStore.getToken() === token).catch(() => undefined);
       else keptFor.current = null;
     });
   }, [ready, failed, pieces, version, pathname]);

@@ -122,12 +122,14 @@ export function screenMarkup(root: HTMLElement): string {
  * markup, classes and styles stay; scripts and handlers go). DOMPurify is loaded here, after the
  * page has settled, not with the entry.
  */
-export async function keepLastScreen(path: string, token: string | null): Promise<void> {
+export async function keepLastScreen(path: string, token: string | null, stillSignedIn: () => boolean = () => true): Promise<void> {
   const user = tokenSubject(token);
   const root = document.getElementById('root');
   if (!user || !root) return;
   const markup = screenMarkup(root);
   const { default: DOMPurify } = await import('dompurify');
+  // Signed out while DOMPurify loaded: the screens were forgotten, and this one goes with them.
+  if (!stillSignedIn()) return;
   const html = DOMPurify.sanitize(markup);
   const screen: LastScreen = { path, user, at: Date.now(), width: window.innerWidth, html, css: stylesUsedBy(html) };
   const kept = [screen, ...keptScreens().filter((other) => other.user === user && other.path !== path)].slice(0, MAX_SCREENS);

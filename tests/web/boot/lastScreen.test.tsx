@@ -244,6 +244,20 @@ describe('what is kept of a screen', () => {
     }
   });
 
+  it('one being kept as the user signs out is not kept', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<div id="root"><p>screen</p></div>');
+    try {
+      let signedIn = true;
+      const keeping = keepLastScreen(PATH, tokenOf('u-tech'), () => signedIn);
+      signedIn = false;
+      sessionStore.clear();
+      await keeping;
+      expect(localStorage.getItem(KEY)).toBeNull();
+    } finally {
+      document.getElementById('root')?.remove();
+    }
+  });
+
   it('none survives signing out', () => {
     localStorage.setItem('jwt', tokenOf('u-tech'));
     localStorage.setItem(KEY, JSON.stringify([screenFor('u-tech')]));
