@@ -9,14 +9,15 @@ type OutputChunk = Rollup.OutputChunk;
 /**
  * Issue 20: a signed-in phone used to wait for the whole entry script before asking anything
  * (index.js → area chunk → /token/init → dashboard …). This plugin adds a tiny classic script,
- * in <head> before the entry, that (only when a jwt is stored) shows the home's shell (below), asks /token/init,
- * /init/applicationInfo and the inspect view's asset at once, then the user's dashboard and the assets' previous
- * inspections as those answers arrive, and modulepreloads the chunks the
- * opened page will show — so the entry's download, the API's round trips and the area's chunks
- * overlap. The app takes those answers (src/boot/bootAnswers.ts); anything it does not take it
- * asks again as before. A hashed file under assets/, as allowed by the CSP's script-src 'self'.
- * It also writes the home's own page (withEntryHeld, below), whose entry the script starts only once
- * the shell is painted.
+ * inline in <head> before the entry, that (only when a jwt is stored) shows the home's shell (below)
+ * or a page's last screen (src/boot/lastScreen.ts), asks /token/init, /init/applicationInfo and the
+ * inspect view's asset at once, then the user's dashboard and the assets' previous inspections as
+ * those answers arrive, and modulepreloads the chunks the opened page will show — so the entry's
+ * download, the API's round trips and the area's chunks overlap. The app takes those answers
+ * (src/boot/bootAnswers.ts); anything it does not take it asks again as before. The CSP allows it by
+ * its hash (INLINE_SCRIPT_HASHES_FILE, server/http/inlineScriptHashes.ts). It also writes the page
+ * that holds the entry (withEntryHeld, below), whose entry the script starts only once the shell or
+ * the last screen is painted.
  */
 
 /** Which lazily loaded modules a path shows: a regular expression on the path, the module files' endings. */
