@@ -305,7 +305,7 @@ export function withEntryHeld(page: string, bootTag: string): string {
 }
 
 /** A CSP hash source for an inline script's exact text (CSP Level 2: base64 of its UTF-8 SHA-256). */
-export function cspHashOf(source: string): string {
+function cspHashOf(source: string): string {
   return `sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}`;
 }
 

@@ -25,7 +25,7 @@ const MAX_SCREENS = 6;
 const MAX_CHARACTERS = 1_500_000;
 
 /** The user a stored token belongs to (its unverified `sub`: only used to tell users apart on this phone). */
-export function tokenSubject(token: string | null): string | null {
+function tokenSubject(token: string | null): string | null {
   const part = token?.split('.')[1];
   if (!part) return null;
   try {
@@ -36,7 +36,7 @@ export function tokenSubject(token: string | null): string | null {
   }
 }
 
-export function keptScreens(): LastScreen[] {
+function keptScreens(): LastScreen[] {
   try {
     const kept = JSON.parse(localStorage.getItem(LAST_SCREEN_KEY) ?? '[]') as unknown;
     return Array.isArray(kept) ? (kept as LastScreen[]) : [];
