@@ -17,6 +17,14 @@ export const LAST_SCREEN_KEY = 'fo.lastScreens';
 /** A screen older than this is not shown: after a day its data is more likely to mislead than help. */
 export const LAST_SCREEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The inspect view (src/custom/technician/technicianRoutes.tsx), its identification captured as the
+ * URL has it. Opened for the first time — straight from a label's link, say — it has no last screen
+ * yet: the boot script paints its loading frame instead (the title and "Loading the asset…" React shows
+ * while the asset is asked), so the phone is not blank while the app's code arrives.
+ */
+export const INSPECT_VIEW_PATH = '^/inspection/asset/identification/([^/]+)/?$';
+
 /** Every path the server answers with APP_SHELL_PAGE: the boot script may paint before the entry starts. */
 export const ENTRY_HELD_PATHS = `${APP_SHELL_PATH}|${LAST_SCREEN_PATHS}`;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Plugin, Rollup } from 'vite';
 import { en } from '../src/i18n/en';
-import { APP_SHELL_PAGE, APP_SHELL_PATH, INLINE_SCRIPT_HASHES_FILE, LAST_SCREEN_KEY, LAST_SCREEN_MAX_AGE_MS, LAST_SCREEN_PATHS } from '../common/appShell';
+import { APP_SHELL_PAGE, APP_SHELL_PATH, INLINE_SCRIPT_HASHES_FILE, INSPECT_VIEW_PATH, LAST_SCREEN_KEY, LAST_SCREEN_MAX_AGE_MS, LAST_SCREEN_PATHS } from '../common/appShell';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -36,9 +36,6 @@ const FILTER_BAR_MODULES = ['custom/dashboard/DashboardFilterBar.tsx'];
 /** Shown with a checklist's items when one asks for a date (ItemInput). */
 const DATE_INPUT_MODULES = ['custom/technician/inspect/inputs/DateValueInput.tsx', 'custom/technician/inspect/inputs/DateTimeValueInput.tsx'];
 
-/** The inspect view (src/custom/technician/technicianRoutes.tsx), its identification captured as the URL has it. */
-export const INSPECT_VIEW_PATH = '^/inspection/asset/identification/([^/]+)/?$';
-
 /** Where index.html's entry is held until the boot script starts it (APP_SHELL_PAGE only). */
 const ENTRY_TEMPLATE_ID = 'app-entry';
 
@@ -51,17 +48,30 @@ function escapeHtml(text: string): string {
 const QR_ICON_PATH =
   'M9.5 6.5v3h-3v-3zM11 5H5v6h6zm-1.5 9.5v3h-3v-3zM11 13H5v6h6zm6.5-6.5v3h-3v-3zM19 5h-6v6h6zm-6 8h1.5v1.5H13zm1.5 1.5H16V16h-1.5zM16 13h1.5v1.5H16zm-3 3h1.5v1.5H13zm1.5 1.5H16V19h-1.5zM16 16h1.5v1.5H16zm1.5-1.5H19V16h-1.5zm0 3H19V19h-1.5zM22 7h-2V4h-3V2h5zm0 15v-5h-2v3h-3v2zM2 22h5v-2H4v-3H2zM2 2v5h2V4h3V2z';
 
+/** The en texts the shells show, as React shows them (src/i18n/en.ts). */
+export interface ShellTexts {
+  /** The home's scan hint. */
+  hint: string;
+  /** The inspect view's line while its asset is asked. */
+  inspectLoading: string;
+}
+
 /**
- * The technician home's first paint before React (issue 20; docs/performance-phone.md): the app
- * bar's frame and the static scan hint, where and as large as TechnicianHome draws them (the bar
- * 56 px, main's 16 px padding, the welcome line's 32 px, a 16 px gap, then the outlined card).
+ * The technician's first paint before React (issue 20; docs/performance-phone.md): the app bar's
+ * frame, then either
+ * - the home's static scan hint, where and as large as TechnicianHome draws it (the bar 56 px,
+ *   main's 16 px padding, the welcome line's 32 px, a 16 px gap, then the outlined card), or
+ * - the inspect view's loading frame, as AssetInspectPage draws it while the asset is asked: its
+ *   title (filled in by the boot script from the URL, as text) and the spinner with its line.
  * Nothing in it is data: the application's name and the user's are the server's, so the bar and
  * the welcome line stay empty until React draws them. Not displayed unless the boot script marks
- * <html> (a signed-in phone, online, on the home); React removes it when its own home mounts
- * (src/boot/appShell.tsx). aria-hidden: React's copy is the one to read.
+ * <html> (a signed-in phone, online, on one of those pages); React removes it when its own page
+ * mounts (src/boot/appShell.tsx). aria-hidden: React's copy is the one to read.
  */
-export function appShellMarkup(hint: string): string {
-  return `<div id="app-shell" aria-hidden="true"><div class="fo-shell-bar"></div><div class="fo-shell-main"><div class="fo-shell-welcome"></div><div class="fo-shell-card"><svg viewBox="0 0 24 24" focusable="false"><path d="${QR_ICON_PATH}"></path></svg><p>${escapeHtml(hint)}</p></div></div></div>`;
+export function appShellMarkup({ hint, inspectLoading }: ShellTexts): string {
+  const home = `<div class="fo-shell-home"><div class="fo-shell-welcome"></div><div class="fo-shell-card"><svg viewBox="0 0 24 24" focusable="false"><path d="${QR_ICON_PATH}"></path></svg><p>${escapeHtml(hint)}</p></div></div>`;
+  const inspect = `<div class="fo-shell-inspect"><p class="fo-shell-title"></p><div class="fo-shell-loading"><span class="fo-shell-spinner"><svg viewBox="22 22 44 44" focusable="false"><circle cx="44" cy="44" r="20.2"></circle></svg></span><p>${escapeHtml(inspectLoading)}</p></div></div>`;
+  return `<div id="app-shell" aria-hidden="true"><div class="fo-shell-bar"></div><div class="fo-shell-main">${home}${inspect}</div></div>`;
 }
 
 /** Its styles: MUI's dark theme values as the app computes them (Roboto stack, body1 16/24 px, paper #1e1e1e). */
@@ -69,7 +79,9 @@ export const APP_SHELL_STYLE = `
       #app-shell { position: fixed; inset: 0; z-index: 1500; overflow: hidden; background: #121212; color: #fff;
         font: 400 16px/24px Roboto, Helvetica, Arial, sans-serif; letter-spacing: 0.00938em; }
       #app-shell { display: none; }
-      html[data-app-shell="home"] #app-shell, html[data-app-shell="last"] #app-shell { display: block; }
+      html[data-app-shell="home"] #app-shell, html[data-app-shell="last"] #app-shell, html[data-app-shell="inspect"] #app-shell { display: block; }
+      .fo-shell-inspect, html[data-app-shell="inspect"] .fo-shell-home { display: none; }
+      html[data-app-shell="inspect"] .fo-shell-inspect { display: block; }
       .fo-shell-bar { height: 56px; background-color: #1e1e1e;
         background-image: linear-gradient(rgba(255, 255, 255, 0.09), rgba(255, 255, 255, 0.09));
         box-shadow: 0 2px 4px -1px rgba(0, 0, 0, 0.2), 0 4px 5px 0 rgba(0, 0, 0, 0.14), 0 1px 10px 0 rgba(0, 0, 0, 0.12); }
@@ -79,10 +91,31 @@ export const APP_SHELL_STYLE = `
         border-radius: 4px; background: #1e1e1e; }
       .fo-shell-card svg { width: 1em; height: 1em; font-size: 2.1875rem; flex-shrink: 0; fill: #90caf9; }
       .fo-shell-card p { margin: 0; }
+      .fo-shell-title { margin: 0 0 16px; font-size: 0.75rem; line-height: 1.5; letter-spacing: 0.08333em; text-transform: uppercase;
+        color: rgba(255, 255, 255, 0.7); }
+      .fo-shell-loading { display: flex; gap: 16px; align-items: center; justify-content: center; padding: 32px 0; }
+      .fo-shell-loading p { margin: 0; }
+      .fo-shell-spinner { display: inline-block; width: 28px; height: 28px; color: #90caf9; animation: fo-shell-rotate 1.4s linear infinite; }
+      .fo-shell-spinner svg { display: block; }
+      .fo-shell-spinner circle { fill: none; stroke: currentColor; stroke-width: 3.6; stroke-dasharray: 80px, 200px;
+        animation: fo-shell-dash 1.4s ease-in-out infinite; }
+      @keyframes fo-shell-rotate { 100% { transform: rotate(360deg); } }
+      @keyframes fo-shell-dash { 0% { stroke-dasharray: 1px, 200px; stroke-dashoffset: 0; }
+        50% { stroke-dasharray: 100px, 200px; stroke-dashoffset: -15px; } 100% { stroke-dasharray: 1px, 200px; stroke-dashoffset: -126px; } }
       @media (min-width: 600px) { .fo-shell-bar { height: 64px; } .fo-shell-main { padding: 24px; } }`;
 
+/** The inspect view's texts in en (src/i18n/en.ts). */
+function inspectionTexts(): { title: string; loading: string } {
+  return (en.app as { inspection: { title: string; loading: string } }).inspection;
+}
+
+/** What the shells say, in en as React says it. */
+export function shellTexts(): ShellTexts {
+  return { hint: (en.app as { technician: { scan_hint: string } }).technician.scan_hint, inspectLoading: inspectionTexts().loading };
+}
+
 /** The script itself; `pages` is filled in at build time. Plain ES2017, no imports. */
-export function bootSource(pages: [string, string[]][], apiBase: string, filterBarFiles: string[] = [], dateInputFiles: string[] = []): string {
+export function bootSource(pages: [string, string[]][], apiBase: string, filterBarFiles: string[] = [], dateInputFiles: string[] = [], inspectTitle = 'Asset %{identification}'): string {
   return `(function () {
   // The last screen kept for this page and the token's user, young enough to show; null otherwise.
   var lastScreen = function (token, path) {
@@ -110,6 +143,8 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
   var token = null;
   // The screen React drew last time on this page for this user (src/boot/lastScreen.ts), if any.
   var last = null;
+  // The inspect view's identification, as its loading frame shows it when there is no last screen.
+  var inspecting = null;
   try {
     token = localStorage.getItem('jwt');
     // The home's first paint (appShellMarkup), shown by its style once <html> says so; this script
@@ -117,10 +152,36 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
     var online = Boolean(token) && path !== '/login' && navigator.onLine !== false;
     shell = online && new RegExp(${JSON.stringify(APP_SHELL_PATH)}).test(path);
     if (shell) document.documentElement.setAttribute('data-app-shell', 'home');
-    else if (online && new RegExp(${JSON.stringify(LAST_SCREEN_PATHS)}).test(path)) last = lastScreen(token, path);
+    else if (online && new RegExp(${JSON.stringify(LAST_SCREEN_PATHS)}).test(path)) {
+      try {
+        last = lastScreen(token, path);
+      } catch (unreadable) {
+        // A token or kept screens it cannot read: no last screen (the inspect view's frame still shows).
+        last = null;
+      }
+    }
+    var opened = online && !last ? new RegExp(${JSON.stringify(INSPECT_VIEW_PATH)}).exec(path) : null;
+    if (opened) {
+      // As the router hands it to the page: decoded (a malformed escape is shown as it is).
+      try {
+        inspecting = decodeURIComponent(opened[1]);
+      } catch (malformed) {
+        inspecting = opened[1];
+      }
+      shell = true;
+      document.documentElement.setAttribute('data-app-shell', 'inspect');
+    }
   } catch (error) {
     shell = false;
     last = null;
+    inspecting = null;
+  }
+  if (inspecting !== null) {
+    // Its title once <body> is parsed, as text: the identification is whatever the link said.
+    document.addEventListener('DOMContentLoaded', function () {
+      var title = document.querySelector('#app-shell .fo-shell-title');
+      if (title) title.textContent = ${JSON.stringify(inspectTitle)}.replace('%{identification}', function () { return inspecting; });
+    }, { once: true });
   }
   if (last) {
     // Painted as soon as <body> is parsed: the page holds nothing else to wait for.
@@ -332,7 +393,7 @@ export function bootScript(apiBase = '/api'): Plugin {
           return [...files].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`);
         };
         const pages: [string, string[]][] = PAGE_MODULES.map(([pattern, modules]) => [pattern, filesOf(modules)]);
-        const source = bootSource(pages, apiBase, filesOf(FILTER_BAR_MODULES), filesOf(DATE_INPUT_MODULES));
+        const source = bootSource(pages, apiBase, filesOf(FILTER_BAR_MODULES), filesOf(DATE_INPUT_MODULES), inspectionTexts().title);
         // Parser-blocking on purpose: it decides, before <body> is painted, whether the home's shell or
         // a page's last screen shows, so the first paint is already that. Inline (~4 KiB, ~1.7 gzipped),
         // so that paint waits for no request (a round trip on a phone, cached or not); the CSP allows
@@ -340,10 +401,9 @@ export function bootScript(apiBase = '/api'): Plugin {
         if (/<\/|<!--/.test(source)) throw new Error('The boot script must hold neither "</" nor "<!--": it is inlined in index.html');
         const tag = `<script>${source}</script>`;
         this.emitFile({ type: 'asset', fileName: INLINE_SCRIPT_HASHES_FILE, source: JSON.stringify([cspHashOf(source)]) });
-        const hint = (en.app as { technician: { scan_hint: string } }).technician.scan_hint;
         const text = String(html.source)
           .replace('</style>', `${APP_SHELL_STYLE}\n    </style>`)
-          .replace('<div id="root"></div>', `${appShellMarkup(hint)}\n    <div id="root"></div>`);
+          .replace('<div id="root"></div>', `${appShellMarkup(shellTexts())}\n    <div id="root"></div>`);
         // Before the entry's own tag, so the browser asks for it first.
         const page = text.includes('<script type="module"') ? text.replace('<script type="module"', () => `${tag}\n    <script type="module"`) : text.replace('</head>', () => `  ${tag}\n  </head>`);
         html.source = page;

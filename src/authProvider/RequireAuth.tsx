@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Loading } from 'react-admin';
 import type { CheckedPermission } from '../../common/permissions';
@@ -21,14 +21,22 @@ interface RequireAuthProps {
  */
 export const RequireAuth = ({ permissions = [], children }: RequireAuthProps) => {
   const location = useLocation();
-  const { token, user } = useSession();
+  const session = useSession();
+  const { token } = session;
+  // The user's arrival (/token/init) mounts the whole page. The session is an external store, whose
+  // updates React renders without yielding; deferred, the page's first render is a transition that
+  // yields to the browser every few milliseconds (issue 20, Total Blocking Time). Only arrivals
+  // wait: a user gone (signed out) is gone in the same render.
+  const arrived = useDeferredValue(session.user);
+  const user = session.user && arrived ? session.user : null;
   // remembered per token, so signing in again starts from a clean slate
   const [failedToken, setFailedToken] = useState<string | null>(null);
   const granted = Boolean(user && holdsAll(user.permissions, permissions));
   const page = location.pathname + location.search;
 
+  const loaded = Boolean(session.user);
   useEffect(() => {
-    if (!token || user) return;
+    if (!token || loaded) return;
     let current = true;
     loadSessionUser().catch(() => {
       if (current) setFailedToken(token);
@@ -36,7 +44,7 @@ export const RequireAuth = ({ permissions = [], children }: RequireAuthProps) =>
     return () => {
       current = false;
     };
-  }, [token, user]);
+  }, [token, loaded]);
 
   useEffect(() => {
     if (granted) guardedPage.set(page);

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { APP_SHELL_PATH } from '../../common/appShell';
+import { APP_SHELL_PATH, INSPECT_VIEW_PATH } from '../../common/appShell';
 import { pageSettled } from './pageSettled';
 import { sessionStore } from '../authProvider/sessionStore';
 import { keepLastScreen } from './lastScreen';
@@ -18,13 +18,23 @@ export function removeAppShell(): void {
   document.querySelectorAll('style[data-last-screen]').forEach((style) => style.remove());
 }
 
-/** Where the shell stands for React's own screen. */
+/** Where the home's shell stands for React's own screen. */
 const SHELL_PATH = new RegExp(APP_SHELL_PATH);
+/** Where the inspect view's loading frame does. */
+const INSPECT_PATH = new RegExp(INSPECT_VIEW_PATH);
+
+/** What the boot script painted (scripts/bootPlugin.ts): the home's shell, the inspect view's loading frame, a last screen. */
+type Shown = 'home' | 'inspect' | 'last';
+
+function shownNow(): string | null {
+  return document.documentElement.getAttribute('data-app-shell');
+}
 
 /** Whether what the boot script painted stands for the screen React shows at `pathname`. */
 function paintedFor(pathname: string): boolean {
-  const shown = document.documentElement.getAttribute('data-app-shell');
+  const shown = shownNow();
   if (shown === 'last') return document.getElementById('app-shell')?.getAttribute('data-path') === pathname;
+  if (shown === 'inspect') return INSPECT_PATH.test(pathname);
   return SHELL_PATH.test(pathname);
 }
 
@@ -44,9 +54,15 @@ export const AppShellRelease = () => {
   return null;
 };
 
-/** For the screen that replaces the shell: removes it in the same frame as that screen's first paint. */
-export function useRemoveAppShell(): void {
-  useLayoutEffect(removeAppShell, []);
+/**
+ * For the screen that replaces the shell: removes it in the same frame as that screen's first
+ * paint — only if it is `only` (the inspect view's loading frame goes as the page mounts, a last
+ * screen of it stays until the page's data is drawn: useLastScreen).
+ */
+export function useRemoveAppShell(only?: Shown): void {
+  useLayoutEffect(() => {
+    if (!only || shownNow() === only) removeAppShell();
+  }, [only]);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { LAST_SCREEN_KEY } from '../../common/appShell';
+import { nextTask } from './pageSettled';
 
 /**
  * The screen React drew on a page whose first screen is data (the inspect view, the board), kept
@@ -127,10 +128,15 @@ export async function keepLastScreen(path: string, token: string | null, stillSi
   const root = document.getElementById('root');
   if (!user || !root) return;
   const markup = screenMarkup(root);
+  // Copying, sanitising and collecting the styles each take their own task: together they made one
+  // long task with the board's first chart draws (a CPU profile at 4× slowdown).
+  await nextTask();
   const { default: DOMPurify } = await import('dompurify');
   // Signed out while DOMPurify loaded: the screens were forgotten, and this one goes with them.
   if (!stillSignedIn()) return;
   const html = DOMPurify.sanitize(markup);
+  await nextTask();
+  if (!stillSignedIn()) return;
   const screen: LastScreen = { path, user, at: Date.now(), width: window.innerWidth, html, css: stylesUsedBy(html) };
   const kept = [screen, ...keptScreens().filter((other) => other.user === user && other.path !== path)].slice(0, MAX_SCREENS);
   let size = 0;

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createContext, startTransition, useCallback, useContext, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 /**
  * Whether a page's first screen is drawn, when its pieces load their own data (the inspect view's
@@ -40,7 +40,10 @@ export function useDrawnPieces(): DrawnPieces {
     const before = pieces.current.get(piece);
     if (state === null) pieces.current.delete(piece);
     else pieces.current.set(piece, state);
-    if (before !== (state ?? undefined)) setVersion((n) => n + 1);
+    // Reported from layout effects, where a plain update re-renders the whole page at once, without
+    // yielding, once per widget of a board as their figures arrive (issue 20, Total Blocking Time):
+    // a transition instead. The copy it lets go of stays on top meanwhile, showing the same.
+    if (before !== (state ?? undefined)) startTransition(() => setVersion((n) => n + 1));
   }, []);
   return useMemo(
     () => ({

@@ -85,4 +85,23 @@ describe.skipIf(!hasBrowser())('inspection from QR label to live alert', () => {
     const overflow = await technician.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+
+  it('a comment box is one line until more is typed, then grows with its text on the page', async () => {
+    const technician = await signedIn(phone, 'technician', '/inspection', PHONE);
+    await technician.goto(`${baseUrl()}/inspection/asset/identification/SKD-001`);
+    const comment = technician.getByRole('textbox', { name: 'Comment on Vibration' }).first();
+    await comment.waitFor();
+    const heightOf = async () => (await comment.boundingBox())!.height;
+    const empty = await heightOf();
+    // One line of the 16 px text (line-height 1.4375em = 23 px), with no room to scroll in.
+    expect(empty).toBeGreaterThanOrEqual(22);
+    expect(empty).toBeLessThan(2 * 23);
+    await comment.fill('Noise at the drive end\nworse under load\nbearing cover warm\nre-check next week');
+    await expect.poll(heightOf).toBeGreaterThanOrEqual(4 * 23 - 1);
+    expect(await comment.evaluate((box) => box.scrollHeight - box.clientHeight)).toBeLessThanOrEqual(1);
+    // A long text starts three lines high.
+    const remarks = technician.getByRole('textbox', { name: 'Inspector remarks' }).first();
+    expect((await remarks.boundingBox())!.height).toBeGreaterThanOrEqual(3 * 23 - 1);
+    await screenshot(technician, 'inspection-5-comment-grown');
+  });
 });

@@ -2,6 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
 
+/** In the page from its first script on (an init script): the sum of its layout shifts without recent input, as CLS counts them. */
+function recordLayoutShifts() {
+  const record = window as unknown as { __shifts: number };
+  record.__shifts = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) record.__shifts += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
+
+/** When the page's first paint came, and when the app's entry script and its /token/init were asked. */
+function paintAndFirstAsks(page: Page) {
+  return page.evaluate(() => {
+    const startsOf = (pattern: RegExp) =>
+      performance.getEntriesByType('resource').filter((entry) => pattern.test(new URL(entry.name).pathname)).map((entry) => entry.startTime);
+    return { paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null, entry: startsOf(/^\/assets\/index-[\w-]+\.js$/), init: startsOf(/^\/api\/token\/init$/) };
+  });
+}
+
 /** The built app, started as `npm start` starts it, driven in Debian's Chromium. */
 describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
   let session: BrowserSession;
@@ -240,13 +260,11 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     await signIn(page, 'technician');
     await page.waitForURL('**/inspection');
     await page.getByText('Tap the Scan QR Code button', { exact: false }).waitFor();
+    await page.addInitScript(recordLayoutShifts);
     // From the next load on, every frame before its paint: the shell's hint box while it shows, and the layout shifts.
     await page.addInitScript(() => {
-      const seen = { shellHint: null as number[] | null, shifts: 0 };
+      const seen = { shellHint: null as number[] | null };
       (window as unknown as { __shell: typeof seen }).__shell = seen;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) seen.shifts += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
       const frame = () => {
         const hint = document.querySelector('#app-shell p');
         if (hint && !seen.shellHint && getComputedStyle(document.getElementById('app-shell')!).display !== 'none') {
@@ -261,23 +279,15 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     const welcome = page.getByRole('heading', { level: 1, name: /^Welcome, / });
     await welcome.waitFor();
     await page.waitForTimeout(1000);
-    const seen = await page.evaluate(() => (window as unknown as { __shell: { shellHint: number[] | null; shifts: number } }).__shell);
+    const seen = await page.evaluate(() => (window as unknown as { __shell: { shellHint: number[] | null } }).__shell);
     expect(seen.shellHint, 'the shell was on screen before React').not.toBeNull();
     expect(await page.locator('#app-shell').count()).toBe(0);
     const reactHint = await page.getByText('Tap the Scan QR Code button', { exact: false }).boundingBox();
     expect([reactHint!.x, reactHint!.y, reactHint!.width, reactHint!.height].map(Math.round)).toEqual(seen.shellHint!.map(Math.round));
-    expect(seen.shifts).toBeLessThan(0.05);
+    expect(await shiftsOf(page)).toBeLessThan(0.05);
     // The shell's paint comes first: the app's entry and its first API call are asked only after it
     // (scripts/bootPlugin.ts: the home's page holds its entry back until the shell is on screen).
-    const timing = await page.evaluate(() => {
-      const startsOf = (pattern: RegExp) =>
-        performance.getEntriesByType('resource').filter((entry) => pattern.test(new URL(entry.name).pathname)).map((entry) => entry.startTime);
-      return {
-        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-        entry: startsOf(/^\/assets\/index-[\w-]+\.js$/),
-        init: startsOf(/^\/api\/token\/init$/),
-      };
-    });
+    const timing = await paintAndFirstAsks(page);
     expect(timing.paint).not.toBeNull();
     expect(timing.entry).toHaveLength(1);
     expect(timing.init.length).toBeGreaterThan(0);
@@ -301,9 +311,10 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
     // Kept once the page has settled (src/boot/lastScreen.ts).
     await page.waitForFunction((kept) => (localStorage.getItem('fo.lastScreens') ?? '').includes(kept), path);
+    await page.addInitScript(recordLayoutShifts);
     // From the next load on: the largest paints (and whether each was the copy's), and the layout shifts.
     await page.addInitScript(() => {
-      const seen = { largest: [] as { inCopy: boolean; text: string; box: number[] }[], shifts: 0 };
+      const seen = { largest: [] as { inCopy: boolean; text: string; box: number[] }[] };
       (window as unknown as { __seen: typeof seen }).__seen = seen;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
@@ -311,23 +322,16 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
           seen.largest.push({ inCopy: Boolean(entry.element?.closest('#app-shell')), text: entry.element?.textContent ?? '', box: box ? [box.x, box.y, box.width, box.height] : [] });
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) seen.shifts += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.reload();
     await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
     await page.locator('#app-shell').waitFor({ state: 'detached' });
     await page.waitForTimeout(500);
-    const seen = await page.evaluate(() => (window as unknown as { __seen: { largest: { inCopy: boolean; text: string; box: number[] }[]; shifts: number } }).__seen);
+    const seen = await page.evaluate(() => (window as unknown as { __seen: { largest: { inCopy: boolean; text: string; box: number[] }[] } }).__seen);
     // The first screen's largest text was the copy's, painted before the app's code ran…
     const [first] = seen.largest;
     expect(first?.inCopy, JSON.stringify(seen.largest)).toBe(true);
-    const timing = await page.evaluate(() => {
-      const startsOf = (pattern: RegExp) =>
-        performance.getEntriesByType('resource').filter((entry) => pattern.test(new URL(entry.name).pathname)).map((entry) => entry.startTime);
-      return { paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null, entry: startsOf(/^\/assets\/index-[\w-]+\.js$/), init: startsOf(/^\/api\/token\/init$/) };
-    });
+    const timing = await paintAndFirstAsks(page);
     expect(timing.paint).not.toBeNull();
     expect(timing.entry).toHaveLength(1);
     expect(Math.min(...timing.entry, ...timing.init)).toBeGreaterThanOrEqual(timing.paint!);
@@ -336,10 +340,50 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     const reactCopy = page.locator('#root p', { hasText: first!.text }).first();
     const box = await reactCopy.boundingBox();
     expect([box!.x, box!.y, box!.width, box!.height].map(Math.round)).toEqual(first!.box.map(Math.round));
-    expect(seen.shifts).toBeLessThan(0.05);
+    expect(await shiftsOf(page)).toBeLessThan(0.05);
     // The copy is not React's: it could not be used, and nothing of it is left.
     expect(await page.locator('style[data-last-screen]').count()).toBe(0);
     expect(refused).toEqual([]);
+    await page.close();
+  });
+
+  it("paints the inspect view's loading frame before React on its first visit (its title and line, where React draws them) and hands over without a shift (issue 20)", async () => {
+    const { page } = await session.newPage(PHONE);
+    const path = '/inspection/asset/identification/SKD-001';
+    page.on('pageerror', (error) => pageErrors.push(`${path} (loading frame): ${error.message}`));
+    await page.goto(`${baseUrl()}/login`);
+    await signIn(page, 'technician');
+    await page.waitForURL('**/inspection');
+    await page.addInitScript(recordLayoutShifts);
+    // Every frame of the next load: the frame's title box while it shows, and the layout shifts.
+    await page.addInitScript(() => {
+      const seen = { title: null as number[] | null, titleText: '' };
+      (window as unknown as { __frame: typeof seen }).__frame = seen;
+      const frame = () => {
+        const title = document.querySelector('#app-shell .fo-shell-title');
+        if (title?.textContent && !seen.title && getComputedStyle(title).display !== 'none' && getComputedStyle(document.getElementById('app-shell')!).display !== 'none') {
+          const box = title.getBoundingClientRect();
+          seen.title = [box.x, box.y, box.width, box.height];
+          seen.titleText = title.textContent;
+        }
+        if (document.getElementById('app-shell') || !seen.title) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await page.goto(`${baseUrl()}${path}`);
+    await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
+    await page.waitForTimeout(500);
+    const seen = await page.evaluate(() => (window as unknown as { __frame: { title: number[] | null; titleText: string } }).__frame);
+    expect(seen.title, 'the loading frame was on screen before React').not.toBeNull();
+    // React's title: the same words (CSS upper-cases both) in the same box.
+    expect(seen.titleText).toBe('Asset SKD-001');
+    const reactTitle = await page.getByRole('heading', { level: 1, name: 'Asset SKD-001' }).boundingBox();
+    expect([reactTitle!.x, reactTitle!.y, reactTitle!.width, reactTitle!.height].map(Math.round)).toEqual(seen.title!.map(Math.round));
+    expect(await page.locator('#app-shell').count()).toBe(0);
+    expect(await shiftsOf(page)).toBeLessThan(0.05);
+    const timing = await paintAndFirstAsks(page);
+    expect(timing.paint).not.toBeNull();
+    expect(Math.min(...timing.entry, ...timing.init)).toBeGreaterThanOrEqual(timing.paint!);
     await page.close();
   });
 

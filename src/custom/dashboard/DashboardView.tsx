@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -65,8 +65,11 @@ function useDashboard(dashboardId: string) {
     // Asked for at sign-in (loadSessionUser); if that failed, asked again here (a 401/403 signs out).
     (takePrefetched<DashboardRecord>(path)?.catch(ask) ?? ask())
       .then((next) => {
-        setDashboard(next);
-        setError(null);
+        // It mounts every section and widget: a transition, whose render yields to the browser (issue 20).
+        startTransition(() => {
+          setDashboard(next);
+          setError(null);
+        });
       })
       .catch((failure: unknown) => {
         if (!controller.signal.aborted) setError(errorMessageOf(failure, translate));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { WidgetData } from '../../../common/dashboards/widgetData';
 import type { Widget } from '../../../common/resources/widget';
@@ -87,20 +87,29 @@ export function useWidgetData(widgetId: string, query: Record<string, QueryValue
     // under the live versions this widget starts with; otherwise it asks.
     const early = firstLoad.current ? takePrefetched<LoadedWidget>(widgetPath(widgetId), query, seenVersions.current) : null;
     firstLoad.current = false;
+    // A widget's figures or chart redraw as a transition: React's render yields to the browser instead
+    // of holding a phone's main thread while a board's widgets arrive (issue 20, Total Blocking Time).
+    // Settled in the same update, so no screen shows a widget settled without its answer.
+    const settle = (apply: () => void) =>
+      startTransition(() => {
+        apply();
+        setSettled(true);
+      });
     (early ? early.catch(ask) : ask())
       .then((next) => {
         // An early answer is not cancelled by the controller: one for other filters is dropped here.
         if (controller.signal.aborted) return;
-        setWidget(next);
-        setError(null);
+        settle(() => {
+          setWidget(next);
+          setError(null);
+        });
       })
       .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessageOf(failure, translate));
+        if (!controller.signal.aborted) settle(() => setError(errorMessageOf(failure, translate)));
       })
       .finally(() => {
         if (controller.signal.aborted) return;
         loading.current = false;
-        setSettled(true);
         if (stale.current) {
           stale.current = false;
           liveReload();

@@ -12,14 +12,16 @@ import { sessionUser, technicianPermissions } from '../helpers/sessionUsers';
  * a signed-out user or Login, and gone as soon as React shows a screen of its own.
  */
 const SCAN_HINT = "Tap the Scan QR Code button at the top to scan an asset's QR code and start its inspection.";
+const INSPECT_LOADING = 'Loading the asset…';
 
-/** index.html's shell as the build writes it. */
+/** index.html's shell as the build writes it, with the texts React shows (src/i18n/en.ts). */
 function putShell() {
-  document.body.insertAdjacentHTML('afterbegin', appShellMarkup((en.app as { technician: { scan_hint: string } }).technician.scan_hint));
+  const texts = en.app as { technician: { scan_hint: string }; inspection: { loading: string } };
+  document.body.insertAdjacentHTML('afterbegin', appShellMarkup({ hint: texts.technician.scan_hint, inspectLoading: texts.inspection.loading }));
 }
 
 /** The boot script at `path`, as the browser runs it before <body>. */
-function runBoot(path: string, online = true) {
+function runBoot(path: string, online = true, answers: Parameters<typeof mockApi>[0] = {}) {
   window.history.replaceState(null, '', path);
   const onLine = Object.getOwnPropertyDescriptor(window.navigator, 'onLine');
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
@@ -29,12 +31,15 @@ function runBoot(path: string, online = true) {
     mockApi({
       'GET /api/token/init': () => errorResponse(401, 'Unauthorized'),
       'GET /api/asset/identification/group/SKD-001': () => errorResponse(401, 'Unauthorized'),
+      ...answers,
     });
-    runInThisContext(bootSource([], '/api'));
+    runInThisContext(bootSource([], '/api', [], [], 'Asset %{identification}'));
   } finally {
     if (onLine) Object.defineProperty(window.navigator, 'onLine', onLine);
     else delete (window.navigator as { onLine?: boolean }).onLine;
   }
+  // <body> parsed.
+  document.dispatchEvent(new Event('DOMContentLoaded'));
   return document.documentElement.getAttribute('data-app-shell');
 }
 
@@ -59,7 +64,6 @@ describe('the home shell: when the boot script shows it', () => {
     localStorage.setItem('jwt', 'stored');
     expect(runBoot('/login')).toBeNull();
     expect(runBoot('/inspection/scanner')).toBeNull();
-    expect(runBoot('/inspection/asset/identification/SKD-001')).toBeNull();
     expect(runBoot('/onsite')).toBeNull();
     expect(runBoot('/inspection', false)).toBeNull();
   });
@@ -74,7 +78,57 @@ describe('the home shell: when the boot script shows it', () => {
   });
 
   it('escapes the text it is given', () => {
-    expect(appShellMarkup('<b>&"')).toContain('<p>&lt;b&gt;&amp;&quot;</p>');
+    expect(appShellMarkup({ hint: '<b>&"', inspectLoading: '<i>' })).toContain('<p>&lt;b&gt;&amp;&quot;</p>');
+    expect(appShellMarkup({ hint: '', inspectLoading: '<i>' })).toContain('<p>&lt;i&gt;</p>');
+  });
+});
+
+describe("the inspect view's loading frame: its first visit (no last screen yet)", () => {
+  const frame = () => document.querySelector<HTMLElement>('#app-shell .fo-shell-inspect')!;
+
+  it('shows the title React shows, with the identification as the link has it decoded, and the loading line; not the home’s hint', () => {
+    localStorage.setItem('jwt', 'stored');
+    putShell();
+    expect(runBoot('/inspection/asset/identification/SKD-001')).toBe('inspect');
+    expect(frame().querySelector('.fo-shell-title')).toHaveTextContent(/^Asset SKD-001$/);
+    expect(frame()).toHaveTextContent(INSPECT_LOADING);
+    const style = document.createElement('style');
+    style.textContent = APP_SHELL_STYLE;
+    document.head.appendChild(style);
+    try {
+      expect(getComputedStyle(document.getElementById('app-shell')!).display).toBe('block');
+      expect(getComputedStyle(frame()).display).toBe('block');
+      expect(getComputedStyle(document.querySelector('#app-shell .fo-shell-home')!).display).toBe('none');
+    } finally {
+      style.remove();
+    }
+  });
+
+  it('puts the identification in as text: markup in a link is shown, never run; a malformed escape is shown as it is', () => {
+    localStorage.setItem('jwt', 'stored');
+    putShell();
+    const refused = () => errorResponse(401, 'Unauthorized');
+    expect(
+      runBoot('/inspection/asset/identification/P%2F7%20%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', true, {
+        'GET /api/asset/identification/group/P%2F7%20%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E': refused,
+      }),
+    ).toBe('inspect');
+    expect(frame().querySelector('.fo-shell-title')).toHaveTextContent('Asset P/7 <img src=x onerror=alert(1)>');
+    expect(frame().querySelector('img')).toBeNull();
+    document.getElementById('app-shell')?.remove();
+    putShell();
+    // The boot script asks for nothing it cannot name (its own decode fails the same way).
+    expect(runBoot('/inspection/asset/identification/A%E0%A4%A', true)).toBe('inspect');
+    expect(frame().querySelector('.fo-shell-title')).toHaveTextContent('Asset A%E0%A4%A');
+  });
+
+  it('never signed out, offline, or on another technician page', () => {
+    localStorage.removeItem('jwt');
+    expect(runBoot('/inspection/asset/identification/SKD-001')).toBeNull();
+    localStorage.setItem('jwt', 'stored');
+    expect(runBoot('/inspection/asset/identification/SKD-001', false)).toBeNull();
+    expect(runBoot('/inspection/workOrder/w1')).toBeNull();
+    expect(runBoot('/inspection/scanner')).toBeNull();
   });
 });
 
@@ -113,6 +167,45 @@ describe('the home shell: React takes over', () => {
     putShell();
     await act(async () => {
       renderApp('/inspection/scanner');
+    });
+    expect(document.getElementById('app-shell')).toBeNull();
+  });
+});
+
+describe("the inspect view's loading frame: React takes over", () => {
+  const PAGE = '/inspection/asset/identification/SKD-001';
+
+  it('stays until React draws the page’s own loading screen (same title, same line), then is gone', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    let answerInit: (response: Response) => void = () => undefined;
+    mockApi({
+      'GET /api/token/init': () => new Promise<Response>((resolve) => (answerInit = resolve)),
+      // The asset is still on its way when React's page shows.
+      'GET /api/asset/identification/group/SKD-001': () => new Promise<Response>(() => undefined),
+    });
+    putShell();
+    document.documentElement.setAttribute('data-app-shell', 'inspect');
+    await act(async () => {
+      renderApp(PAGE);
+    });
+    // The session is not in yet: React has nothing of the page to show.
+    expect(document.getElementById('app-shell')).not.toBeNull();
+    answerInit(jsonResponse(200, sessionUser([...technicianPermissions, 'update-inspection', 'read-inspection'])));
+    await screen.findByText(INSPECT_LOADING, { selector: '#root *' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Asset SKD-001$/);
+    expect(document.getElementById('app-shell')).toBeNull();
+  });
+
+  it('is gone at once on another page', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    mockApi({
+      'GET /api/token/init': () => jsonResponse(200, sessionUser([...technicianPermissions, 'update-inspection'])),
+      'GET /api/inspection/myRecentAssets': () => jsonResponse(200, []),
+    });
+    putShell();
+    document.documentElement.setAttribute('data-app-shell', 'inspect');
+    await act(async () => {
+      renderApp('/inspection');
     });
     expect(document.getElementById('app-shell')).toBeNull();
   });

@@ -34,7 +34,7 @@ const screenFor = (user: string, path = PATH, at = Date.now(), width = window.in
 
 /** index.html's #app-shell and its style, as the build writes them. */
 function putPage() {
-  document.body.insertAdjacentHTML('afterbegin', appShellMarkup('Scan hint'));
+  document.body.insertAdjacentHTML('afterbegin', appShellMarkup({ hint: 'Scan hint', inspectLoading: 'Loading the asset…' }));
   const style = document.createElement('style');
   style.setAttribute('data-page', '');
   style.textContent = APP_SHELL_STYLE;
@@ -106,7 +106,7 @@ describe('the boot script paints the last screen', () => {
     expect(painted()).toBe('last');
   });
 
-  it('never another user’s, another page’s, one over a day old or kept at another width, offline, signed out, or on Login', () => {
+  it('never another user’s, another page’s, one over a day old or kept at another width (the inspect view’s loading frame instead), offline, signed out, or on Login', () => {
     putPage();
     const tryWith = (token: string | null, kept: ReturnType<typeof screenFor>[], path = PATH, online = true) => {
       localStorage.clear();
@@ -116,11 +116,11 @@ describe('the boot script paints the last screen', () => {
       boot(path, { online });
       return painted();
     };
-    expect(tryWith(tokenOf('u-tech'), [screenFor('u-other')])).toBeNull();
-    expect(tryWith(tokenOf('u-tech'), [screenFor('u-tech', '/inspection/asset/identification/PMP-002')])).toBeNull();
-    expect(tryWith(tokenOf('u-tech'), [screenFor('u-tech', PATH, Date.now() - 25 * 60 * 60 * 1000)])).toBeNull();
+    expect(tryWith(tokenOf('u-tech'), [screenFor('u-other')])).toBe('inspect');
+    expect(tryWith(tokenOf('u-tech'), [screenFor('u-tech', '/inspection/asset/identification/PMP-002')])).toBe('inspect');
+    expect(tryWith(tokenOf('u-tech'), [screenFor('u-tech', PATH, Date.now() - 25 * 60 * 60 * 1000)])).toBe('inspect');
     // Kept at another width (the phone turned): laid out for that one.
-    expect(tryWith(tokenOf('u-tech'), [screenFor('u-tech', PATH, Date.now(), window.innerWidth + 454)])).toBeNull();
+    expect(tryWith(tokenOf('u-tech'), [screenFor('u-tech', PATH, Date.now(), window.innerWidth + 454)])).toBe('inspect');
     expect(tryWith(tokenOf('u-tech'), [screenFor('u-tech')], PATH, false)).toBeNull();
     expect(tryWith(null, [screenFor('u-tech')])).toBeNull();
     expect(tryWith(tokenOf('u-tech'), [screenFor('u-tech', '/login')], '/login')).toBeNull();
@@ -131,17 +131,20 @@ describe('the boot script paints the last screen', () => {
     expect(overlay()).toHaveTextContent('Previous: Green');
   });
 
-  it('a token it cannot read, or kept screens that are not JSON: paints nothing and still asks what the page needs', () => {
+  it('a token it cannot read, or kept screens that are not JSON: paints no last screen (the loading frame) and still asks what the page needs', () => {
     putPage();
     localStorage.setItem('jwt', 'not-a-jwt');
     localStorage.setItem(KEY, JSON.stringify([screenFor('u-tech')]));
     let api = boot(PATH);
-    expect(painted()).toBeNull();
+    expect(painted()).toBe('inspect');
+    expect(overlay()).not.toHaveTextContent('Previous: Green');
     expect(api.callsTo('GET', '/api/token/init')).toHaveLength(1);
     localStorage.setItem('jwt', tokenOf('u-tech'));
     localStorage.setItem(KEY, '{not json');
+    document.documentElement.removeAttribute('data-app-shell');
     api = boot(PATH);
-    expect(painted()).toBeNull();
+    expect(painted()).toBe('inspect');
+    expect(overlay()).not.toHaveTextContent('Previous: Green');
     expect(api.callsTo('GET', '/api/token/init')).toHaveLength(1);
   });
 });

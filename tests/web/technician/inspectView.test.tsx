@@ -97,6 +97,23 @@ describe('asset inspect view (spec §2.3)', () => {
     expect(within(itemIn(region, 'Bearing temperature')).queryByRole('textbox', { name: /Comment/ })).toBeNull();
   });
 
+  it('gives comments and long texts plain text boxes the browser grows (1, 3 and 4 lines at first), with no hidden measuring copy', async () => {
+    openInspect();
+    const region = within(await panelOf('Booster set control panel')).getByRole('region', { name: 'Every type' });
+    const boxes = {
+      comment: within(itemIn(region, 'Vibration')).getByRole('textbox', { name: 'Comment on Vibration' }),
+      remarks: within(itemIn(region, 'Inspector remarks')).getByRole('textbox', { name: 'Inspector remarks' }),
+      notes: within(itemIn(region, 'Safety notes')).getByRole('textbox', { name: 'Safety notes' }),
+    };
+    expect(Object.values(boxes).map((box) => [box.tagName, box.getAttribute('rows')])).toEqual([
+      ['TEXTAREA', '1'],
+      ['TEXTAREA', '3'],
+      ['TEXTAREA', '4'],
+    ]);
+    // MUI's TextareaAutosize measures a hidden twin in a layout effect at every render (issue 20).
+    expect(region.querySelectorAll('textarea[aria-hidden="true"]')).toHaveLength(0);
+  });
+
   it('shows each item’s threshold and previous value (value, time, who) next to its input', async () => {
     const at = new Date(2025, 4, 6, 14, 5).getTime();
     openInspect({

@@ -5,7 +5,7 @@ import HomeIcon from '@mui/icons-material/Home';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslate } from 'react-admin';
 import { useSessionUser } from '../../../authProvider/useSession';
-import { useLastScreen } from '../../../boot/appShell';
+import { useLastScreen, useRemoveAppShell } from '../../../boot/appShell';
 import { ScreenDrawnProvider, useDrawnPieces } from '../../../boot/screenDrawn';
 import { ThermographyNoteForm } from '../../thermography/ThermographyNoteForm';
 import { AssetInspectPanel } from './AssetInspectPanel';
@@ -25,6 +25,8 @@ export const AssetInspectPage = () => {
   const writesNotes = permissions.includes('create-thermography-note');
   const showsChecklists = !writesNotes || permissions.includes('update-inspection');
   const { state, retry } = useAssetGroup(assetIdentification, showsChecklists);
+  // The boot script's loading frame (a first visit) is this page's own loading screen: React's takes its place.
+  useRemoveAppShell('inspect');
   // Drawn once every panel has its previous values: the screen the boot script may paint next time.
   const panels = useDrawnPieces();
   useLastScreen(state.status === 'ready', state.status === 'notFound' || state.status === 'error', panels);

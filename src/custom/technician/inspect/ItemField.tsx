@@ -1,8 +1,9 @@
 import { memo, useId } from 'react';
-import { Alert, Box, FormHelperText, TextField, Typography } from '@mui/material';
+import { Alert, Box, FormHelperText, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { thresholdMet, type ChecklistItem } from '../../../../common/resources/checklist';
 import { describeThreshold, inspectionValueProblem, isEmptyValue, isMandatoryItem, type InspectableAttribute, type InspectionValue } from '../../../../common/resources/inspection';
+import { GrowingTextField } from '../../../common-ui/GrowingTextField';
 import { toSubmitValue } from './formValues';
 import { ItemFacts } from './ItemFacts';
 import { ItemInput } from './inputs/ItemInput';
@@ -92,11 +93,11 @@ export const ItemField = memo(function ItemField({ checklistId, item, attribute,
       {problem ? <FormHelperText error>{translate('app.inspection.value_problem', { name: attribute.name, problem })}</FormHelperText> : null}
       {flagged ? <FormHelperText error>{translate('app.inspection.required')}</FormHelperText> : null}
       {attribute.allowComment ? (
-        <TextField
+        <GrowingTextField
           variant="outlined"
           label={translate('app.inspection.comment')}
           fullWidth
-          multiline
+          minRows={1}
           value={comment}
           onChange={(event) => onComment(checklistId, attribute._id, event.target.value)}
           sx={touchFieldSx}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { takeBootAnswer } from '../../../boot/bootAnswers';
 import { apiUrl } from '../../../dataProvider/apiBase';
@@ -37,7 +37,9 @@ export function useAssetGroup(identification: string, withChecklists = true): { 
     const readPath = apiUrl(path, query, '');
     const early = attempt === 0 ? takeBootAnswer<InspectAsset[]>(readPath) : null;
     (early ? keepAnswer(early, readPath).catch(ask) : ask()).then(
-      (assets) => setSettled(assets.length ? { key, status: 'ready', assets } : { key, status: 'notFound' }),
+      // The answer mounts every panel with its checklists: as a transition React's render of them
+      // yields to the browser every few milliseconds instead of holding a phone's main thread (issue 20).
+      (assets) => startTransition(() => setSettled(assets.length ? { key, status: 'ready', assets } : { key, status: 'notFound' })),
       (error: unknown) => {
         if (!controller.signal.aborted) setSettled({ key, status: 'error', message: errorMessageOf(error, translate) });
       },

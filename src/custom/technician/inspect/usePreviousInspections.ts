@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import type { InspectionValue } from '../../../../common/resources/inspection';
 import { bootAsked, takeBootAnswer } from '../../../boot/bootAnswers';
 import { useApiFetch } from '../../../dataProvider/useApiFetch';
@@ -48,8 +48,11 @@ export function usePreviousInspections(assetId: string, allowed: boolean): Previ
       (list) => {
         // An early answer is not cancelled by the controller: one for another asset is dropped here.
         if (controller.signal.aborted) return;
-        setInspections(Array.isArray(list) ? list : []);
-        setAnswered(true);
+        // Every item of the panel redraws with its previous value: a transition, as the panels' arrival (useAssetGroup).
+        startTransition(() => {
+          setInspections(Array.isArray(list) ? list : []);
+          setAnswered(true);
+        });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;

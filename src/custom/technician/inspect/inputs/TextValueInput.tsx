@@ -1,5 +1,7 @@
+import type { ChangeEvent } from 'react';
 import { Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { GrowingTextField } from '../../../../common-ui/GrowingTextField';
 import { SafeHtml } from '../../../fields/SafeHtml';
 import { touchFieldSx, type ValueInputProps } from './valueInputProps';
 
@@ -10,20 +12,18 @@ import { touchFieldSx, type ValueInputProps } from './valueInputProps';
 export const TextValueInput = ({ attribute, value, onChange, labelId, describedBy, error, required }: ValueInputProps) => {
   const translate = useTranslate();
   const text = typeof value === 'string' ? value : '';
-  const multiline = attribute.type !== 'string';
+  const field = {
+    variant: 'outlined',
+    fullWidth: true,
+    value: text,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
+    error,
+    sx: touchFieldSx,
+    slotProps: { htmlInput: { 'aria-labelledby': labelId, 'aria-describedby': describedBy, 'aria-required': required } },
+  } as const;
   return (
     <Box>
-      <TextField
-        variant="outlined"
-        fullWidth
-        multiline={multiline}
-        minRows={multiline ? (attribute.type === 'html' ? 4 : 3) : undefined}
-        value={text}
-        onChange={(event) => onChange(event.target.value)}
-        error={error}
-        sx={touchFieldSx}
-        slotProps={{ htmlInput: { 'aria-labelledby': labelId, 'aria-describedby': describedBy, 'aria-required': required } }}
-      />
+      {attribute.type === 'string' ? <TextField {...field} /> : <GrowingTextField {...field} minRows={attribute.type === 'html' ? 4 : 3} />}
       {attribute.type === 'html' && text.trim() !== '' ? (
         <Box sx={{ mt: 1, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
           <Typography variant="caption" color="text.secondary">
