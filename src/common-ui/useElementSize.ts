@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useState, type RefObject } from 'react';
 
 export interface ElementSize {
   width: number;
@@ -11,14 +11,18 @@ export function useElementSize(ref: RefObject<HTMLElement | null>): ElementSize 
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const measure = () =>
-      setSize((current) => {
-        const next = { width: element.clientWidth, height: element.clientHeight };
-        return current && current.width === next.width && current.height === next.height ? current : next;
-      });
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
+    const keep = (width: number, height: number) =>
+      setSize((current) => (current && current.width === width && current.height === height ? current : { width, height }));
+    if (typeof ResizeObserver === 'undefined') {
+      keep(element.clientWidth, element.clientHeight);
+      return;
+    }
+    // The observer reports what the browser's own layout found, first just after observe(). Reading
+    // clientWidth instead forced a layout per widget in the middle of a board's first render, and the
+    // size it brings draws the widget: a transition, which yields (issue 20, Total Blocking Time).
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) startTransition(() => keep(Math.round(entry.contentRect.width), Math.round(entry.contentRect.height)));
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);

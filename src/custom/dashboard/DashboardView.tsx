@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { dashboardPath } from '../../authProvider/loadSessionUser';
 import { prefetchJson, takePrefetched } from '../../dataProvider/prefetch';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
+import { useArrivingState } from '../../common-ui/useArrivingState';
 import { filtersReady, widgetFilterQuery, type DashboardFilterValues } from './dashboardFilters';
 import type { EntityVersions } from './liveReload';
 import { useReportDrawn } from '../../boot/screenDrawn';
@@ -55,8 +56,9 @@ export interface DashboardViewProps {
 function useDashboard(dashboardId: string) {
   const apiFetch = useApiFetch();
   const translate = useTranslate();
-  const [dashboard, setDashboard] = useState<DashboardRecord | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // It mounts every section and widget: a render that yields (useArrivingState).
+  const [dashboard, setDashboard] = useArrivingState<DashboardRecord | null>(null);
+  const [error, setError] = useArrivingState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
@@ -65,17 +67,14 @@ function useDashboard(dashboardId: string) {
     // Asked for at sign-in (loadSessionUser); if that failed, asked again here (a 401/403 signs out).
     (takePrefetched<DashboardRecord>(path)?.catch(ask) ?? ask())
       .then((next) => {
-        // It mounts every section and widget: a transition, whose render yields to the browser (issue 20).
-        startTransition(() => {
-          setDashboard(next);
-          setError(null);
-        });
+        setDashboard(next);
+        setError(null);
       })
       .catch((failure: unknown) => {
         if (!controller.signal.aborted) setError(errorMessageOf(failure, translate));
       });
     return () => controller.abort();
-  }, [apiFetch, translate, dashboardId, attempt]);
+  }, [apiFetch, translate, dashboardId, attempt, setDashboard, setError]);
   return { dashboard, error, retry: () => setAttempt((n) => n + 1) };
 }
 

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { WidgetData } from '../../../common/dashboards/widgetData';
 import type { Widget } from '../../../common/resources/widget';
@@ -6,6 +6,7 @@ import type { QueryValue } from '../../dataProvider/apiBase';
 import { takePrefetched } from '../../dataProvider/prefetch';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
+import { useArrivingState } from '../../common-ui/useArrivingState';
 import { concerns, type EntityVersions } from './liveReload';
 
 /** Where a widget's data is asked (spec §7). */
@@ -37,9 +38,11 @@ export const LIVE_RELOAD_MIN_GAP_MS = 2_000;
 export function useWidgetData(widgetId: string, query: Record<string, QueryValue>, versions: EntityVersions, enabled: boolean) {
   const apiFetch = useApiFetch();
   const translate = useTranslate();
-  const [widget, setWidget] = useState<LoadedWidget | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [settled, setSettled] = useState(false);
+  // A widget's figures or chart draw in a render that yields (useArrivingState); settled in the same
+  // task as its answer, so no screen shows a widget settled without it.
+  const [widget, setWidget] = useArrivingState<LoadedWidget | null>(null);
+  const [error, setError] = useArrivingState<string | null>(null);
+  const [settled, setSettled] = useArrivingState(false);
   const queryKey = JSON.stringify(query);
   const [reload, setReload] = useState(0);
   const seenVersions = useRef(versions);
@@ -87,25 +90,18 @@ export function useWidgetData(widgetId: string, query: Record<string, QueryValue
     // under the live versions this widget starts with; otherwise it asks.
     const early = firstLoad.current ? takePrefetched<LoadedWidget>(widgetPath(widgetId), query, seenVersions.current) : null;
     firstLoad.current = false;
-    // A widget's figures or chart redraw as a transition: React's render yields to the browser instead
-    // of holding a phone's main thread while a board's widgets arrive (issue 20, Total Blocking Time).
-    // Settled in the same update, so no screen shows a widget settled without its answer.
-    const settle = (apply: () => void) =>
-      startTransition(() => {
-        apply();
-        setSettled(true);
-      });
     (early ? early.catch(ask) : ask())
       .then((next) => {
         // An early answer is not cancelled by the controller: one for other filters is dropped here.
         if (controller.signal.aborted) return;
-        settle(() => {
-          setWidget(next);
-          setError(null);
-        });
+        setWidget(next);
+        setError(null);
+        setSettled(true);
       })
       .catch((failure: unknown) => {
-        if (!controller.signal.aborted) settle(() => setError(errorMessageOf(failure, translate)));
+        if (controller.signal.aborted) return;
+        setError(errorMessageOf(failure, translate));
+        setSettled(true);
       })
       .finally(() => {
         if (controller.signal.aborted) return;
@@ -119,7 +115,7 @@ export function useWidgetData(widgetId: string, query: Record<string, QueryValue
       controller.abort();
       loading.current = false;
     };
-  }, [apiFetch, translate, widgetId, queryKey, reload, enabled, liveReload]);
+  }, [apiFetch, translate, widgetId, queryKey, reload, enabled, liveReload, setError, setSettled, setWidget]);
 
   return { widget, error, loading: !settled };
 }

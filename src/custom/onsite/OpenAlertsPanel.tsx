@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Box, List, ListItem, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
+import { useArrivingState } from '../../common-ui/useArrivingState';
 import { cssColorOrNone } from '../../../common/cssColor';
 import { formatTimestamp } from '../../common-ui/formatTime';
 import { SafeHtml } from '../fields/SafeHtml';
@@ -29,8 +30,8 @@ export function OpenAlertsPanel() {
   const translate = useTranslate();
   const apiFetch = useApiFetch();
   const versions = useLiveVersions();
-  const [alerts, setAlerts] = useState<OpenAlert[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [alerts, setAlerts] = useArrivingState<OpenAlert[] | null>(null);
+  const [error, setError] = useArrivingState<string | null>(null);
   const alertVersion = versions.alert ?? 0;
 
   useEffect(() => {
@@ -44,7 +45,7 @@ export function OpenAlertsPanel() {
         if (!controller.signal.aborted) setError(errorMessageOf(failure, translate));
       });
     return () => controller.abort();
-  }, [apiFetch, translate, alertVersion]);
+  }, [apiFetch, translate, alertVersion, setAlerts, setError]);
 
   return (
     <Box component="aside" aria-label={translate('app.onsite.open_alerts')} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>

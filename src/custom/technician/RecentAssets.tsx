@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { List, ListItem, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslate } from 'react-admin';
 import { useApiFetch } from '../../dataProvider';
 import { formatTimestamp } from '../../common-ui/formatTime';
+import { useArrivingState } from '../../common-ui/useArrivingState';
 import { assetInspectPath } from './assetInspectPath';
 
 /** One row of GET /inspection/myRecentAssets (docs/inspections.md). */
@@ -23,7 +24,7 @@ export interface RecentAsset {
 export const RecentAssets = () => {
   const apiFetch = useApiFetch();
   const translate = useTranslate();
-  const [assets, setAssets] = useState<RecentAsset[] | null>(null);
+  const [assets, setAssets] = useArrivingState<RecentAsset[] | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -31,7 +32,7 @@ export const RecentAssets = () => {
       .then((rows) => setAssets(Array.isArray(rows) ? rows : []))
       .catch(() => undefined);
     return () => controller.abort();
-  }, [apiFetch]);
+  }, [apiFetch, setAssets]);
 
   if (assets === null) return null;
   const titleId = 'recently-inspected-title';

@@ -1,10 +1,11 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { takeBootAnswer } from '../../../boot/bootAnswers';
 import { apiUrl } from '../../../dataProvider/apiBase';
 import { useApiFetch } from '../../../dataProvider/useApiFetch';
 import { keepAnswer } from '../../../offline/offlineReads';
 import { errorMessageOf } from '../../../common-ui/errorMessageOf';
+import { useArrivingState } from '../../../common-ui/useArrivingState';
 import type { InspectAsset } from './inspectTypes';
 
 export type AssetGroupState =
@@ -24,7 +25,8 @@ export function useAssetGroup(identification: string, withChecklists = true): { 
   const apiFetch = useApiFetch();
   const translate = useTranslate();
   const [attempt, setAttempt] = useState(0);
-  const [settled, setSettled] = useState<Settled | null>(null);
+  // The answer mounts every panel with its checklists: a render that yields (useArrivingState).
+  const [settled, setSettled] = useArrivingState<Settled | null>(null);
   const key = `${attempt}:${identification}`;
 
   useEffect(() => {
@@ -37,15 +39,13 @@ export function useAssetGroup(identification: string, withChecklists = true): { 
     const readPath = apiUrl(path, query, '');
     const early = attempt === 0 ? takeBootAnswer<InspectAsset[]>(readPath) : null;
     (early ? keepAnswer(early, readPath).catch(ask) : ask()).then(
-      // The answer mounts every panel with its checklists: as a transition React's render of them
-      // yields to the browser every few milliseconds instead of holding a phone's main thread (issue 20).
-      (assets) => startTransition(() => setSettled(assets.length ? { key, status: 'ready', assets } : { key, status: 'notFound' })),
+      (assets) => setSettled(assets.length ? { key, status: 'ready', assets } : { key, status: 'notFound' }),
       (error: unknown) => {
         if (!controller.signal.aborted) setSettled({ key, status: 'error', message: errorMessageOf(error, translate) });
       },
     );
     return () => controller.abort();
-  }, [apiFetch, attempt, identification, key, translate, withChecklists]);
+  }, [apiFetch, attempt, identification, key, translate, withChecklists, setSettled]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   // A result of an earlier identification or attempt is not shown while the new one loads.

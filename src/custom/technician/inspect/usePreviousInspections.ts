@@ -1,6 +1,7 @@
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { InspectionValue } from '../../../../common/resources/inspection';
 import { bootAsked, takeBootAnswer } from '../../../boot/bootAnswers';
+import { useArrivingState } from '../../../common-ui/useArrivingState';
 import { useApiFetch } from '../../../dataProvider/useApiFetch';
 import { keepAnswer } from '../../../offline/offlineReads';
 import type { PreviousInspection } from './inspectTypes';
@@ -28,8 +29,9 @@ export interface PreviousValues {
 export function usePreviousInspections(assetId: string, allowed: boolean): PreviousValues {
   const apiFetch = useApiFetch();
   const [version, setVersion] = useState(0);
-  const [inspections, setInspections] = useState<PreviousInspection[]>([]);
-  const [answered, setAnswered] = useState(false);
+  // Every item of the panel redraws with its previous value: a render that yields (useArrivingState).
+  const [inspections, setInspections] = useArrivingState<PreviousInspection[]>([]);
+  const [answered, setAnswered] = useArrivingState(false);
 
   useEffect(() => {
     if (!allowed) return;
@@ -48,11 +50,8 @@ export function usePreviousInspections(assetId: string, allowed: boolean): Previ
       (list) => {
         // An early answer is not cancelled by the controller: one for another asset is dropped here.
         if (controller.signal.aborted) return;
-        // Every item of the panel redraws with its previous value: a transition, as the panels' arrival (useAssetGroup).
-        startTransition(() => {
-          setInspections(Array.isArray(list) ? list : []);
-          setAnswered(true);
-        });
+        setInspections(Array.isArray(list) ? list : []);
+        setAnswered(true);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -61,7 +60,7 @@ export function usePreviousInspections(assetId: string, allowed: boolean): Previ
       },
     );
     return () => controller.abort();
-  }, [apiFetch, assetId, allowed, version]);
+  }, [apiFetch, assetId, allowed, version, setAnswered, setInspections]);
 
   const lookup = useMemo(() => {
     const byKey = new Map<string, PreviousValue>();

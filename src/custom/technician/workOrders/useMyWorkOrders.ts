@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { WorkOrder } from '../../../../common/resources/workOrder';
 import { errorMessageOf } from '../../../common-ui/errorMessageOf';
+import { useArrivingState } from '../../../common-ui/useArrivingState';
 import { useApiFetch } from '../../../dataProvider/useApiFetch';
 import { usePushEvent } from '../../../realtime/usePushEvent';
 import { keepForOffline } from '../../../offline/keepForOffline';
@@ -25,8 +26,8 @@ export interface MyWorkOrders {
 export function useMyWorkOrders(): MyWorkOrders {
   const apiFetch = useApiFetch();
   const translate = useTranslate();
-  const [orders, setOrders] = useState<WorkOrder[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [orders, setOrders] = useArrivingState<WorkOrder[] | null>(null);
+  const [error, setError] = useArrivingState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
 
@@ -52,7 +53,7 @@ export function useMyWorkOrders(): MyWorkOrders {
       },
     );
     return () => controller.abort();
-  }, [apiFetch, translate, generation]);
+  }, [apiFetch, translate, generation, setError, setOrders]);
 
   return { orders, error, reload };
 }
