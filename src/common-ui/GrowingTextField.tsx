@@ -21,8 +21,14 @@ export const GrowingTextField = ({ minRows, sx, slotProps, ...props }: GrowingTe
     rows={minRows}
     // MUI's textarea line is 1.4375em; no maximum: the page scrolls, not the box. Above the fields' own
     // '.MuiInputBase-input' rules (a touch field's 28 px minimum), whichever comes first in `sx`.
-    sx={[{ '& textarea.MuiInputBase-input': { fieldSizing: 'content', minHeight: `${1.4375 * minRows}em` } }, ...(Array.isArray(sx) ? sx : [sx])]}
+    sx={[{ '& textarea.MuiInputBase-input': { fieldSizing: 'content', minHeight: `${1.4375 * minRows}em` } }, ...(sx === undefined ? [] : Array.isArray(sx) ? sx : [sx])]}
     // Any input component but 'input' keeps InputBase from swapping in TextareaAutosize.
-    slotProps={{ ...slotProps, input: { ...(typeof slotProps?.input === 'object' ? slotProps.input : {}), inputComponent: 'textarea' } }}
+    slotProps={{
+      ...slotProps,
+      input:
+        typeof slotProps?.input === 'function'
+          ? (state) => ({ ...(slotProps.input as (state: unknown) => object)(state), inputComponent: 'textarea' })
+          : { ...slotProps?.input, inputComponent: 'textarea' },
+    }}
   />
 );
