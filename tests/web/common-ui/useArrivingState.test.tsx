@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense, use, useState, type Dispatch, type SetStateAction } from 'react';
+import { Suspense, use, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useArrivingState } from '../../../src/common-ui/useArrivingState';
 
@@ -15,18 +15,20 @@ function Shown({ value }: { value: string }) {
   return <p>{value}</p>;
 }
 
-function probe(useValue: (initial: string) => [string, Dispatch<SetStateAction<string>>]) {
-  let set: Dispatch<SetStateAction<string>> = () => undefined;
-  const Probe = () => {
+type Setter = Dispatch<SetStateAction<string>>;
+
+function probe(useValue: (initial: string) => [string, Setter]) {
+  let set: Setter = () => undefined;
+  const Probe = ({ onSetter }: { onSetter: (setter: Setter) => void }) => {
     const [value, setValue] = useValue('Pump A');
-    set = setValue;
+    useEffect(() => onSetter(setValue), [onSetter, setValue]);
     return (
       <Suspense fallback={<p>Loading…</p>}>
         <Shown value={value} />
       </Suspense>
     );
   };
-  render(<Probe />);
+  render(<Probe onSetter={(setter) => (set = setter)} />);
   return (next: string) => act(() => set(next));
 }
 
