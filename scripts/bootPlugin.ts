@@ -115,7 +115,7 @@ export function shellTexts(): ShellTexts {
 }
 
 /** The script itself; `pages` is filled in at build time. Plain ES2017, no imports. */
-export function bootSource(pages: [string, string[]][], apiBase: string, filterBarFiles: string[] = [], dateInputFiles: string[] = [], inspectTitle = 'Asset %{identification}'): string {
+export function bootSource(pages: [string, string[]][], apiBase: string, filterBarFiles: string[] = [], dateInputFiles: string[] = [], inspectTitle = inspectionTexts().title): string {
   return `(function () {
   // The last screen kept for this page and the token's user, young enough to show; null otherwise.
   var lastScreen = function (token, path) {

@@ -1,8 +1,10 @@
-import { TextField, type TextFieldProps } from '@mui/material';
+import { TextField, type InputBaseComponentProps, type TextFieldProps } from '@mui/material';
 
-type GrowingTextFieldProps = Omit<TextFieldProps, 'multiline' | 'rows' | 'minRows' | 'maxRows'> & {
+type GrowingTextFieldProps = Omit<TextFieldProps, 'multiline' | 'rows' | 'minRows' | 'maxRows' | 'slotProps'> & {
   /** How many lines it shows empty; it grows from there with its text. */
   minRows: number;
+  /** The textarea's own attributes; its input component is this field's to choose. */
+  slotProps?: { htmlInput?: InputBaseComponentProps };
 };
 
 /**
@@ -23,12 +25,6 @@ export const GrowingTextField = ({ minRows, sx, slotProps, ...props }: GrowingTe
     // '.MuiInputBase-input' rules (a touch field's 28 px minimum), whichever comes first in `sx`.
     sx={[{ '& textarea.MuiInputBase-input': { fieldSizing: 'content', minHeight: `${1.4375 * minRows}em` } }, ...(sx === undefined ? [] : Array.isArray(sx) ? sx : [sx])]}
     // Any input component but 'input' keeps InputBase from swapping in TextareaAutosize.
-    slotProps={{
-      ...slotProps,
-      input:
-        typeof slotProps?.input === 'function'
-          ? (state) => ({ ...(slotProps.input as (state: unknown) => object)(state), inputComponent: 'textarea' })
-          : { ...slotProps?.input, inputComponent: 'textarea' },
-    }}
+    slotProps={{ htmlInput: slotProps?.htmlInput, input: { inputComponent: 'textarea' } }}
   />
 );
