@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { bootScript } from './scripts/bootPlugin';
 import { precacheSelection } from './scripts/precacheSelection';
 import { precompress } from './scripts/precompressPlugin';
+import { serverScreenBuild } from './scripts/serverScreenBuild';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
@@ -53,6 +54,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     precompress(),
+    serverScreenBuild(),
   ],
   build: {
     outDir: 'dist',

@@ -8,6 +8,7 @@ import { ensureWebBuild } from '../scripts/webBuild';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium';
 import { freePort, startServerProcess } from '../tests/helpers/serverProcess';
 import { login } from './largeDatabase';
+import { PAGE_COOKIE, PAGE_COOKIE_PATHS } from '../common/appShell';
 
 /** The pages issue 20 names, each opened signed in as the user who works there. */
 export const PHONE_PAGES = [
@@ -70,11 +71,16 @@ async function launchChromium(executablePath: string) {
   };
 }
 
-/** Puts the jwt in the origin's localStorage the way Login leaves it, from a page that loads nothing of the app. */
+/**
+ * Puts the jwt in the origin's localStorage, and its copy in the page cookie (src/authProvider/pageCookie.ts),
+ * the way Login leaves them, from a page that loads nothing of the app.
+ */
 async function storeToken(port: number, baseUrl: string, token: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    const page = await browser.contexts()[0]!.newPage();
+    const context = browser.contexts()[0]!;
+    await context.addCookies(PAGE_COOKIE_PATHS.map((cookiePath) => ({ name: PAGE_COOKIE, value: token, url: `${baseUrl}${cookiePath}`, sameSite: 'Lax' as const })));
+    const page = await context.newPage();
     await page.goto(`${baseUrl}/api/lighthouse-origin`);
     await page.evaluate((jwt) => localStorage.setItem('jwt', jwt), token);
     await page.close();

@@ -33,3 +33,38 @@ export const ENTRY_HELD_PATHS = `${APP_SHELL_PATH}|${LAST_SCREEN_PATHS}`;
  * CSP hash sources ('sha256-…'): written beside index.html, read by the server for script-src.
  */
 export const INLINE_SCRIPT_HASHES_FILE = 'inline-script-hashes.json';
+
+/**
+ * The session's token, mirrored from localStorage into a cookie for the one request a page cannot
+ * authenticate otherwise: the page itself, opened from a label's link on a phone the app's code has
+ * not reached yet. The server uses it for nothing but drawing that page's first screen
+ * (server/http/serverScreen.ts): the API never reads it (its calls carry `x-auth`).
+ */
+export const PAGE_COOKIE = 'fo_page';
+/** Sent only with the pages the server draws, not with every call (Path is a prefix). */
+export const PAGE_COOKIE_PATHS: readonly string[] = ['/inspection/asset/identification/'];
+
+/** Where the build writes the server's build of the app's screens (scripts/serverScreenBuild.ts): beside dist/, never served. */
+export const SERVER_SCREEN_DIR = 'dist-server';
+export const SERVER_SCREEN_ENTRY = 'drawScreen.js';
+
+/** Pages the server draws a first screen of, when the page's request carries the session (PAGE_COOKIE). */
+export const SERVER_SCREEN_PATHS = INSPECT_VIEW_PATH;
+
+/** The app shell's element in the built page (scripts/bootPlugin.ts appShellMarkup), up to its end before #root. */
+const APP_SHELL_ELEMENT = /<div id="app-shell" aria-hidden="true">[\s\S]*?<\/div>(\s*<div id="root">)/;
+
+/**
+ * The built page (APP_SHELL_PAGE) with a screen the server drew for `path` in place of the boot
+ * script's shells: shown like a last screen (inert, under `data-app-shell="last"`, its styles in a
+ * `data-last-screen` sheet) and replaced the same way once React's own screen is ready.
+ * `html` is React's markup as rendered on the server; nothing in it runs.
+ */
+export function withServerScreen(page: string, { path, html, css }: { path: string; html: string; css: string }): string | null {
+  if (!APP_SHELL_ELEMENT.test(page) || !page.includes('</head>') || !/<html[\s>]/.test(page)) return null;
+  const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return page
+    .replace(/<html([\s>])/, (_match, next: string) => `<html data-app-shell="last" data-server-screen=""${next}`)
+    .replace('</head>', () => `<style data-last-screen="">${css.replace(/<\/style/gi, '<\\/style')}</style>\n  </head>`)
+    .replace(APP_SHELL_ELEMENT, (_match, root: string) => `<div id="app-shell" aria-hidden="true" inert="" data-path="${attribute(path)}">${html}</div>${root}`);
+}

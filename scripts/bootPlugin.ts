@@ -145,6 +145,9 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
   var last = null;
   // The inspect view's identification, as its loading frame shows it when there is no last screen.
   var inspecting = null;
+  // A screen the server drew into this page (server/http/serverScreen.ts): on screen with the page
+  // itself, fresher than any last screen, and no loading frame over it.
+  var served = document.documentElement.hasAttribute('data-server-screen');
   try {
     token = localStorage.getItem('jwt');
     // The home's first paint (appShellMarkup), shown by its style once <html> says so; this script
@@ -152,7 +155,7 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
     var online = Boolean(token) && path !== '/login' && navigator.onLine !== false;
     shell = online && new RegExp(${JSON.stringify(APP_SHELL_PATH)}).test(path);
     if (shell) document.documentElement.setAttribute('data-app-shell', 'home');
-    else if (online && new RegExp(${JSON.stringify(LAST_SCREEN_PATHS)}).test(path)) {
+    else if (online && !served && new RegExp(${JSON.stringify(LAST_SCREEN_PATHS)}).test(path)) {
       try {
         last = lastScreen(token, path);
       } catch (unreadable) {
@@ -160,7 +163,7 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
         last = null;
       }
     }
-    var opened = online && !last ? new RegExp(${JSON.stringify(INSPECT_VIEW_PATH)}).exec(path) : null;
+    var opened = online && !last && !served ? new RegExp(${JSON.stringify(INSPECT_VIEW_PATH)}).exec(path) : null;
     if (opened) {
       // As the router hands it to the page: decoded (a malformed escape is shown as it is).
       try {
@@ -313,7 +316,7 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
     }
     startEntry();
   };
-  if (!((shell || last) && held)) return begin();
+  if (!((shell || last || served) && held)) return begin();
   // The shell's (or the last screen's) first paint before anything is asked (on a fast network with a slow phone, the
   // entry's evaluation would otherwise come first and hold it): once the browser reports that paint,
   // which it does once the frame is on screen (animation frames can run before that); a browser that

@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY } from '../common/appShell';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['src', 'common', 'public', 'index.html', 'vite.config.ts', 'scripts/bootPlugin.ts', 'scripts/precacheSelection.ts', 'scripts/precompressPlugin.ts', 'package-lock.json'];
+const SOURCES = ['src', 'common', 'public', 'index.html', 'vite.config.ts', 'scripts/bootPlugin.ts', 'scripts/precacheSelection.ts', 'scripts/precompressPlugin.ts', 'scripts/serverScreenBuild.ts', 'package-lock.json'];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -26,6 +27,8 @@ export function webBuildIsStale(root: string = projectRoot): boolean {
   const builtIndex = path.join(root, 'dist', 'index.html');
   if (!existsSync(builtIndex)) return true;
   if (!hasWebSources(root)) return false;
+  // A build from before the server drew first screens (issue 20) lacks their drawer.
+  if (!existsSync(path.join(root, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY))) return true;
   const built = statSync(builtIndex).mtimeMs;
   return SOURCES.some((source) => newestMtime(path.join(root, source)) > built);
 }

@@ -15,6 +15,7 @@ import { answerFrameworkError, errorBody, handleError } from './http/errors';
 import { installValidators } from './http/validation';
 import { installInputHygiene } from './http/inputHygiene';
 import { compressApiAnswers } from './http/compression';
+import { loadServerScreens } from './http/serverScreen';
 import { documentedSchema } from './modules/docs/openApiTransform';
 import { allowDerivedPageOrigin } from './http/derivedPageCors';
 import { installSecurityHeaders } from './http/securityHeaders';
@@ -146,9 +147,12 @@ async function serveWebApp(app: FastifyInstance, distDir: string | null) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  // A page the server draws the first screen of (server/http/serverScreen.ts), where the build wrote its drawer.
+  const screens = hasShellPage && distDir ? await loadServerScreens(app, distDir) : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.toLowerCase().startsWith(`${API_PREFIX}/`) || request.url.toLowerCase() === API_PREFIX;
     if (!isApi && !isPwaFile(request.url) && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (screens && (await screens.answer(request, reply))) return reply;
       const page = hasShellPage && shellPath.test(request.url.split('?')[0]!) ? APP_SHELL_PAGE : 'index.html';
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile(page);
     }

@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import { CssBaseline } from '@mui/material';
 import { AccessDenied, AdminContext, AuthCallback, AuthenticationError, CoreAdminUI, CustomRoutes, Error, Loading, LoadingPage, localStorageStore } from 'react-admin';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import type { Store } from 'react-admin';
 import { ApplicationInfoProvider } from './applicationInfo/ApplicationInfoContext';
 import { authProvider } from './authProvider';
 import { AppShellRelease, useRemoveAppShell } from './boot/appShell';
@@ -30,7 +31,7 @@ const AppError = (props: ComponentProps<typeof Error>) => {
 };
 
 /** What react-admin's <Admin> keeps by default (its store); see App below. */
-const store = localStorageStore();
+const browserStore = localStorageStore();
 
 /**
  * The whole web app. It expects a router around it (main.tsx: BrowserRouter, for the spec's
@@ -42,26 +43,35 @@ const store = localStorageStore();
  * even when they are replaced, and a phone paid for them before its first paint (issue 20).
  */
 export const App = () => (
+  <AppProviders>
+    <CoreAdminUI
+      disableTelemetry
+      title="React Admin"
+      accessDenied={AccessDenied}
+      authCallbackPage={AuthCallback}
+      authenticationError={AuthenticationError}
+      catchAll={RedirectToHome}
+      error={AppError}
+      layout={BareLayout}
+      loading={LoadingPage}
+      loginPage={LoginPage}
+    >
+      <CustomRoutes noLayout>{renderGuardedRoutes(appRoutes)}</CustomRoutes>
+    </CoreAdminUI>
+    <AppNotification />
+    <AppShellRelease />
+  </AppProviders>
+);
+
+/**
+ * What every screen of the app stands in: the application's name, react-admin's contexts (auth,
+ * data, translations, store, the dark theme) and MUI's baseline. Also what a page drawn by the
+ * server (src/serverDrawn/drawScreen.tsx) is drawn in, so it looks as the app's own does.
+ */
+export const AppProviders = ({ children, store = browserStore }: { children: ReactNode; store?: Store }) => (
   <ApplicationInfoProvider>
     <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} store={store} theme={appTheme}>
-      <CssBaseline enableColorScheme>
-        <CoreAdminUI
-          disableTelemetry
-          title="React Admin"
-          accessDenied={AccessDenied}
-          authCallbackPage={AuthCallback}
-          authenticationError={AuthenticationError}
-          catchAll={RedirectToHome}
-          error={AppError}
-          layout={BareLayout}
-          loading={LoadingPage}
-          loginPage={LoginPage}
-        >
-          <CustomRoutes noLayout>{renderGuardedRoutes(appRoutes)}</CustomRoutes>
-        </CoreAdminUI>
-        <AppNotification />
-        <AppShellRelease />
-      </CssBaseline>
+      <CssBaseline enableColorScheme>{children}</CssBaseline>
     </AdminContext>
   </ApplicationInfoProvider>
 );

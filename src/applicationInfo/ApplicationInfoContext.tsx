@@ -3,8 +3,13 @@ import { DEFAULT_APPLICATION_NAME, type ApplicationInfo } from '../../common/api
 import { takeBootAnswer } from '../boot/bootAnswers';
 import { apiFetch } from '../dataProvider/apiFetch';
 import { keepAnswer } from '../offline/offlineReads';
+import { useServerAnswer } from '../serverDrawn/serverAnswers';
 
 const fallback: ApplicationInfo = { applicationName: DEFAULT_APPLICATION_NAME, companyLogoURL: '' };
+
+function shownInfo(loaded: ApplicationInfo): ApplicationInfo {
+  return { applicationName: loaded.applicationName || DEFAULT_APPLICATION_NAME, companyLogoURL: loaded.companyLogoURL ?? '' };
+}
 
 const ApplicationInfoContext = createContext<ApplicationInfo>(fallback);
 
@@ -13,7 +18,9 @@ const ApplicationInfoContext = createContext<ApplicationInfo>(fallback);
  * browser tab after it. Until it answers, or if it fails, the product's default name is shown.
  */
 export const ApplicationInfoProvider = ({ children }: { children: ReactNode }) => {
-  const [info, setInfo] = useState<ApplicationInfo>(fallback);
+  // A page the server draws (src/serverDrawn/) names the application as the server knows it.
+  const drawn = useServerAnswer<ApplicationInfo>('/init/applicationInfo');
+  const [info, setInfo] = useState<ApplicationInfo>(() => (drawn ? shownInfo(drawn) : fallback));
 
   useEffect(() => {
     const controller = new AbortController();
@@ -21,12 +28,7 @@ export const ApplicationInfoProvider = ({ children }: { children: ReactNode }) =
     // Asked already by the boot script when a session is stored (issue 20), and kept for offline starts.
     const early = takeBootAnswer<ApplicationInfo>('/init/applicationInfo');
     (early ? keepAnswer(early, '/init/applicationInfo', false).catch(ask) : ask())
-      .then((loaded) =>
-        setInfo({
-          applicationName: loaded.applicationName || DEFAULT_APPLICATION_NAME,
-          companyLogoURL: loaded.companyLogoURL ?? '',
-        }),
-      )
+      .then((loaded) => setInfo(shownInfo(loaded)))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) console.error('Application info could not be loaded', error);
       });

@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../common/api';
 import { forgetLastScreens } from '../boot/lastScreen';
+import { mirrorPageCookie } from './pageCookie';
 
 /**
  * The signed-in session: the JWT in localStorage (key 'jwt', spec §2.1) and the user from
@@ -23,9 +24,12 @@ type Listener = () => void;
 
 const listeners = new Set<Listener>();
 let state: SessionState = { token: readStoredToken(), user: null, deniedPath: null };
+// A session signed in before the cookie existed (or whose cookie the browser dropped) gets it back.
+if (state.token) mirrorPageCookie(state.token);
 
 function readStoredToken(): string | null {
-  return localStorage.getItem(TOKEN_STORAGE_KEY);
+  // A server render (src/serverDrawn/) has no storage: its session comes from the page's request.
+  return typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_STORAGE_KEY);
 }
 
 function update(next: SessionState): void {
@@ -54,6 +58,7 @@ export const sessionStore = {
   /** A new token belongs to a new sign-in: the previous user is dropped until /token/init answers. */
   setToken(token: string): void {
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    mirrorPageCookie(token);
     update({ token, user: null, deniedPath: null });
   },
 
@@ -61,6 +66,7 @@ export const sessionStore = {
   renewToken(token: string): void {
     const { user, deniedPath } = state;
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    mirrorPageCookie(token);
     update({ token, user, deniedPath });
   },
 
@@ -76,6 +82,7 @@ export const sessionStore = {
 
   clear(): void {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
+    mirrorPageCookie(null);
     // What the session's pages showed (src/boot/lastScreen.ts) is not for the next user of the phone.
     forgetLastScreens();
     update({ token: null, user: null, deniedPath: null });

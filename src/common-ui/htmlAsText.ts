@@ -6,9 +6,11 @@ const SKIPPED = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
 /**
  * Stored HTML as its readable text: "<p>Belt</p><p>A &amp; B</p>" → "Belt A & B". Parsed into an
  * inert document (DOMParser: nothing in it loads or runs), blocks kept apart, entities read as the
- * characters they stand for. For one-line views, search and export — never for rendering.
+ * characters they stand for. For one-line views, search and export — never for rendering. Empty in
+ * a server render (no DOMParser there): the app fills it in the browser.
  */
 export function htmlAsText(html: string): string {
+  if (typeof DOMParser === 'undefined') return '';
   const parts: string[] = [];
   const walk = (node: Node) => {
     for (const child of node.childNodes) {

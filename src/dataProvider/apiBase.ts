@@ -27,7 +27,8 @@ export function resolveApiBase(settings: ApiBaseSettings, page: PageLocation): s
   return API_PATH;
 }
 
-export const API_BASE = resolveApiBase(import.meta.env, window.location);
+// A server render (src/serverDrawn/) asks nothing itself: the same-origin path stands for the API.
+export const API_BASE = typeof window === 'undefined' ? API_PATH : resolveApiBase(import.meta.env, window.location);
 
 export type QueryValue = string | number | boolean | null | undefined;
 

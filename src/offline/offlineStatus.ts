@@ -48,5 +48,5 @@ export const offlineStatus = {
 };
 
 export function useOfflineStatus(): OfflineStatusState {
-  return useSyncExternalStore(offlineStatus.subscribe, offlineStatus.get);
+  return useSyncExternalStore(offlineStatus.subscribe, offlineStatus.get, offlineStatus.get);
 }

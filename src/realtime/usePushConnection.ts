@@ -3,5 +3,5 @@ import { pushConnection, subscribeConnection, type PushConnection } from './push
 
 /** Whether live pushes are arriving ('connected') or not; watching it keeps the socket open. */
 export function usePushConnection(): PushConnection {
-  return useSyncExternalStore(subscribeConnection, pushConnection);
+  return useSyncExternalStore(subscribeConnection, pushConnection, pushConnection);
 }

@@ -22,6 +22,22 @@ function paintAndFirstAsks(page: Page) {
   });
 }
 
+type LargestPaint = { inCopy: boolean; text: string; box: number[] };
+
+/** In the page from its first script on (an init script): each largest contentful paint, whether it was the boot copy's (#app-shell), its text and box. */
+function largestPaints() {
+  const seen = { largest: [] as { inCopy: boolean; text: string; box: number[] }[] };
+  (window as unknown as { __seen: typeof seen }).__seen = seen;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+      const box = entry.element?.getBoundingClientRect();
+      seen.largest.push({ inCopy: Boolean(entry.element?.closest('#app-shell')), text: entry.element?.textContent ?? '', box: box ? [box.x, box.y, box.width, box.height] : [] });
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+}
+
+const largestPaintsOf = (page: Page) => page.evaluate(() => (window as unknown as { __seen: { largest: LargestPaint[] } }).__seen);
+
 /** The built app, started as `npm start` starts it, driven in Debian's Chromium. */
 describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
   let session: BrowserSession;
@@ -296,7 +312,7 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
   });
 
   it("paints the inspect view's last screen before React on the technician's next visit, and hands over to React's own in place (issue 20)", async () => {
-    const { page } = await session.newPage(PHONE);
+    const { page, context } = await session.newPage(PHONE);
     const path = '/inspection/asset/identification/SKD-001';
     page.on('pageerror', (error) => pageErrors.push(`${path} (last screen): ${error.message}`));
     // The boot script is inline, allowed by its hash alone: the browser must not refuse it.
@@ -311,23 +327,17 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
     // Kept once the page has settled (src/boot/lastScreen.ts).
     await page.waitForFunction((kept) => (localStorage.getItem('fo.lastScreens') ?? '').includes(kept), path);
+    // A browser that keeps no cookies: the server cannot draw the page, the phone's copy stands in.
+    await context.clearCookies();
     await page.addInitScript(recordLayoutShifts);
     // From the next load on: the largest paints (and whether each was the copy's), and the layout shifts.
-    await page.addInitScript(() => {
-      const seen = { largest: [] as { inCopy: boolean; text: string; box: number[] }[] };
-      (window as unknown as { __seen: typeof seen }).__seen = seen;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
-          const box = entry.element?.getBoundingClientRect();
-          seen.largest.push({ inCopy: Boolean(entry.element?.closest('#app-shell')), text: entry.element?.textContent ?? '', box: box ? [box.x, box.y, box.width, box.height] : [] });
-        }
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    });
+    await page.addInitScript(largestPaints);
     await page.reload();
     await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
     await page.locator('#app-shell').waitFor({ state: 'detached' });
     await page.waitForTimeout(500);
-    const seen = await page.evaluate(() => (window as unknown as { __seen: { largest: { inCopy: boolean; text: string; box: number[] }[] } }).__seen);
+    const seen = await largestPaintsOf(page);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-server-screen'))).toBe(false);
     // The first screen's largest text was the copy's, painted before the app's code ran…
     const [first] = seen.largest;
     expect(first?.inCopy, JSON.stringify(seen.largest)).toBe(true);
@@ -348,12 +358,14 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
   });
 
   it("paints the inspect view's loading frame before React on its first visit (its title and line, where React draws them) and hands over without a shift (issue 20)", async () => {
-    const { page } = await session.newPage(PHONE);
+    const { page, context } = await session.newPage(PHONE);
     const path = '/inspection/asset/identification/SKD-001';
     page.on('pageerror', (error) => pageErrors.push(`${path} (loading frame): ${error.message}`));
     await page.goto(`${baseUrl()}/login`);
     await signIn(page, 'technician');
     await page.waitForURL('**/inspection');
+    // A browser that keeps no cookies: the server cannot draw the page.
+    await context.clearCookies();
     await page.addInitScript(recordLayoutShifts);
     // Every frame of the next load: the frame's title box while it shows, and the layout shifts.
     await page.addInitScript(() => {
@@ -384,6 +396,48 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     const timing = await paintAndFirstAsks(page);
     expect(timing.paint).not.toBeNull();
     expect(Math.min(...timing.entry, ...timing.init)).toBeGreaterThanOrEqual(timing.paint!);
+    await page.close();
+  });
+
+  it("paints the inspect view drawn by the server on its first visit, data and all, before the app's code, and hands over to React's own in place (issue 20)", async () => {
+    const { page, context } = await session.newPage(PHONE);
+    const path = '/inspection/asset/identification/SKD-001';
+    page.on('pageerror', (error) => pageErrors.push(`${path} (drawn by the server): ${error.message}`));
+    await page.goto(`${baseUrl()}/login`);
+    await signIn(page, 'technician');
+    await page.waitForURL('**/inspection');
+    // Signing in left the page cookie, for the inspect view alone.
+    const cookies = await context.cookies();
+    expect(cookies.filter((cookie) => cookie.name === 'fo_page').map((cookie) => [cookie.path, cookie.sameSite])).toEqual([['/inspection/asset/identification/', 'Lax']]);
+    await page.addInitScript(recordLayoutShifts);
+    await page.addInitScript(largestPaints);
+    const response = await page.goto(`${baseUrl()}${path}`);
+    expect(await response!.text()).toMatch(/<html [^>]*data-server-screen=""/);
+    await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
+    await page.locator('#app-shell').waitFor({ state: 'detached' });
+    await page.waitForTimeout(500);
+    const seen = await largestPaintsOf(page);
+    // The largest paint was the server's copy — a checklist's text, not a frame — before the entry and /token/init were asked…
+    const [first] = seen.largest;
+    expect(first?.inCopy, JSON.stringify(seen.largest)).toBe(true);
+    expect(first!.text).not.toMatch(/^Asset SKD-001$|Loading/);
+    const timing = await paintAndFirstAsks(page);
+    expect(timing.paint).not.toBeNull();
+    expect(Math.min(...timing.entry, ...timing.init)).toBeGreaterThanOrEqual(timing.paint!);
+    // …and React drew the same text in the same place (styles and all): nothing larger came later, nothing moved.
+    expect(seen.largest.filter((entry) => !entry.inCopy)).toEqual([]);
+    const reactCopy = page.locator('#root p, #root h2, #root span', { hasText: first!.text }).first();
+    const box = await reactCopy.boundingBox();
+    expect([box!.x, box!.y, box!.width, box!.height].map(Math.round)).toEqual(first!.box.map(Math.round));
+    expect(await shiftsOf(page)).toBeLessThan(0.05);
+    expect(await page.locator('style[data-last-screen]').count()).toBe(0);
+    await screenshot(page, 'inspect-view-drawn-by-server-phone');
+    // Signed out, the cookie goes: the next page drawn on this phone is nobody's.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login**');
+    expect((await context.cookies()).filter((cookie) => cookie.name === 'fo_page')).toEqual([]);
+    const signedOut = await page.goto(`${baseUrl()}${path}`);
+    expect(await signedOut!.text()).not.toMatch(/<html [^>]*data-server-screen/);
     await page.close();
   });
 

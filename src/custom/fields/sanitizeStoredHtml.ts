@@ -60,45 +60,56 @@ function keptStyle(element: HTMLElement): string {
 const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|bmp|svg\+xml)[;,]/i;
 
 /** Where our API serves uploaded files (GET /file/{id}): same origin, or the configured API base. */
-function fileUrlPrefixes(): URL[] {
-  const page = window.location.href;
+function fileUrlPrefixes(page: string): URL[] {
   return [new URL(`${API_PATH}/file/`, page), new URL(`${API_BASE}/file/`, page)];
 }
 
-/** An image source the page may load: a data: image, or one file of our own API (nothing after its id). */
-export function isAllowedImageSource(src: string): boolean {
+/** An image source the page at `page` may load: a data: image, or one file of our own API (nothing after its id). */
+export function isAllowedImageSource(src: string, page: string = window.location.href): boolean {
   if (DATA_IMAGE.test(src)) return true;
   let url: URL;
   try {
-    url = new URL(src, window.location.href);
+    url = new URL(src, page);
   } catch {
     return false;
   }
   if (url.username || url.password) return false;
-  return fileUrlPrefixes().some((prefix) => url.origin === prefix.origin && url.pathname.startsWith(prefix.pathname) && /^[^/]+$/.test(url.pathname.slice(prefix.pathname.length)));
+  return fileUrlPrefixes(page).some((prefix) => url.origin === prefix.origin && url.pathname.startsWith(prefix.pathname) && /^[^/]+$/.test(url.pathname.slice(prefix.pathname.length)));
 }
 
-// Its own instance: the hooks below must not change how other DOMPurify users (plain-text views) work.
-const purifier = DOMPurify(window);
+type View = Window & typeof globalThis;
 
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (!(node instanceof HTMLElement)) return;
-  const element = node;
-  if (element.hasAttribute('style')) {
-    const style = keptStyle(element);
-    if (style) element.setAttribute('style', style);
-    else element.removeAttribute('style');
-  }
-  const tag = element.tagName.toLowerCase();
-  if (tag === 'a' && element.hasAttribute('href')) {
-    element.setAttribute('target', '_blank');
-    element.setAttribute('rel', 'noopener noreferrer');
-  }
-  if (tag === 'img' && !isAllowedImageSource(element.getAttribute('src') ?? '')) element.removeAttribute('src');
-});
+/** Its own DOMPurify instance: the hooks below must not change how other DOMPurify users (plain-text views) work. */
+function purifierFor(view: View) {
+  const purifier = DOMPurify(view);
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (!(node instanceof view.HTMLElement)) return;
+    const element = node;
+    if (element.hasAttribute('style')) {
+      const style = keptStyle(element);
+      if (style) element.setAttribute('style', style);
+      else element.removeAttribute('style');
+    }
+    const tag = element.tagName.toLowerCase();
+    if (tag === 'a' && element.hasAttribute('href')) {
+      element.setAttribute('target', '_blank');
+      element.setAttribute('rel', 'noopener noreferrer');
+    }
+    if (tag === 'img' && !isAllowedImageSource(element.getAttribute('src') ?? '', view.location.href)) element.removeAttribute('src');
+  });
+  return purifier;
+}
 
-/** HTML from data or scripts, reduced to what may be shown inside its own box. */
+// None in a server render until it hands its DOM (sanitizeInside): with no DOM, DOMPurify would hand its input back unsanitised.
+let purifier = typeof window === 'undefined' ? null : purifierFor(window);
+
+/** A server render (src/serverDrawn/drawScreen.tsx) sanitises with the same rules inside its own DOM (jsdom's). */
+export function sanitizeInside(view: View): void {
+  purifier = purifierFor(view);
+}
+
+/** HTML from data or scripts, reduced to what may be shown inside its own box; nothing where there is no DOM to sanitise in. */
 export function sanitizeStoredHtml(html: string | null | undefined): string {
-  if (!html) return '';
+  if (!html || !purifier) return '';
   return purifier.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false });
 }

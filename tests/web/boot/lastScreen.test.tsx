@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_SHELL_STYLE, appShellMarkup, bootSource } from '../../../scripts/bootPlugin';
 import { keepLastScreen, screenMarkup, stylesUsedBy } from '../../../src/boot/lastScreen';
+import { withServerScreen } from '../../../common/appShell';
 import { sessionStore } from '../../../src/authProvider/sessionStore';
 import { jsonResponse, mockApi } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
@@ -146,6 +147,45 @@ describe('the boot script paints the last screen', () => {
     expect(painted()).toBe('inspect');
     expect(overlay()).not.toHaveTextContent('Previous: Green');
     expect(api.callsTo('GET', '/api/token/init')).toHaveLength(1);
+  });
+});
+
+describe('a screen the server drew into the page (issue 20: the first visit, from the page cookie)', () => {
+  /** The page as the server serves it (common/appShell.ts withServerScreen), applied to this document before the boot script runs. */
+  function servedPage(html: string) {
+    putPage();
+    const page = withServerScreen(`<!doctype html>\n<html lang="en"><head></head><body>${overlay()!.outerHTML}\n    <div id="root"></div></body></html>`, { path: PATH, html, css: '.drawn { color: rgb(4, 5, 6); }' });
+    expect(page).not.toBeNull();
+    const served = new DOMParser().parseFromString(page!, 'text/html');
+    for (const { name, value } of served.documentElement.attributes) document.documentElement.setAttribute(name, value);
+    overlay()!.replaceWith(document.importNode(served.getElementById('app-shell')!, true));
+    document.head.appendChild(document.importNode(served.querySelector('style[data-last-screen]')!, true));
+  }
+
+  afterEach(() => document.documentElement.removeAttribute('data-server-screen'));
+
+  it('is left as it is: fresher than the screen kept on the phone, and no loading frame over it', () => {
+    keptFor('u-tech');
+    overlay()!.remove();
+    servedPage('<main><p>Drawn by the server: Vibration 4.75</p></main>');
+    boot(PATH);
+    expect(painted()).toBe('last');
+    expect(overlay()).toHaveTextContent('Drawn by the server: Vibration 4.75');
+    expect(overlay()).not.toHaveTextContent('Previous: Green');
+    expect(overlay()).not.toHaveTextContent('Loading the asset');
+    expect(overlay()).toHaveAttribute('inert');
+    expect(overlay()).toHaveAttribute('data-path', PATH);
+    expect(getComputedStyle(overlay()!).display).toBe('block');
+    expect(document.querySelectorAll('style[data-last-screen]')).toHaveLength(1);
+  });
+
+  it('is shown for a phone with no screen kept, where the loading frame would have been', () => {
+    localStorage.setItem('jwt', tokenOf('u-tech'));
+    servedPage('<main><p>Drawn by the server</p></main>');
+    boot(PATH);
+    expect(painted()).toBe('last');
+    expect(overlay()).toHaveTextContent('Drawn by the server');
+    expect(overlay()).not.toHaveTextContent('Loading the asset');
   });
 });
 

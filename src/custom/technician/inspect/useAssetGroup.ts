@@ -6,6 +6,7 @@ import { useApiFetch } from '../../../dataProvider/useApiFetch';
 import { keepAnswer } from '../../../offline/offlineReads';
 import { errorMessageOf } from '../../../common-ui/errorMessageOf';
 import { useArrivingState } from '../../../common-ui/useArrivingState';
+import { useServerAnswer } from '../../../serverDrawn/serverAnswers';
 import type { InspectAsset } from './inspectTypes';
 
 export type AssetGroupState =
@@ -15,6 +16,13 @@ export type AssetGroupState =
   | { status: 'ready'; assets: InspectAsset[] };
 
 type Settled = Exclude<AssetGroupState, { status: 'loading' }> & { key: string };
+
+const WITH_CHECKLISTS = { expand: 'checklists' };
+const ALONE = {};
+
+function groupState(assets: InspectAsset[]): Exclude<AssetGroupState, { status: 'loading' | 'error' }> {
+  return assets.length ? { status: 'ready', assets } : { status: 'notFound' };
+}
 
 /**
  * The assets sharing an identification, each with its checklists and their attributes, in ONE
@@ -28,27 +36,29 @@ export function useAssetGroup(identification: string, withChecklists = true): { 
   // The answer mounts every panel with its checklists: a render that yields (useArrivingState).
   const [settled, setSettled] = useArrivingState<Settled | null>(null);
   const key = `${attempt}:${identification}`;
+  const path = `/asset/identification/group/${encodeURIComponent(identification)}`;
+  const query = withChecklists ? WITH_CHECKLISTS : ALONE;
+  const readPath = apiUrl(path, query, '');
+  // A page the server draws (src/serverDrawn/) is drawn with the answer it asked.
+  const drawn = useServerAnswer<InspectAsset[]>(readPath);
 
   useEffect(() => {
     const controller = new AbortController();
-    const path = `/asset/identification/group/${encodeURIComponent(identification)}`;
-    const query = withChecklists ? { expand: 'checklists' } : {};
     const ask = () => apiFetch<InspectAsset[]>(path, { query, signal: controller.signal, offline: true });
     // Opened straight from a label's link, the boot script has asked already (issue 20); kept on the
     // phone as the page's own read would be.
-    const readPath = apiUrl(path, query, '');
     const early = attempt === 0 ? takeBootAnswer<InspectAsset[]>(readPath) : null;
     (early ? keepAnswer(early, readPath).catch(ask) : ask()).then(
-      (assets) => setSettled(assets.length ? { key, status: 'ready', assets } : { key, status: 'notFound' }),
+      (assets) => setSettled({ key, ...groupState(assets) }),
       (error: unknown) => {
         if (!controller.signal.aborted) setSettled({ key, status: 'error', message: errorMessageOf(error, translate) });
       },
     );
     return () => controller.abort();
-  }, [apiFetch, attempt, identification, key, translate, withChecklists, setSettled]);
+  }, [apiFetch, attempt, key, path, query, readPath, translate, setSettled]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   // A result of an earlier identification or attempt is not shown while the new one loads.
-  const state: AssetGroupState = settled?.key === key ? settled : { status: 'loading' };
+  const state: AssetGroupState = settled?.key === key ? settled : drawn ? groupState(drawn) : { status: 'loading' };
   return { state, retry };
 }

@@ -4,6 +4,7 @@ import { bootAsked, takeBootAnswer } from '../../../boot/bootAnswers';
 import { useArrivingState } from '../../../common-ui/useArrivingState';
 import { useApiFetch } from '../../../dataProvider/useApiFetch';
 import { keepAnswer } from '../../../offline/offlineReads';
+import { useServerAnswer } from '../../../serverDrawn/serverAnswers';
 import type { PreviousInspection } from './inspectTypes';
 
 export interface PreviousValue {
@@ -32,11 +33,14 @@ export function usePreviousInspections(assetId: string, allowed: boolean): Previ
   // Every item of the panel redraws with its previous value: a render that yields (useArrivingState).
   const [inspections, setInspections] = useArrivingState<PreviousInspection[]>([]);
   const [answered, setAnswered] = useArrivingState(false);
+  const path = `/asset/${encodeURIComponent(assetId)}/previousInspections`;
+  // A page the server draws (src/serverDrawn/) is drawn with the answer it asked.
+  const drawn = useServerAnswer<PreviousInspection[]>(path);
+  const shown = !answered && drawn ? drawn : inspections;
 
   useEffect(() => {
     if (!allowed) return;
     const controller = new AbortController();
-    const path = `/asset/${encodeURIComponent(assetId)}/previousInspections`;
     const ask = () => apiFetch<PreviousInspection[]>(path, { signal: controller.signal, offline: true });
     // Opened from a label's link, the boot script asks these as soon as the asset arrives (issue 20):
     // taken here, and kept on the phone as the page's own read would be.
@@ -60,21 +64,21 @@ export function usePreviousInspections(assetId: string, allowed: boolean): Previ
       },
     );
     return () => controller.abort();
-  }, [apiFetch, assetId, allowed, version, setAnswered, setInspections]);
+  }, [apiFetch, path, allowed, version, setAnswered, setInspections]);
 
   const lookup = useMemo(() => {
     const byKey = new Map<string, PreviousValue>();
     // Newest first: the first inspection of a checklist is its latest.
-    for (const inspection of inspections) {
+    for (const inspection of shown) {
       for (const { attribute, value } of inspection.attributeData) {
         const key = `${inspection.checklist}/${attribute}`;
         if (!byKey.has(key)) byKey.set(key, { value, timestamp: inspection.timestamp, userName: inspection.userName ?? null });
       }
     }
     return byKey;
-  }, [inspections]);
+  }, [shown]);
 
   const reload = useCallback(() => setVersion((n) => n + 1), []);
-  const loaded = answered || !allowed;
+  const loaded = answered || !allowed || drawn !== undefined;
   return useMemo(() => ({ get: (checklistId, attributeId) => lookup.get(`${checklistId}/${attributeId}`), reload, loaded }), [lookup, reload, loaded]);
 }

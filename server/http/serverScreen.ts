@@ -1,0 +1,119 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_SHELL_PAGE, PAGE_COOKIE, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, SERVER_SCREEN_PATHS, withServerScreen } from '../../common/appShell';
+import type { SessionUser } from '../../common/api';
+import { API_PREFIX } from '../auth/authPlugin';
+
+/** The server build of the app's screens (src/serverDrawn/drawScreen.tsx, built by scripts/serverScreenBuild.ts). */
+interface ScreenDrawer {
+  drawScreen(path: string, answers: Record<string, unknown>): Promise<{ html: string; css: string }>;
+}
+
+const SCREEN_PATH = new RegExp(SERVER_SCREEN_PATHS);
+
+/** The value of one cookie of the request (RFC 6265 syntax: `a=1; b=2`), or null. */
+function cookieValue(request: FastifyRequest, name: string): string | null {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const separator = part.indexOf('=');
+    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim() || null;
+  }
+  return null;
+}
+
+/**
+ * What the page asks first, asked through the API's own handlers with the session's token, so every
+ * permission check and every refusal is the API's: `/token/init`, the application's name, and on
+ * the inspect view the asset group with its checklists (as useAssetGroup asks it) and each asset's
+ * previous inspections for users who may read them. Null when the session is refused, or the page's
+ * own data is not answered (the app then shows its own not-found or error screen).
+ */
+async function askedFirst(app: FastifyInstance, pagePath: string, token: string): Promise<Record<string, unknown> | null> {
+  const ask = async (apiPath: string, authenticated = true): Promise<unknown> => {
+    const answer = await app.inject({ method: 'GET', url: `${API_PREFIX}${apiPath}`, headers: authenticated ? { 'x-auth': token, accept: 'application/json' } : { accept: 'application/json' } });
+    return answer.statusCode === 200 ? (answer.json() as unknown) : undefined;
+  };
+  const identification = SCREEN_PATH.exec(pagePath)?.[1];
+  if (identification === undefined) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(identification);
+  } catch {
+    return null;
+  }
+  const group = `/asset/identification/group/${encodeURIComponent(decoded)}?expand=checklists`;
+  const [user, applicationInfo, assets] = await Promise.all([ask('/token/init') as Promise<SessionUser | undefined>, ask('/init/applicationInfo', false), ask(group)]);
+  if (!user || !Array.isArray(assets) || assets.length === 0) return null;
+  const answers: Record<string, unknown> = { '/token/init': user, [group]: assets };
+  if (applicationInfo) answers['/init/applicationInfo'] = applicationInfo;
+  if (user.permissions.includes('read-inspection')) {
+    for (const asset of assets as { _id: string }[]) {
+      const previous = `/asset/${encodeURIComponent(asset._id)}/previousInspections`;
+      const list = await ask(previous);
+      if (list !== undefined) answers[previous] = list;
+    }
+  }
+  return answers;
+}
+
+/** Ids of the drawn markup: React's own screen, beside it until it is ready, has the same ones. */
+const ID_ATTRIBUTE = /\sid="[^"]*"/g;
+
+/** The page's bytes in the best encoding the phone accepts (brotli at a fast level: drawn per request). */
+function encoded(request: FastifyRequest, reply: FastifyReply, page: string): Buffer | string {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.header('vary', 'accept-encoding, cookie');
+  if (/\bbr\b/.test(accepted)) {
+    reply.header('content-encoding', 'br');
+    return brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    reply.header('content-encoding', 'gzip');
+    return gzipSync(page);
+  }
+  return page;
+}
+
+export interface ServerScreens {
+  /** Answers the page request with its first screen drawn, when it can; false when the caller sends the plain page. */
+  answer(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+}
+
+/**
+ * Issue 20: the first visit of a page whose first screen is data (the inspect view, opened from a
+ * label's link) waited for the app's code (~440 KiB over a phone's network) before its data could be
+ * drawn. With the session's cookie (PAGE_COOKIE) the server draws that screen itself, with the
+ * app's own components and the API's own answers, into the page it serves: painted at once, inert,
+ * until React's screen replaces it (src/boot/appShell.tsx). Anything that goes wrong — no build, no
+ * cookie, a refused session, a render that throws — serves the plain page, as before.
+ */
+export async function loadServerScreens(app: FastifyInstance, distDir: string): Promise<ServerScreens | null> {
+  const pageFile = path.join(distDir, APP_SHELL_PAGE);
+  const entry = path.join(distDir, '..', SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY);
+  if (!existsSync(pageFile) || !existsSync(entry)) return null;
+  const page = readFileSync(pageFile, 'utf8');
+  const drawer = (await import(pathToFileURL(entry).href)) as ScreenDrawer;
+  return {
+    async answer(request, reply) {
+      const pagePath = request.url.split('?')[0]!;
+      const token = request.method === 'GET' && SCREEN_PATH.test(pagePath) ? cookieValue(request, PAGE_COOKIE) : null;
+      if (!token) return false;
+      try {
+        const answers = await askedFirst(app, pagePath, token);
+        if (!answers) return false;
+        const screen = await drawer.drawScreen(pagePath, answers);
+        const drawn = withServerScreen(page, { path: pagePath, html: screen.html.replace(ID_ATTRIBUTE, ''), css: screen.css });
+        if (!drawn) return false;
+        // The user's own data: kept by no cache, shared by no one.
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        await reply.send(encoded(request, reply, drawn));
+        return true;
+      } catch (error) {
+        request.log.warn({ err: error, path: pagePath }, 'first screen not drawn; the plain page is served');
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, ok, type Doc } from './administration/adminApi';
+import { createTestApp, type TestApp } from './helpers/testApp';
+
+/*
+ * Issue 20: the first screen of the inspect view drawn by the server for the session in the page
+ * cookie. The drawer here is a stand-in that writes out what it was handed (the real one, React's,
+ * is checked in tests/web/serverDrawn and tests/e2e/shell.test.ts): these tests are about who gets a
+ * drawn page, with which answers, and what happens when anything is refused or fails.
+ */
+
+let t: TestApp;
+let root: string;
+let api: ReturnType<typeof adminApi>;
+const INSPECT = '/inspection/asset/identification/SKD-001';
+/** The build's page: its shell element ends right before #root (scripts/bootPlugin.ts appShellMarkup). */
+const PAGE = '<!doctype html>\n<html lang="en">\n  <head>\n    <title>spa-home</title>\n  </head>\n  <body>\n    <div id="app-shell" aria-hidden="true"><div class="fo-shell-bar"></div><p class="fo-shell-title"></p></div>\n    <div id="root"></div>\n  </body>\n</html>\n';
+/** Writes out its arguments as text; a user named "drawer.breaks" makes it throw. */
+const DRAWER = `export async function drawScreen(path, answers) {
+  if (answers['/token/init'].username === 'drawer.breaks') throw new Error('the render failed');
+  const text = JSON.stringify({ path, answers }).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return { html: '<main id="drawn-main"><pre class="drawn">' + text + '</pre></main>', css: '.drawn { color: #fff; }' };
+}
+`;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'fo-screen-'));
+  mkdirSync(path.join(root, 'dist'));
+  mkdirSync(path.join(root, 'dist-server'));
+  writeFileSync(path.join(root, 'dist', 'index.html'), '<!doctype html><title>spa-index</title>');
+  writeFileSync(path.join(root, 'dist', 'home.html'), PAGE);
+  writeFileSync(path.join(root, 'dist-server', 'drawScreen.js'), DRAWER);
+  t = await createTestApp({ distDir: path.join(root, 'dist') });
+  api = adminApi(t);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const page = (cookie?: string, url = INSPECT, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...(cookie === undefined ? {} : { cookie }), ...headers } });
+
+/** What the stand-in drawer was handed, read back from the drawn page. */
+function handed(body: string): { path: string; answers: Record<string, unknown> } {
+  const text = /<pre class="drawn">([^<]*)<\/pre>/.exec(body)?.[1];
+  expect(text, 'a drawn screen').toBeDefined();
+  return JSON.parse(text!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as { path: string; answers: Record<string, unknown> };
+}
+
+/** A user of a new role holding the technician's permissions but `without` these. */
+async function userWithout(username: string, without: readonly string[]): Promise<string> {
+  const permissions = await api.list('permission');
+  const technician = (await api.list('role')).find((role) => role.name === 'ROLE_TECHNICIAN')!;
+  const dropped = new Set(permissions.filter((permission) => without.includes(permission.name as string)).map((permission) => permission._id));
+  expect(dropped.size).toBe(without.length);
+  const role = await api.create('role', { name: `Role of ${username}`, permissions: (technician.permissions as string[]).filter((id) => !dropped.has(id)) });
+  const user = ok<Doc>(await api.post('/user', { username, name: username, role: role._id }));
+  const { password } = ok<{ password: string }>(await api.post(`/user/${user._id}/resetPassword`, {}));
+  return t.login(username, password);
+}
+
+describe('the inspect view drawn by the server (issue 20)', () => {
+  it('is drawn for the session in the page cookie, with what the page asks first, and kept by no cache', async () => {
+    const token = await t.login('technician');
+    const response = await page(`other=1; fo_page=${token}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(String(response.headers.vary)).toMatch(/cookie/i);
+    // Shown as a last screen is: <html> says so, the screen sits inert in the shell's element, its styles in their own sheet.
+    expect(response.body).toContain('<html data-app-shell="last" data-server-screen="" lang="en">');
+    expect(response.body).toContain(`<div id="app-shell" aria-hidden="true" inert="" data-path="${INSPECT}"><main><pre class="drawn">`);
+    expect(response.body).toContain('<style data-last-screen="">.drawn { color: #fff; }</style>');
+    // React's screen, beside it until ready, has the same ids: the drawn one has none.
+    expect(response.body).not.toContain('drawn-main');
+    expect(response.body).toContain('<div id="root"></div>');
+
+    const { path: drawnPath, answers } = handed(response.body);
+    expect(drawnPath).toBe(INSPECT);
+    const user = answers['/token/init'] as { username: string; permissions: string[] };
+    expect(user.username).toBe('technician');
+    expect(answers['/init/applicationInfo']).toMatchObject({ applicationName: expect.any(String) });
+    // The demo's SKD-001 is three assets (a control panel and two pumps), asked with their checklists as the page asks them.
+    const group = answers['/asset/identification/group/SKD-001?expand=checklists'] as { _id: string; checklistDetails: unknown[] }[];
+    expect(group).toHaveLength(3);
+    expect(group.every((asset) => Array.isArray(asset.checklistDetails))).toBe(true);
+    // Each asset's previous inspections: the technician may read them.
+    for (const asset of group) expect(answers[`/asset/${asset._id}/previousInspections`], asset._id).toEqual(expect.any(Array));
+    expect(Object.keys(answers)).toHaveLength(6);
+  });
+
+  it('asks no previous inspections for a user who may not read them (the API would refuse them)', async () => {
+    const token = await userWithout('no.history', ['read-inspection']);
+    const { answers } = handed((await page(`fo_page=${token}`)).body);
+    expect((answers['/token/init'] as { username: string }).username).toBe('no.history');
+    expect(Object.keys(answers).filter((key) => key.endsWith('/previousInspections'))).toEqual([]);
+    expect(answers['/asset/identification/group/SKD-001?expand=checklists']).toHaveLength(3);
+  });
+
+  it('serves the plain page, with nothing of anyone’s data, when there is no session or the API refuses it', async () => {
+    const noAssets = await userWithout('no.assets', ['read-asset']);
+    const signedIn = await t.login('technician');
+    const cases: [string, string | undefined, string?][] = [
+      ['no cookie', undefined],
+      ['an empty cookie', 'fo_page='],
+      ['another cookie of the same prefix', `fo_pages=${signedIn}`],
+      ['a token that is not one', 'fo_page=not.a.token'],
+      ['a user who may not read assets', `fo_page=${noAssets}`],
+      ['an identification no asset has', `fo_page=${signedIn}`, '/inspection/asset/identification/NOPE-404'],
+    ];
+    for (const [label, cookie, url] of cases) {
+      const response = await page(cookie, url);
+      expect(response.statusCode, label).toBe(200);
+      expect(response.body, label).toBe(PAGE);
+      expect(response.headers['cache-control'], label).toBe('no-cache');
+    }
+  });
+
+  it('draws nothing for a signed-out user whose token was deactivated with the account', async () => {
+    const token = await userWithout('leaving.tech', []);
+    expect(handed((await page(`fo_page=${token}`)).body).answers['/token/init']).toMatchObject({ username: 'leaving.tech' });
+    const user = (await api.list('user')).find((one) => one.username === 'leaving.tech')!;
+    ok(await api.put(`/user/updateByUserAdministration/${user._id}`, { status: 'inactive' }));
+    expect((await page(`fo_page=${token}`)).body).toBe(PAGE);
+  });
+
+  it('serves the plain page, never an error, when the drawing fails', async () => {
+    const token = await userWithout('drawer.breaks', []);
+    const response = await page(`fo_page=${token}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(PAGE);
+  });
+
+  it('draws only the inspect view, and only for GET', async () => {
+    const token = await t.login('technician');
+    for (const url of ['/inspection', '/inspection/asset/identification/SKD-001/thermography', '/onsite', '/home']) {
+      expect((await page(`fo_page=${token}`, url)).body, url).not.toContain('data-server-screen');
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: INSPECT, headers: { cookie: `fo_page=${token}` } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses the drawn page as the phone accepts it', async () => {
+    const token = await t.login('technician');
+    const brotli = await page(`fo_page=${token}`, INSPECT, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('data-server-screen');
+    const gzip = await page(`fo_page=${token}`, INSPECT, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('data-server-screen');
+    const plain = await page(`fo_page=${token}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('data-server-screen');
+  });
+
+  it('never lets the cookie sign an API call: the API reads x-auth alone', async () => {
+    const token = await t.login('technician');
+    for (const url of ['/api/token/init', '/api/asset/identification/group/SKD-001']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie: `fo_page=${token}` } });
+      expect(response.statusCode, url).toBe(401);
+    }
+  });
+});
