@@ -7,7 +7,7 @@ import { AppProviders } from '../App';
 import { i18nProvider } from '../i18n';
 import { appRoutes } from '../routes/appRoutes';
 import { renderGuardedRoutes } from '../routes/renderGuardedRoutes';
-import { sanitizeInside } from '../custom/fields/sanitizeStoredHtml';
+import { setServerDom, type DomView } from '../common-ui/domView';
 import { ServerAnswersProvider, type ServerAnswers } from './serverAnswers';
 
 /** A screen drawn on the server: markup and the styles it uses. */
@@ -16,11 +16,11 @@ export interface DrawnScreen {
   css: string;
 }
 
-/** Stored HTML on a drawn screen is sanitised as in the browser, with the same rules, inside jsdom's DOM (set up once). */
-let sanitiser: Promise<void> | null = null;
-function sanitiseInJsdom(): Promise<void> {
-  sanitiser ??= import('jsdom').then(({ JSDOM }) => sanitizeInside(new JSDOM('', { url: 'http://localhost/' }).window as unknown as Window & typeof globalThis));
-  return sanitiser;
+/** Stored HTML on a drawn screen is parsed and sanitised as in the browser, with the same rules, in jsdom's DOM (set up once). */
+let serverDom: Promise<void> | null = null;
+function withJsdom(): Promise<void> {
+  serverDom ??= import('jsdom').then(({ JSDOM }) => setServerDom(new JSDOM('', { url: 'http://localhost/' }).window as unknown as DomView));
+  return serverDom;
 }
 
 /**
@@ -30,21 +30,32 @@ function sanitiseInJsdom(): Promise<void> {
  * is asked: what a page would ask itself it finds in `answers` (src/serverDrawn/serverAnswers.tsx).
  */
 export async function drawScreen(path: string, answers: ServerAnswers): Promise<DrawnScreen> {
-  if (typeof window === 'undefined') await sanitiseInJsdom();
+  if (typeof window === 'undefined') await withJsdom();
   const cache = createCache({ key: 'css' });
+  // Rules kept in the cache, not written as <style> elements beside each part.
   cache.compat = true;
+  let failure: unknown;
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
       <ServerAnswersProvider answers={answers}>
         <StaticRouter location={path}>
+          {/* A store of its own per render, holding the locale: react-admin's translations draw nothing until the store names one. */}
           <AppProviders store={memoryStore({ locale: i18nProvider.getLocale() })}>
             <Routes>{renderGuardedRoutes(appRoutes)}</Routes>
           </AppProviders>
         </StaticRouter>
       </ServerAnswersProvider>
     </CacheProvider>,
-    { onError: (error) => console.error('drawScreen', error), progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+    {
+      // A part that failed would be drawn as its fallback (a spinner): half a screen is no first screen. The caller serves the plain page.
+      onError: (error) => {
+        failure ??= error;
+      },
+      // Every part inline, in place: React would otherwise move large parts in with a script, and nothing of this page runs.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    },
   );
+  if (failure !== undefined) throw failure;
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   const css = Object.values(cache.inserted).filter((rule): rule is string => typeof rule === 'string').join('');

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { isCssColor } from '../../../common/cssColor';
+import { domView, type DomView } from '../../common-ui/domView';
 import { API_BASE, API_PATH } from '../../dataProvider/apiBase';
 
 /**
@@ -77,10 +78,8 @@ export function isAllowedImageSource(src: string, page: string = window.location
   return fileUrlPrefixes(page).some((prefix) => url.origin === prefix.origin && url.pathname.startsWith(prefix.pathname) && /^[^/]+$/.test(url.pathname.slice(prefix.pathname.length)));
 }
 
-type View = Window & typeof globalThis;
-
 /** Its own DOMPurify instance: the hooks below must not change how other DOMPurify users (plain-text views) work. */
-function purifierFor(view: View) {
+function purifierFor(view: DomView) {
   const purifier = DOMPurify(view);
   purifier.addHook('afterSanitizeAttributes', (node) => {
     if (!(node instanceof view.HTMLElement)) return;
@@ -100,16 +99,22 @@ function purifierFor(view: View) {
   return purifier;
 }
 
-// None in a server render until it hands its DOM (sanitizeInside): with no DOM, DOMPurify would hand its input back unsanitised.
-let purifier = typeof window === 'undefined' ? null : purifierFor(window);
+let built: { view: DomView; purifier: ReturnType<typeof purifierFor> } | null = null;
 
-/** A server render (src/serverDrawn/drawScreen.tsx) sanitises with the same rules inside its own DOM (jsdom's). */
-export function sanitizeInside(view: View): void {
-  purifier = purifierFor(view);
+/** The purifier of the DOM there is (domView): the page's, or a server render's. */
+function currentPurifier() {
+  const view = domView();
+  if (!view) return null;
+  if (built?.view !== view) built = { view, purifier: purifierFor(view) };
+  return built.purifier;
 }
 
-/** HTML from data or scripts, reduced to what may be shown inside its own box; nothing where there is no DOM to sanitise in. */
+/**
+ * HTML from data or scripts, reduced to what may be shown inside its own box. Nothing where there
+ * is no DOM to sanitise in: with none, DOMPurify would hand its input back unsanitised.
+ */
 export function sanitizeStoredHtml(html: string | null | undefined): string {
+  const purifier = html ? currentPurifier() : null;
   if (!html || !purifier) return '';
   return purifier.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false });
 }

@@ -39,6 +39,9 @@ describe('the inspect view drawn on the server', () => {
     expect(pumpPanel.textContent).toContain('4.75');
     expect(pumpPanel.textContent).toContain('Tina Tester');
     expect(text).not.toContain('Loading the asset');
+    // A colour item's options each with its swatch, named colours too (there is no CSS.supports to ask on a server).
+    const lamp = [...page.querySelectorAll(`#asset-${controlPanel._id} button`)].filter((button) => ['Green', 'Amber', 'Red'].includes(button.textContent ?? ''));
+    expect(lamp.map((button) => [button.textContent, Boolean(button.querySelector('[aria-hidden="true"]'))])).toEqual([['Green', true], ['Amber', true], ['Red', true]]);
     // Nothing in it runs: the fixture's asset message holds a script and an onerror handler.
     expect(html).not.toMatch(/<script|onerror|__pwned/i);
   });

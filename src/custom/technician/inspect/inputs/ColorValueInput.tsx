@@ -1,5 +1,6 @@
 import { Box, Button, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { isCssColor } from '../../../../../common/cssColor';
 import type { ValueInputProps } from './valueInputProps';
 
 /** Plant-room colour words that CSS does not know. */
@@ -9,7 +10,8 @@ const COLOUR_ALIASES: Record<string, string> = { amber: '#ffbf00' };
 export function swatchColour(value: string): string | null {
   const alias = COLOUR_ALIASES[value.trim().toLowerCase()];
   if (alias) return alias;
-  const supports = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' ? CSS.supports('color', value) : /^#[0-9a-f]{3,8}$/i.test(value);
+  // The browser's own parser where there is one; a screen drawn on the server (src/serverDrawn/) uses the shared CSS colour check.
+  const supports = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' ? CSS.supports('color', value) : isCssColor(value);
   return supports ? value : null;
 }
 
