@@ -78,6 +78,6 @@ console.log('GET /api/inspection/offlineCatalogue as the demo technician (with p
 results.offlineReplay = await benchOfflineReplay();
 console.log('20 inspections with a camera-sized photo each queued offline on a phone in Chromium: reconnect → queue empty:', JSON.stringify(results.offlineReplay, null, 2));
 results.serverScreen = await benchServerScreen();
-console.log("the inspect view's first screen drawn by the server vs the plain page (SKD-001 as the technician, brotli, 10 connections):", JSON.stringify(results.serverScreen, null, 2));
+console.log("the inspect view's first screen drawn by the server (SKD-001 as the technician, brotli): one at a time, ten at once, and the plain page:", JSON.stringify(results.serverScreen, null, 2));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);

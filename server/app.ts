@@ -148,7 +148,7 @@ async function serveWebApp(app: FastifyInstance, distDir: string | null) {
     });
   }
   // A page the server draws the first screen of (server/http/serverScreen.ts), where the build wrote its drawer.
-  const screens = hasShellPage && distDir ? await loadServerScreens(app, distDir) : null;
+  const screens = hasShellPage && distDir ? loadServerScreens(app, distDir) : null;
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.toLowerCase().startsWith(`${API_PREFIX}/`) || request.url.toLowerCase() === API_PREFIX;
     if (!isApi && !isPwaFile(request.url) && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {

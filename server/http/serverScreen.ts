@@ -1,16 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_SHELL_PAGE, PAGE_COOKIE, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, SERVER_SCREEN_PATHS, withServerScreen } from '../../common/appShell';
 import type { SessionUser } from '../../common/api';
 import { API_PREFIX } from '../auth/authPlugin';
+import { createScreenDrawer, type DrawerLimits } from './serverScreenDrawer';
 
-/** The server build of the app's screens (src/serverDrawn/drawScreen.tsx, built by scripts/serverScreenBuild.ts). */
-interface ScreenDrawer {
-  drawScreen(path: string, answers: Record<string, unknown>): Promise<{ html: string; css: string }>;
-}
+/**
+ * Draws at once, and how long a page waits for its first screen (bench/serverScreen.ts: ~60 ms a
+ * draw of the demo's SKD-001), the first after a start longer: the worker loads the drawer then.
+ */
+const DRAWER_LIMITS: DrawerLimits = { maxInFlight: 2, timeoutMs: 1_500, startMs: 5_000 };
 
 const SCREEN_PATH = new RegExp(SERVER_SCREEN_PATHS);
 
@@ -86,25 +87,28 @@ export interface ServerScreens {
  * label's link) waited for the app's code (~440 KiB over a phone's network) before its data could be
  * drawn. With the session's cookie (PAGE_COOKIE) the server draws that screen itself, with the
  * app's own components and the API's own answers, into the page it serves: painted at once, inert,
- * until React's screen replaces it (src/boot/appShell.tsx). Anything that goes wrong — no build, no
- * cookie, a refused session, a render that throws — serves the plain page, as before.
+ * until React's screen replaces it (src/boot/appShell.tsx). It is drawn in a worker thread
+ * (serverScreenDrawer.ts), at most DRAWER_LIMITS at once. Anything that goes wrong — no build, no
+ * cookie, a refused session, a busy or slow drawer, a render that throws — serves the plain page.
  */
-export async function loadServerScreens(app: FastifyInstance, distDir: string): Promise<ServerScreens | null> {
+export function loadServerScreens(app: FastifyInstance, distDir: string): ServerScreens | null {
   const pageFile = path.join(distDir, APP_SHELL_PAGE);
+  // The server build of the app's screens (src/serverDrawn/drawScreen.tsx, built by scripts/serverScreenBuild.ts).
   const entry = path.join(distDir, '..', SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY);
   if (!existsSync(pageFile) || !existsSync(entry)) return null;
   const page = readFileSync(pageFile, 'utf8');
-  const drawer = (await import(pathToFileURL(entry).href)) as ScreenDrawer;
+  const drawer = createScreenDrawer(entry, DRAWER_LIMITS);
+  app.addHook('onClose', () => drawer.close());
   return {
     async answer(request, reply) {
       const pagePath = request.url.split('?')[0]!;
       const token = request.method === 'GET' && SCREEN_PATH.test(pagePath) ? cookieValue(request, PAGE_COOKIE) : null;
-      if (!token) return false;
+      // Busy drawing others: not even the answers are asked.
+      if (!token || drawer.busy()) return false;
       try {
         const answers = await askedFirst(app, pagePath, token);
-        if (!answers) return false;
-        const screen = await drawer.drawScreen(pagePath, answers);
-        const drawn = withServerScreen(page, { path: pagePath, html: screen.html.replace(ID_ATTRIBUTE, ''), css: screen.css });
+        const screen = answers ? await drawer.draw(pagePath, answers) : null;
+        const drawn = screen ? withServerScreen(page, { path: pagePath, html: screen.html.replace(ID_ATTRIBUTE, ''), css: screen.css }) : null;
         if (!drawn) return false;
         // The user's own data: kept by no cache, shared by no one.
         reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');

@@ -19,9 +19,11 @@ let api: ReturnType<typeof adminApi>;
 const INSPECT = '/inspection/asset/identification/SKD-001';
 /** The build's page: its shell element ends right before #root (scripts/bootPlugin.ts appShellMarkup). */
 const PAGE = '<!doctype html>\n<html lang="en">\n  <head>\n    <title>spa-home</title>\n  </head>\n  <body>\n    <div id="app-shell" aria-hidden="true"><div class="fo-shell-bar"></div><p class="fo-shell-title"></p></div>\n    <div id="root"></div>\n  </body>\n</html>\n';
-/** Writes out its arguments as text; a user named "drawer.breaks" makes it throw. */
+/** Writes out its arguments as text; a user named "drawer.breaks" makes it throw, "drawer.slow.<ms>" makes it take that long. */
 const DRAWER = `export async function drawScreen(path, answers) {
-  if (answers['/token/init'].username === 'drawer.breaks') throw new Error('the render failed');
+  const username = answers['/token/init'].username;
+  if (username === 'drawer.breaks') throw new Error('the render failed');
+  if (username.startsWith('drawer.slow.')) await new Promise((resolve) => setTimeout(resolve, Number(username.split('.')[2])));
   const text = JSON.stringify({ path, answers }).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return { html: '<main id="drawn-main"><pre class="drawn">' + text + '</pre></main>', css: '.drawn { color: #fff; }' };
 }
@@ -136,6 +138,18 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     expect(response.body).toBe(PAGE);
   });
 
+  it('serves the plain page at once while two pages are being drawn: a burst never queues up', async () => {
+    const token = await userWithout('drawer.slow.400', []);
+    const started = Date.now();
+    const answers = await Promise.all([1, 2, 3].map(() => page(`fo_page=${token}`)));
+    const drawn = answers.filter((answer) => answer.body.includes('data-server-screen=""'));
+    expect(drawn).toHaveLength(2);
+    expect(answers.filter((answer) => answer.body === PAGE)).toHaveLength(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    // Drawn again once the drawer is free.
+    expect((await page(`fo_page=${token}`)).body).toContain('data-server-screen=""');
+  });
+
   it('draws only the inspect view, and only for GET', async () => {
     const token = await t.login('technician');
     for (const url of ['/inspection', '/inspection/asset/identification/SKD-001/thermography', '/onsite', '/home']) {
@@ -157,6 +171,14 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     const plain = await page(`fo_page=${token}`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('data-server-screen');
+  });
+
+  it('serves the plain page when a drawing takes longer than a page should wait (1.5 s)', async () => {
+    const token = await userWithout('drawer.slow.2500', []);
+    const started = Date.now();
+    const response = await page(`fo_page=${token}`);
+    expect(response.body).toBe(PAGE);
+    expect(Date.now() - started).toBeLessThan(2_300);
   });
 
   it('never lets the cookie sign an API call: the API reads x-auth alone', async () => {

@@ -1,0 +1,99 @@
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+const workerUrl = new URL('./serverScreenWorker.mjs', import.meta.url);
+
+export interface DrawnScreen {
+  html: string;
+  css: string;
+}
+
+export interface ScreenDrawer {
+  /** Whether a draw asked now would be refused (DrawerLimits.maxInFlight): the page is served plain without asking its answers. */
+  busy(): boolean;
+  /** The screen, or null when it could not be drawn in time: busy, too slow, failed. The page is then served plain. */
+  draw(path: string, answers: Record<string, unknown>): Promise<DrawnScreen | null>;
+  close(): Promise<void>;
+}
+
+export interface DrawerLimits {
+  /** Draws at once (one drawing, the rest waiting their turn); past it a page is served plain at once. */
+  maxInFlight: number;
+  /** Past this the page is served plain; the late screen is dropped. */
+  timeoutMs: number;
+  /** Added to the first draw of a new worker, which first loads the drawer (~1 MB of code). */
+  startMs: number;
+}
+
+/**
+ * Draws first screens in one worker thread per process, started on the first draw and kept
+ * (unreferenced) for the next; a crashed worker fails its draws and is replaced on the next. A drawn
+ * screen is a head start, never a requirement: when the worker is busy (a burst of page loads, a
+ * user reloading in a loop) pages are served plain rather than queued, so what the server spends
+ * on drawing stays bounded and an API call never waits behind it.
+ */
+export function createScreenDrawer(entryFile: string, limits: DrawerLimits): ScreenDrawer {
+  let worker: Worker | null = null;
+  let seq = 0;
+  /** Draws the worker has been handed and not answered, whether or not their page still waits. */
+  const outstanding = new Set<number>();
+  /** Pages still waiting for their draw. */
+  const waiting = new Map<number, (screen: DrawnScreen | null) => void>();
+
+  function settleAll() {
+    for (const settle of waiting.values()) settle(null);
+    waiting.clear();
+    outstanding.clear();
+  }
+
+  function start(): Worker {
+    const started = new Worker(workerUrl, { workerData: { entry: pathToFileURL(entryFile).href }, resourceLimits: { maxOldGenerationSizeMb: 512 } });
+    started.unref();
+    started.on('message', (message: { id: number; ok: true; screen: DrawnScreen } | { id: number; ok: false; message: string }) => {
+      outstanding.delete(message.id);
+      const settle = waiting.get(message.id);
+      waiting.delete(message.id);
+      settle?.(message.ok ? message.screen : null);
+      if (outstanding.size === 0) started.unref();
+    });
+    started.on('error', () => {
+      if (worker === started) worker = null;
+      settleAll();
+    });
+    started.on('exit', () => {
+      if (worker === started) worker = null;
+      settleAll();
+    });
+    return started;
+  }
+
+  return {
+    busy: () => outstanding.size >= limits.maxInFlight,
+    draw(path, answers) {
+      if (outstanding.size >= limits.maxInFlight) return Promise.resolve(null);
+      const starting = worker === null;
+      worker ??= start();
+      const current = worker;
+      const id = ++seq;
+      current.ref();
+      outstanding.add(id);
+      return new Promise<DrawnScreen | null>((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          resolve(null);
+        }, limits.timeoutMs + (starting ? limits.startMs : 0));
+        waiting.set(id, (screen) => {
+          clearTimeout(timer);
+          resolve(screen);
+        });
+        current.postMessage({ id, path, answers });
+      });
+    },
+    async close() {
+      const current = worker;
+      worker = null;
+      settleAll();
+      if (current) await current.terminate();
+    },
+  };
+}
