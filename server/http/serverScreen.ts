@@ -50,11 +50,11 @@ async function askedFirst(app: FastifyInstance, pagePath: string, token: string)
   const answers: Record<string, unknown> = { '/token/init': user, [group]: assets };
   if (applicationInfo) answers['/init/applicationInfo'] = applicationInfo;
   if (user.permissions.includes('read-inspection')) {
-    for (const asset of assets as { _id: string }[]) {
-      const previous = `/asset/${encodeURIComponent(asset._id)}/previousInspections`;
-      const list = await ask(previous);
-      if (list !== undefined) answers[previous] = list;
-    }
+    const paths = (assets as { _id: string }[]).map((asset) => `/asset/${encodeURIComponent(asset._id)}/previousInspections`);
+    const lists = await Promise.all(paths.map((previous) => ask(previous)));
+    paths.forEach((previous, index) => {
+      if (lists[index] !== undefined) answers[previous] = lists[index];
+    });
   }
   return answers;
 }
