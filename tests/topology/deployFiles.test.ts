@@ -102,6 +102,8 @@ describe('deploy/Dockerfile', () => {
 
   it('ships the built web app without its sources, so `npm start` serves it without building', () => {
     expect(runtime).toMatch(/COPY --from=build \/app\/dist \.\/dist/);
+    // And the server's build of the first screens it draws (issue 20), beside it.
+    expect(runtime).toMatch(/COPY --from=build \/app\/dist-server \.\/dist-server/);
     expect(runtime).not.toMatch(/\/app\/src\b|index\.html/);
   });
 });
@@ -129,9 +131,32 @@ describe('the web build at `npm start` (scripts/webBuild.ts)', () => {
     }
   });
 
+  it("rebuilds a checkout whose build lacks the server's drawer of first screens (dist-server/drawScreen.js), however new dist/ is", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fo-checkout-'));
+    try {
+      mkdirSync(path.join(dir, 'src'));
+      writeFileSync(path.join(dir, 'src', 'main.tsx'), '');
+      writeFileSync(path.join(dir, 'index.html'), '');
+      const before = new Date(Date.now() - 3_600_000);
+      for (const file of ['src/main.tsx', 'src', 'index.html']) utimesSync(path.join(dir, file), before, before);
+      mkdirSync(path.join(dir, 'dist'));
+      writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html>');
+      expect(webBuildIsStale(dir)).toBe(true);
+      mkdirSync(path.join(dir, 'dist-server'));
+      writeFileSync(path.join(dir, 'dist-server', 'drawScreen.js'), 'export {};');
+      expect(webBuildIsStale(dir)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('still rebuilds a checkout whose sources are newer than dist/', () => {
     const dir = imageLikeTree();
     try {
+      // Its drawer built with it: only the file times say it is stale.
+      mkdirSync(path.join(dir, 'dist-server'));
+      writeFileSync(path.join(dir, 'dist-server', 'drawScreen.js'), 'export {};');
+      utimesSync(path.join(dir, 'dist-server', 'drawScreen.js'), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
       mkdirSync(path.join(dir, 'src'));
       writeFileSync(path.join(dir, 'src', 'main.tsx'), '');
       writeFileSync(path.join(dir, 'index.html'), '');
