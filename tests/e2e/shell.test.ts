@@ -56,6 +56,17 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     return page;
   }
 
+  /** The technician signed in on a phone, at their home; `watch` sees the page before anything loads. Errors are kept under `label`. */
+  async function technicianOnPhone(label: string, watch: (page: Page) => void = () => undefined) {
+    const opened = await session.newPage(PHONE);
+    opened.page.on('pageerror', (error) => pageErrors.push(`${label}: ${error.message}`));
+    watch(opened.page);
+    await opened.page.goto(`${baseUrl()}/login`);
+    await signIn(opened.page, 'technician');
+    await opened.page.waitForURL('**/inspection');
+    return opened;
+  }
+
   it('sends a signed-out deep link to Login with from, and back to it after signing in', async () => {
     const page = await open('/home/userManagement');
     await page.waitForURL('**/login?from=%2Fhome%2FuserManagement');
@@ -270,11 +281,7 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
   });
 
   it("paints a signed-in technician's home before React (the scan hint, where React draws it) and hands over without a shift (issue 20)", async () => {
-    const { page } = await session.newPage(PHONE);
-    page.on('pageerror', (error) => pageErrors.push(`/inspection (shell): ${error.message}`));
-    await page.goto(`${baseUrl()}/login`);
-    await signIn(page, 'technician');
-    await page.waitForURL('**/inspection');
+    const { page } = await technicianOnPhone('/inspection (shell)');
     await page.getByText('Tap the Scan QR Code button', { exact: false }).waitFor();
     await page.addInitScript(recordLayoutShifts);
     // From the next load on, every frame before its paint: the shell's hint box while it shows, and the layout shifts.
@@ -312,17 +319,14 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
   });
 
   it("paints the inspect view's last screen before React on the technician's next visit, and hands over to React's own in place (issue 20)", async () => {
-    const { page, context } = await session.newPage(PHONE);
     const path = '/inspection/asset/identification/SKD-001';
-    page.on('pageerror', (error) => pageErrors.push(`${path} (last screen): ${error.message}`));
     // The boot script is inline, allowed by its hash alone: the browser must not refuse it.
     const refused: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
-    });
-    await page.goto(`${baseUrl()}/login`);
-    await signIn(page, 'technician');
-    await page.waitForURL('**/inspection');
+    const { page, context } = await technicianOnPhone(`${path} (last screen)`, (opened) =>
+      opened.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+      }),
+    );
     await page.goto(`${baseUrl()}${path}`);
     await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
     // Kept once the page has settled (src/boot/lastScreen.ts).
@@ -358,12 +362,8 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
   });
 
   it("paints the inspect view's loading frame before React on its first visit (its title and line, where React draws them) and hands over without a shift (issue 20)", async () => {
-    const { page, context } = await session.newPage(PHONE);
     const path = '/inspection/asset/identification/SKD-001';
-    page.on('pageerror', (error) => pageErrors.push(`${path} (loading frame): ${error.message}`));
-    await page.goto(`${baseUrl()}/login`);
-    await signIn(page, 'technician');
-    await page.waitForURL('**/inspection');
+    const { page, context } = await technicianOnPhone(`${path} (loading frame)`);
     // A browser that keeps no cookies: the server cannot draw the page.
     await context.clearCookies();
     await page.addInitScript(recordLayoutShifts);
@@ -400,12 +400,8 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
   });
 
   it("paints the inspect view drawn by the server on its first visit, data and all, before the app's code, and hands over to React's own in place (issue 20)", async () => {
-    const { page, context } = await session.newPage(PHONE);
     const path = '/inspection/asset/identification/SKD-001';
-    page.on('pageerror', (error) => pageErrors.push(`${path} (drawn by the server): ${error.message}`));
-    await page.goto(`${baseUrl()}/login`);
-    await signIn(page, 'technician');
-    await page.waitForURL('**/inspection');
+    const { page, context } = await technicianOnPhone(`${path} (drawn by the server)`);
     // Signing in left the page cookie, for the inspect view alone.
     const cookies = await context.cookies();
     expect(cookies.filter((cookie) => cookie.name === 'fo_page').map((cookie) => [cookie.path, cookie.sameSite])).toEqual([['/inspection/asset/identification/', 'Lax']]);
