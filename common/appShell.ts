@@ -43,6 +43,12 @@ export const INLINE_SCRIPT_HASHES_FILE = 'inline-script-hashes.json';
 export const PAGE_COOKIE = 'fo_page';
 /** Sent only with the pages the server draws, not with every call (Path is a prefix). */
 export const PAGE_COOKIE_PATHS: readonly string[] = ['/inspection/asset/identification/'];
+/**
+ * The phone's time zone (an IANA name, e.g. 'Europe/Berlin'), beside PAGE_COOKIE with the same paths:
+ * a drawn screen shows times in the phone's zone as the phone itself would (spec §9: local times),
+ * not in the server's. Without a zone the server knows, no screen is drawn.
+ */
+export const ZONE_COOKIE = 'fo_zone';
 
 /** Where the build writes the server's build of the app's screens (scripts/serverScreenBuild.ts): beside dist/, never served. */
 export const SERVER_SCREEN_DIR = 'dist-server';

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_SHELL_PAGE, PAGE_COOKIE, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, SERVER_SCREEN_PATHS, withServerScreen } from '../../common/appShell';
+import { APP_SHELL_PAGE, PAGE_COOKIE, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, SERVER_SCREEN_PATHS, ZONE_COOKIE, withServerScreen } from '../../common/appShell';
+import { isKnownTimeZone } from '../../common/timeZone';
 import type { SessionUser } from '../../common/api';
 import { API_PREFIX } from '../auth/authPlugin';
 import { createScreenDrawer, type DrawerLimits } from './serverScreenDrawer';
@@ -22,6 +23,18 @@ function cookieValue(request: FastifyRequest, name: string): string | null {
     if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim() || null;
   }
   return null;
+}
+
+/** The phone's time zone from ZONE_COOKIE, when it is one this server knows; null otherwise. */
+function phoneTimeZone(request: FastifyRequest): string | null {
+  const raw = cookieValue(request, ZONE_COOKIE);
+  if (raw === null) return null;
+  try {
+    const zone = decodeURIComponent(raw);
+    return isKnownTimeZone(zone) ? zone : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -87,7 +100,7 @@ export interface ServerScreens {
  * label's link) waited for the app's code (~440 KiB over a phone's network) before its data could be
  * drawn. With the session's cookie (PAGE_COOKIE) the server draws that screen itself, with the
  * app's own components and the API's own answers, into the page it serves: painted at once, inert,
- * until React's screen replaces it (src/boot/appShell.tsx). It is drawn in a worker thread
+ * until React's screen replaces it (src/boot/appShell.tsx), its times in the phone's zone (ZONE_COOKIE). It is drawn in a worker thread
  * (serverScreenDrawer.ts), at most DRAWER_LIMITS at once. Anything that goes wrong — no build, no
  * cookie, a refused session, a busy or slow drawer, a render that throws — serves the plain page.
  */
@@ -103,11 +116,13 @@ export function loadServerScreens(app: FastifyInstance, distDir: string): Server
     async answer(request, reply) {
       const pagePath = request.url.split('?')[0]!;
       const token = request.method === 'GET' && SCREEN_PATH.test(pagePath) ? cookieValue(request, PAGE_COOKIE) : null;
+      // Times drawn in the server's zone would change under the user's eyes at the handover: no zone, no drawing.
+      const timeZone = token ? phoneTimeZone(request) : null;
       // Busy drawing others: not even the answers are asked.
-      if (!token || drawer.busy()) return false;
+      if (!token || !timeZone || drawer.busy()) return false;
       try {
         const answers = await askedFirst(app, pagePath, token);
-        const screen = answers ? await drawer.draw(pagePath, answers) : null;
+        const screen = answers ? await drawer.draw(pagePath, answers, { timeZone }) : null;
         const drawn = screen ? withServerScreen(page, { path: pagePath, html: screen.html.replace(ID_ATTRIBUTE, ''), css: screen.css }) : null;
         if (!drawn) return false;
         // The user's own data: kept by no cache, shared by no one.

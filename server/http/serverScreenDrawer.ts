@@ -8,11 +8,17 @@ export interface DrawnScreen {
   css: string;
 }
 
+/** What the screen is drawn for besides its data: the phone's own settings. */
+export interface DrawnFor {
+  /** IANA zone the screen's times are shown in (the phone's). */
+  timeZone: string;
+}
+
 export interface ScreenDrawer {
   /** Whether a draw asked now would be refused (DrawerLimits.maxInFlight): the page is served plain without asking its answers. */
   busy(): boolean;
   /** The screen, or null when it could not be drawn in time: busy, too slow, failed. The page is then served plain. */
-  draw(path: string, answers: Record<string, unknown>): Promise<DrawnScreen | null>;
+  draw(path: string, answers: Record<string, unknown>, drawnFor: DrawnFor): Promise<DrawnScreen | null>;
   close(): Promise<void>;
 }
 
@@ -69,7 +75,7 @@ export function createScreenDrawer(entryFile: string, limits: DrawerLimits): Scr
 
   return {
     busy: () => outstanding.size >= limits.maxInFlight,
-    draw(path, answers) {
+    draw(path, answers, drawnFor) {
       if (outstanding.size >= limits.maxInFlight) return Promise.resolve(null);
       const starting = worker === null;
       worker ??= start();
@@ -86,7 +92,7 @@ export function createScreenDrawer(entryFile: string, limits: DrawerLimits): Scr
           clearTimeout(timer);
           resolve(screen);
         });
-        current.postMessage({ id, path, answers });
+        current.postMessage({ id, path, answers, drawnFor });
       });
     },
     async close() {

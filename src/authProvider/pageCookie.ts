@@ -1,4 +1,4 @@
-import { PAGE_COOKIE, PAGE_COOKIE_PATHS } from '../../common/appShell';
+import { PAGE_COOKIE, PAGE_COOKIE_PATHS, ZONE_COOKIE } from '../../common/appShell';
 
 /** A token whose expiry cannot be read is kept this long: the server checks it anyway. */
 const FALLBACK_LIFETIME_S = 30 * 24 * 3600;
@@ -13,11 +13,16 @@ function secondsLeft(token: string): number {
   }
 }
 
+/** The zone this device shows local times in. */
+const deviceTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /**
  * Mirrors the session's token into PAGE_COOKIE (common/appShell.ts), sent only with the pages the
  * server draws a first screen of; `null` removes it (signed out: the next page drawn for this phone
  * is nobody's). Not HttpOnly, by necessity and without loss: it is the token localStorage holds.
- * SameSite=Lax: a label's link opened from the camera is a navigation from another site.
+ * SameSite=Lax: a label's link opened from the camera is a navigation from another site. The
+ * phone's time zone goes beside it (ZONE_COOKIE), so the times on a drawn screen are the phone's.
+ * Written at every start too, so a phone that changed zone since sign-in tells the new one.
  */
 export function mirrorPageCookie(token: string | null): void {
   if (typeof document === 'undefined') return;
@@ -25,5 +30,6 @@ export function mirrorPageCookie(token: string | null): void {
   const lifetime = token ? secondsLeft(token) : 0;
   for (const path of PAGE_COOKIE_PATHS) {
     document.cookie = `${PAGE_COOKIE}=${lifetime > 0 ? token : ''}; Path=${path}; Max-Age=${lifetime}; SameSite=Lax${secure}`;
+    document.cookie = `${ZONE_COOKIE}=${lifetime > 0 ? encodeURIComponent(deviceTimeZone()) : ''}; Path=${path}; Max-Age=${lifetime}; SameSite=Lax${secure}`;
   }
 }

@@ -24,7 +24,8 @@ type Listener = () => void;
 
 const listeners = new Set<Listener>();
 let state: SessionState = { token: readStoredToken(), user: null, deniedPath: null };
-// A session signed in before the cookie existed (or whose cookie the browser dropped) gets it back.
+// A session signed in before the cookie existed (or whose cookie the browser dropped) gets it back,
+// with the phone's zone as it is now.
 if (state.token) mirrorPageCookie(state.token);
 
 function readStoredToken(): string | null {

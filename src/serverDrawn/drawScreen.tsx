@@ -8,12 +8,19 @@ import { i18nProvider } from '../i18n';
 import { appRoutes } from '../routes/appRoutes';
 import { renderGuardedRoutes } from '../routes/renderGuardedRoutes';
 import { setServerDom, type DomView } from '../common-ui/domView';
+import { TimeZoneProvider } from '../common-ui/timeZone';
 import { ServerAnswersProvider, type ServerAnswers } from './serverAnswers';
 
 /** A screen drawn on the server: markup and the styles it uses. */
 export interface DrawnScreen {
   html: string;
   css: string;
+}
+
+/** The phone's own settings the screen is drawn with. */
+export interface DrawnFor {
+  /** IANA zone of the phone: its times are shown in it, as the phone itself would show them. */
+  timeZone: string;
 }
 
 /** Stored HTML on a drawn screen is parsed and sanitised as in the browser, with the same rules, in jsdom's DOM (set up once). */
@@ -29,7 +36,7 @@ function withJsdom(): Promise<void> {
  * emotion classes need (kept as text by emotion where there is no document). No effect runs, nothing
  * is asked: what a page would ask itself it finds in `answers` (src/serverDrawn/serverAnswers.tsx).
  */
-export async function drawScreen(path: string, answers: ServerAnswers): Promise<DrawnScreen> {
+export async function drawScreen(path: string, answers: ServerAnswers, drawnFor: DrawnFor): Promise<DrawnScreen> {
   if (typeof window === 'undefined') await withJsdom();
   const cache = createCache({ key: 'css' });
   // Rules kept in the cache, not written as <style> elements beside each part.
@@ -38,12 +45,14 @@ export async function drawScreen(path: string, answers: ServerAnswers): Promise<
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
       <ServerAnswersProvider answers={answers}>
-        <StaticRouter location={path}>
-          {/* A store of its own per render, holding the locale: react-admin's translations draw nothing until the store names one. */}
-          <AppProviders store={memoryStore({ locale: i18nProvider.getLocale() })}>
-            <Routes>{renderGuardedRoutes(appRoutes)}</Routes>
-          </AppProviders>
-        </StaticRouter>
+        <TimeZoneProvider timeZone={drawnFor.timeZone}>
+          <StaticRouter location={path}>
+            {/* A store of its own per render, holding the locale: react-admin's translations draw nothing until the store names one. */}
+            <AppProviders store={memoryStore({ locale: i18nProvider.getLocale() })}>
+              <Routes>{renderGuardedRoutes(appRoutes)}</Routes>
+            </AppProviders>
+          </StaticRouter>
+        </TimeZoneProvider>
       </ServerAnswersProvider>
     </CacheProvider>,
     {

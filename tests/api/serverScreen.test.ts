@@ -20,11 +20,11 @@ const INSPECT = '/inspection/asset/identification/SKD-001';
 /** The build's page: its shell element ends right before #root (scripts/bootPlugin.ts appShellMarkup). */
 const PAGE = '<!doctype html>\n<html lang="en">\n  <head>\n    <title>spa-home</title>\n  </head>\n  <body>\n    <div id="app-shell" aria-hidden="true"><div class="fo-shell-bar"></div><p class="fo-shell-title"></p></div>\n    <div id="root"></div>\n  </body>\n</html>\n';
 /** Writes out its arguments as text; a user named "drawer.breaks" makes it throw, "drawer.slow.<ms>" makes it take that long. */
-const DRAWER = `export async function drawScreen(path, answers) {
+const DRAWER = `export async function drawScreen(path, answers, drawnFor) {
   const username = answers['/token/init'].username;
   if (username === 'drawer.breaks') throw new Error('the render failed');
   if (username.startsWith('drawer.slow.')) await new Promise((resolve) => setTimeout(resolve, Number(username.split('.')[2])));
-  const text = JSON.stringify({ path, answers }).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const text = JSON.stringify({ path, answers, drawnFor }).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return { html: '<main id="drawn-main"><pre class="drawn">' + text + '</pre></main>', css: '.drawn { color: #fff; }' };
 }
 `;
@@ -44,14 +44,17 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/** The cookies a signed-in phone sends with the page: its token and its time zone (a zone other than the server's UTC). */
+const session = (token: string, zone = 'America/Chicago') => `fo_page=${token}; fo_zone=${encodeURIComponent(zone)}`;
+
 const page = (cookie?: string, url = INSPECT, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...(cookie === undefined ? {} : { cookie }), ...headers } });
 
 /** What the stand-in drawer was handed, read back from the drawn page. */
-function handed(body: string): { path: string; answers: Record<string, unknown> } {
+function handed(body: string): { path: string; answers: Record<string, unknown>; drawnFor: { timeZone: string } } {
   const text = /<pre class="drawn">([^<]*)<\/pre>/.exec(body)?.[1];
   expect(text, 'a drawn screen').toBeDefined();
-  return JSON.parse(text!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as { path: string; answers: Record<string, unknown> };
+  return JSON.parse(text!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as { path: string; answers: Record<string, unknown>; drawnFor: { timeZone: string } };
 }
 
 /** A user of a new role holding the technician's permissions but `without` these. */
@@ -69,7 +72,7 @@ async function userWithout(username: string, without: readonly string[]): Promis
 describe('the inspect view drawn by the server (issue 20)', () => {
   it('is drawn for the session in the page cookie, with what the page asks first, and kept by no cache', async () => {
     const token = await t.login('technician');
-    const response = await page(`other=1; fo_page=${token}`);
+    const response = await page(`other=1; ${session(token)}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -82,8 +85,10 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     expect(response.body).not.toContain('drawn-main');
     expect(response.body).toContain('<div id="root"></div>');
 
-    const { path: drawnPath, answers } = handed(response.body);
+    const { path: drawnPath, answers, drawnFor } = handed(response.body);
     expect(drawnPath).toBe(INSPECT);
+    // Drawn in the phone's time zone, not the server's.
+    expect(drawnFor).toEqual({ timeZone: 'America/Chicago' });
     const user = answers['/token/init'] as { username: string; permissions: string[] };
     expect(user.username).toBe('technician');
     expect(answers['/init/applicationInfo']).toMatchObject({ applicationName: expect.any(String) });
@@ -98,7 +103,7 @@ describe('the inspect view drawn by the server (issue 20)', () => {
 
   it('asks no previous inspections for a user who may not read them (the API would refuse them)', async () => {
     const token = await userWithout('no.history', ['read-inspection']);
-    const { answers } = handed((await page(`fo_page=${token}`)).body);
+    const { answers } = handed((await page(session(token))).body);
     expect((answers['/token/init'] as { username: string }).username).toBe('no.history');
     expect(Object.keys(answers).filter((key) => key.endsWith('/previousInspections'))).toEqual([]);
     expect(answers['/asset/identification/group/SKD-001?expand=checklists']).toHaveLength(3);
@@ -109,11 +114,11 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     const signedIn = await t.login('technician');
     const cases: [string, string | undefined, string?][] = [
       ['no cookie', undefined],
-      ['an empty cookie', 'fo_page='],
-      ['another cookie of the same prefix', `fo_pages=${signedIn}`],
-      ['a token that is not one', 'fo_page=not.a.token'],
-      ['a user who may not read assets', `fo_page=${noAssets}`],
-      ['an identification no asset has', `fo_page=${signedIn}`, '/inspection/asset/identification/NOPE-404'],
+      ['an empty cookie', 'fo_page=; fo_zone=UTC'],
+      ['another cookie of the same prefix', `fo_pages=${signedIn}; fo_zone=UTC`],
+      ['a token that is not one', session('not.a.token')],
+      ['a user who may not read assets', session(noAssets)],
+      ['an identification no asset has', session(signedIn), '/inspection/asset/identification/NOPE-404'],
     ];
     for (const [label, cookie, url] of cases) {
       const response = await page(cookie, url);
@@ -123,17 +128,35 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     }
   });
 
+  it('draws nothing without a time zone the server knows: times in its own zone would be wrong on the phone', async () => {
+    const token = await t.login('technician');
+    expect(handed((await page(session(token, 'Asia/Kolkata'))).body).drawnFor).toEqual({ timeZone: 'Asia/Kolkata' });
+    const cases: [string, string][] = [
+      ['no zone', `fo_page=${token}`],
+      ['an empty zone', `fo_page=${token}; fo_zone=`],
+      ['a zone no one has', session(token, 'Mars/Olympus_Mons')],
+      ['not a zone name', session(token, '../../etc/passwd')],
+      ['a broken escape', `fo_page=${token}; fo_zone=%E0%A4%A`],
+      ['a zone name far too long', session(token, `Europe/${'x'.repeat(200)}`)],
+    ];
+    for (const [label, cookie] of cases) {
+      const response = await page(cookie);
+      expect(response.statusCode, label).toBe(200);
+      expect(response.body, label).toBe(PAGE);
+    }
+  });
+
   it('draws nothing for a signed-out user whose token was deactivated with the account', async () => {
     const token = await userWithout('leaving.tech', []);
-    expect(handed((await page(`fo_page=${token}`)).body).answers['/token/init']).toMatchObject({ username: 'leaving.tech' });
+    expect(handed((await page(session(token))).body).answers['/token/init']).toMatchObject({ username: 'leaving.tech' });
     const user = (await api.list('user')).find((one) => one.username === 'leaving.tech')!;
     ok(await api.put(`/user/updateByUserAdministration/${user._id}`, { status: 'inactive' }));
-    expect((await page(`fo_page=${token}`)).body).toBe(PAGE);
+    expect((await page(session(token))).body).toBe(PAGE);
   });
 
   it('serves the plain page, never an error, when the drawing fails', async () => {
     const token = await userWithout('drawer.breaks', []);
-    const response = await page(`fo_page=${token}`);
+    const response = await page(session(token));
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(PAGE);
   });
@@ -141,34 +164,34 @@ describe('the inspect view drawn by the server (issue 20)', () => {
   it('serves the plain page at once while two pages are being drawn: a burst never queues up', async () => {
     const token = await userWithout('drawer.slow.400', []);
     const started = Date.now();
-    const answers = await Promise.all([1, 2, 3].map(() => page(`fo_page=${token}`)));
+    const answers = await Promise.all([1, 2, 3].map(() => page(session(token))));
     const drawn = answers.filter((answer) => answer.body.includes('data-server-screen=""'));
     expect(drawn).toHaveLength(2);
     expect(answers.filter((answer) => answer.body === PAGE)).toHaveLength(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     // Drawn again once the drawer is free.
-    expect((await page(`fo_page=${token}`)).body).toContain('data-server-screen=""');
+    expect((await page(session(token))).body).toContain('data-server-screen=""');
   });
 
   it('draws only the inspect view, and only for GET', async () => {
     const token = await t.login('technician');
     for (const url of ['/inspection', '/inspection/asset/identification/SKD-001/thermography', '/onsite', '/home']) {
-      expect((await page(`fo_page=${token}`, url)).body, url).not.toContain('data-server-screen');
+      expect((await page(session(token), url)).body, url).not.toContain('data-server-screen');
     }
-    const head = await t.app.inject({ method: 'HEAD', url: INSPECT, headers: { cookie: `fo_page=${token}` } });
+    const head = await t.app.inject({ method: 'HEAD', url: INSPECT, headers: { cookie: session(token) } });
     expect(head.statusCode).toBe(200);
     expect(head.headers['cache-control']).toBe('no-cache');
   });
 
   it('compresses the drawn page as the phone accepts it', async () => {
     const token = await t.login('technician');
-    const brotli = await page(`fo_page=${token}`, INSPECT, { 'accept-encoding': 'gzip, deflate, br' });
+    const brotli = await page(session(token), INSPECT, { 'accept-encoding': 'gzip, deflate, br' });
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('data-server-screen');
-    const gzip = await page(`fo_page=${token}`, INSPECT, { 'accept-encoding': 'gzip' });
+    const gzip = await page(session(token), INSPECT, { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toContain('data-server-screen');
-    const plain = await page(`fo_page=${token}`);
+    const plain = await page(session(token));
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('data-server-screen');
   });
@@ -176,7 +199,7 @@ describe('the inspect view drawn by the server (issue 20)', () => {
   it('serves the plain page when a drawing takes longer than a page should wait (1.5 s)', async () => {
     const token = await userWithout('drawer.slow.2500', []);
     const started = Date.now();
-    const response = await page(`fo_page=${token}`);
+    const response = await page(session(token));
     expect(response.body).toBe(PAGE);
     expect(Date.now() - started).toBeLessThan(2_300);
   });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium';
 
@@ -11,7 +11,8 @@ export const DESKTOP = { width: 1366, height: 860 };
 
 export interface BrowserSession {
   browser: Browser;
-  newPage(viewport?: { width: number; height: number }): Promise<{ page: Page; context: BrowserContext }>;
+  /** `options`: the browser's own settings besides its size, e.g. the time zone the phone is in. */
+  newPage(viewport?: { width: number; height: number }, options?: Pick<BrowserContextOptions, 'timezoneId'>): Promise<{ page: Page; context: BrowserContext }>;
   close(): Promise<void>;
 }
 
@@ -25,8 +26,8 @@ export async function openBrowser(extraArgs: readonly string[] = []): Promise<Br
   });
   return {
     browser,
-    async newPage(viewport = DESKTOP) {
-      const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+    async newPage(viewport = DESKTOP, options = {}) {
+      const context = await browser.newContext({ ...options, viewport, baseURL: baseUrl() });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       explainFailure(context);

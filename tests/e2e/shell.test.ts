@@ -56,9 +56,9 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     return page;
   }
 
-  /** The technician signed in on a phone, at their home; `watch` sees the page before anything loads. Errors are kept under `label`. */
-  async function technicianOnPhone(label: string, watch: (page: Page) => void = () => undefined) {
-    const opened = await session.newPage(PHONE);
+  /** The technician signed in on a phone (in `timezoneId`, when given), at their home; `watch` sees the page before anything loads. Errors are kept under `label`. */
+  async function technicianOnPhone(label: string, watch: (page: Page) => void = () => undefined, timezoneId?: string) {
+    const opened = await session.newPage(PHONE, timezoneId ? { timezoneId } : {});
     opened.page.on('pageerror', (error) => pageErrors.push(`${label}: ${error.message}`));
     watch(opened.page);
     await opened.page.goto(`${baseUrl()}/login`);
@@ -401,16 +401,27 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
 
   it("paints the inspect view drawn by the server on its first visit, data and all, before the app's code, and hands over to React's own in place (issue 20)", async () => {
     const path = '/inspection/asset/identification/SKD-001';
-    const { page, context } = await technicianOnPhone(`${path} (drawn by the server)`);
-    // Signing in left the page cookie, for the inspect view alone.
+    // A phone in a zone other than the server's (UTC here): the drawn times must be the phone's.
+    const { page, context } = await technicianOnPhone(`${path} (drawn by the server)`, undefined, 'America/Chicago');
+    // Signing in left the page cookie and the phone's zone, for the inspect view alone.
     const cookies = await context.cookies();
-    expect(cookies.filter((cookie) => cookie.name === 'fo_page').map((cookie) => [cookie.path, cookie.sameSite])).toEqual([['/inspection/asset/identification/', 'Lax']]);
+    expect(cookies.filter((cookie) => cookie.name.startsWith('fo_')).map((cookie) => [cookie.name, cookie.value.length > 0, cookie.path, cookie.sameSite])).toEqual([
+      ['fo_page', true, '/inspection/asset/identification/', 'Lax'],
+      ['fo_zone', true, '/inspection/asset/identification/', 'Lax'],
+    ]);
+    expect(cookies.find((cookie) => cookie.name === 'fo_zone')!.value).toBe('America%2FChicago');
     await page.addInitScript(recordLayoutShifts);
     await page.addInitScript(largestPaints);
     const response = await page.goto(`${baseUrl()}${path}`);
-    expect(await response!.text()).toMatch(/<html [^>]*data-server-screen=""/);
+    const served = await response!.text();
+    expect(served).toMatch(/<html [^>]*data-server-screen=""/);
     await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
     await page.locator('#app-shell').waitFor({ state: 'detached' });
+    // The previous values' times, drawn by the server, are those React shows: nothing changes at the handover.
+    const times = (text: string) => text.match(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} [AP]M/g) ?? [];
+    const drawnTimes = times(served);
+    expect(drawnTimes.length).toBeGreaterThan(0);
+    expect(times(await page.locator('#root').innerText())).toEqual(drawnTimes);
     await page.waitForTimeout(500);
     const seen = await largestPaintsOf(page);
     // The largest paint was the server's copy — a checklist's text, not a frame — before the entry and /token/init were asked…

@@ -3,20 +3,29 @@ import { sessionStore } from '../../../src/authProvider/sessionStore';
 
 /*
  * Issue 20: the token is mirrored into a cookie sent with the inspect view's page alone, so the
- * server can draw that page's first screen (server/http/serverScreen.ts). Names by hand: the cookie
- * `fo_page`, on the inspect view's path; gone when the session is.
+ * server can draw that page's first screen (server/http/serverScreen.ts), with the phone's time
+ * zone beside it (the drawn times are the phone's). Names by hand: the cookies `fo_page` and
+ * `fo_zone`, on the inspect view's path; gone when the session is.
  */
 
 const NOW_S = 1_800_000_000;
 const tokenExpiringIn = (seconds: number) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: 'u1', exp: NOW_S + seconds })).replace(/=+$/, '')}.signature`;
 
+/** The phone's zone: one with a slash, escaped in the cookie. */
+const ZONE = 'America/Argentina/Buenos_Aires';
+const PATH = 'Path=/inspection/asset/identification/';
+
 function cookiesWritten(run: () => void): string[] {
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...resolved.call(this), timeZone: ZONE };
+  });
   const setter = vi.spyOn(document, 'cookie', 'set');
   try {
     run();
     return setter.mock.calls.map(([value]) => value);
   } finally {
-    setter.mockRestore();
+    vi.restoreAllMocks();
   }
 }
 
@@ -26,25 +35,35 @@ describe('the page cookie', () => {
   it('is written with the token on sign-in and on renewal, for the inspect view only, until the token expires', () => {
     vi.useFakeTimers({ now: NOW_S * 1000, toFake: ['Date'] });
     const first = tokenExpiringIn(3600);
-    expect(cookiesWritten(() => sessionStore.setToken(first))).toEqual([`fo_page=${first}; Path=/inspection/asset/identification/; Max-Age=3600; SameSite=Lax`]);
+    expect(cookiesWritten(() => sessionStore.setToken(first))).toEqual([
+      `fo_page=${first}; ${PATH}; Max-Age=3600; SameSite=Lax`,
+      `fo_zone=America%2FArgentina%2FBuenos_Aires; ${PATH}; Max-Age=3600; SameSite=Lax`,
+    ]);
     const renewed = tokenExpiringIn(7200);
-    expect(cookiesWritten(() => sessionStore.renewToken(renewed))).toEqual([`fo_page=${renewed}; Path=/inspection/asset/identification/; Max-Age=7200; SameSite=Lax`]);
+    expect(cookiesWritten(() => sessionStore.renewToken(renewed))).toEqual([
+      `fo_page=${renewed}; ${PATH}; Max-Age=7200; SameSite=Lax`,
+      `fo_zone=America%2FArgentina%2FBuenos_Aires; ${PATH}; Max-Age=7200; SameSite=Lax`,
+    ]);
   });
 
   it('is removed when the session ends (signed out, or refused)', () => {
     sessionStore.setToken(tokenExpiringIn(3600));
-    expect(cookiesWritten(() => sessionStore.clear())).toEqual(['fo_page=; Path=/inspection/asset/identification/; Max-Age=0; SameSite=Lax']);
+    expect(cookiesWritten(() => sessionStore.clear())).toEqual([`fo_page=; ${PATH}; Max-Age=0; SameSite=Lax`, `fo_zone=; ${PATH}; Max-Age=0; SameSite=Lax`]);
   });
 
   it('is not written for a token already expired, and lasts 30 days for one whose expiry cannot be read', () => {
     vi.useFakeTimers({ now: NOW_S * 1000, toFake: ['Date'] });
-    expect(cookiesWritten(() => sessionStore.setToken(tokenExpiringIn(-5)))).toEqual(['fo_page=; Path=/inspection/asset/identification/; Max-Age=0; SameSite=Lax']);
-    expect(cookiesWritten(() => sessionStore.setToken('opaque-token'))).toEqual(['fo_page=opaque-token; Path=/inspection/asset/identification/; Max-Age=2592000; SameSite=Lax']);
+    expect(cookiesWritten(() => sessionStore.setToken(tokenExpiringIn(-5)))).toEqual([`fo_page=; ${PATH}; Max-Age=0; SameSite=Lax`, `fo_zone=; ${PATH}; Max-Age=0; SameSite=Lax`]);
+    expect(cookiesWritten(() => sessionStore.setToken('opaque-token'))).toEqual([
+      `fo_page=opaque-token; ${PATH}; Max-Age=2592000; SameSite=Lax`,
+      `fo_zone=America%2FArgentina%2FBuenos_Aires; ${PATH}; Max-Age=2592000; SameSite=Lax`,
+    ]);
   });
 
   it('is sent with the inspect view and nothing else of the origin', () => {
     sessionStore.setToken('opaque-token');
     // jsdom's cookie jar applies Path as a browser does: this document is not under the inspect view.
     expect(document.cookie).not.toContain('fo_page');
+    expect(document.cookie).not.toContain('fo_zone');
   });
 });

@@ -5,6 +5,7 @@ import { useTranslate } from 'react-admin';
 import { describeThreshold, type InspectableAttribute } from '../../../../common/resources/inspection';
 import type { Threshold } from '../../../../common/resources/checklist';
 import { formatTimestamp } from '../../../common-ui/formatTime';
+import { useTimeZone } from '../../../common-ui/timeZone';
 import { formatValue } from './formatValue';
 import { FileThumbnail } from './FileThumbnail';
 import type { PreviousValue } from './usePreviousInspections';
@@ -19,8 +20,9 @@ interface ItemFactsProps {
 /** The lines next to an input: the value at the last inspection (value, time, who) and the alert limit. */
 export const ItemFacts = ({ id, attribute, previous, threshold }: ItemFactsProps) => {
   const translate = useTranslate();
+  const timeZone = useTimeZone();
   if (!previous && !threshold) return null;
-  const when = previous ? formatTimestamp(previous.timestamp) : '';
+  const when = previous ? formatTimestamp(previous.timestamp, timeZone) : '';
   const who = previous?.userName ?? translate('app.inspection.unknown_user');
   return (
     <Stack id={id} spacing={0.25} sx={{ color: 'text.secondary' }}>
@@ -36,7 +38,7 @@ export const ItemFacts = ({ id, attribute, previous, threshold }: ItemFactsProps
             <Typography variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }}>
               {translate('app.inspection.previous')}{' '}
               <Box component="strong" sx={{ color: 'text.primary' }}>
-                {formatValue(attribute, previous.value, translate)}
+                {formatValue(attribute, previous.value, translate, timeZone)}
               </Box>
               {' · '}
               {translate('app.inspection.previous_by', { time: when, user: who })}
