@@ -54,6 +54,28 @@ describe.skipIf(!hasBrowser())('dashboards in Chromium', () => {
       return { box: box.getBoundingClientRect().width, body: parent.clientWidth };
     });
     expect(item.box / item.body).toBeCloseTo(0.9, 1);
+    // Spec §9: a progress circle at 65% of its item's smaller side.
+    const circle = await page.getByRole('region', { name: 'Inspections this week vs schedule' }).getByRole('progressbar').evaluate((bar) => {
+      const body = bar.closest('[data-widget-id]')!.lastElementChild!;
+      return { diameter: bar.getBoundingClientRect().width, side: Math.min(body.clientWidth, body.clientHeight) };
+    });
+    expect(circle.diameter / circle.side).toBeCloseTo(0.65, 2);
+    // A number as large as its item allows — within its box — and larger with the browser's text size (200 %, WCAG 1.4.4).
+    const valueSize = () =>
+      page.getByRole('region', { name: 'Open alerts' }).getByTestId('widget-value').evaluate((value) => {
+        const body = value.closest('[data-widget-id]')!.lastElementChild!;
+        const range = document.createRange();
+        range.selectNodeContents(value);
+        return { font: parseFloat(getComputedStyle(value).fontSize), text: range.getBoundingClientRect().width, width: body.clientWidth, height: body.clientHeight };
+      });
+    // A short number in a wide item: its height sets the size, 40 % of it.
+    const normal = await valueSize();
+    expect(normal.text).toBeLessThanOrEqual(normal.width);
+    expect(Math.abs(normal.font - 0.4 * normal.height)).toBeLessThan(1);
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    const zoomed = await valueSize();
+    expect(Math.abs(zoomed.font - 2 * 0.4 * zoomed.height)).toBeLessThan(1);
+    await page.evaluate(() => (document.documentElement.style.fontSize = ''));
     await page.waitForTimeout(600);
     await screenshot(page, 'dashboard-engineer');
     expect(pageErrors).toEqual([]);

@@ -1,11 +1,10 @@
-import { Suspense, useRef, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Alert, Box, ButtonBase, Paper, Skeleton, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { cssColorOrNone } from '../../../common/cssColor';
 import { WIDGET_COLOR_OPTION } from '../../../common/resources/widget';
 import type { QueryValue } from '../../dataProvider/apiBase';
 import { lazyWithTimeout } from '../../common-ui/lazyWithTimeout';
-import { useElementSize, type ElementSize } from '../../common-ui/useElementSize';
 import type { EntityVersions } from './liveReload';
 import { useWidgetData, type LoadedWidget } from './useWidgetData';
 import { useReportDrawn } from '../../boot/screenDrawn';
@@ -14,6 +13,7 @@ import { HtmlWidget } from './widgets/HtmlWidget';
 import { ProgressWidget } from './widgets/ProgressWidget';
 import { StringWidget } from './widgets/StringWidget';
 import { TableWidget } from './widgets/TableWidget';
+import { WIDGET_BODY_CONTAINER } from './widgets/widgetSizes';
 import type {
   ChartWidgetData,
   HtmlWidgetData,
@@ -61,7 +61,7 @@ function colorOf(widget: LoadedWidget): string | undefined {
   return cssColorOrNone(widget.options?.[WIDGET_COLOR_OPTION]);
 }
 
-function WidgetBody({ widget, size, onNavigate }: { widget: LoadedWidget; size: ElementSize; onNavigate?: WidgetItemProps['onNavigate'] }) {
+function WidgetBody({ widget, onNavigate }: { widget: LoadedWidget; onNavigate?: WidgetItemProps['onNavigate'] }) {
   const color = colorOf(widget);
   const navigable = Boolean(onNavigate && widget.navigation);
   const open = (picked: Record<string, string> | null) => onNavigate?.(widget, picked);
@@ -75,9 +75,9 @@ function WidgetBody({ widget, size, onNavigate }: { widget: LoadedWidget; size: 
     );
   switch (widget.type) {
     case 'string':
-      return whole(<StringWidget data={widget.data as StringWidgetData} size={size} color={color} />);
+      return whole(<StringWidget data={widget.data as StringWidgetData} color={color} />);
     case 'progress':
-      return whole(<ProgressWidget data={widget.data as ProgressWidgetData} size={size} color={color} />);
+      return whole(<ProgressWidget data={widget.data as ProgressWidgetData} color={color} />);
     case 'html':
       return <HtmlWidget html={widget.data as HtmlWidgetData} />;
     case 'table': {
@@ -87,7 +87,7 @@ function WidgetBody({ widget, size, onNavigate }: { widget: LoadedWidget; size: 
     case 'chart': {
       const data = widget.data as ChartWidgetData;
       return (
-        <ChartWidget data={data} size={size} color={color} onPick={navigable ? (index) => open(chartPick(data.navigation, data.chartData.labels, index)) : undefined} />
+        <ChartWidget data={data} color={color} onPick={navigable ? (index) => open(chartPick(data.navigation, data.chartData.labels, index)) : undefined} />
       );
     }
     default:
@@ -105,8 +105,6 @@ export function WidgetItem({ widgetId, height, query, versions, ready, onNavigat
   const { widget, error, loading } = useWidgetData(widgetId, query, versions, ready);
   // A board's last screen is kept once its widgets have their figures, none with an error (src/boot/appShell.tsx); one waiting for its filters shows just that.
   useReportDrawn(error ? 'failed' : loading && ready ? 'loading' : 'drawn');
-  const bodyRef = useRef<HTMLDivElement | null>(null);
-  const size = useElementSize(bodyRef);
   return (
     <Paper
       variant="outlined"
@@ -120,14 +118,14 @@ export function WidgetItem({ widgetId, height, query, versions, ready, onNavigat
       <Typography variant={large ? 'h5' : 'subtitle1'} component={headingLevel} title={widget?.name} sx={TITLE_SX}>
         {widget?.name ?? (error ? '' : <Skeleton width="50%" />)}
       </Typography>
-      <Box ref={bodyRef} sx={{ flex: 1, minHeight: 0, position: 'relative' }}>
+      <Box sx={{ flex: 1, minHeight: 0, position: 'relative', ...WIDGET_BODY_CONTAINER }}>
         {error ? (
           <Alert severity="error" variant="outlined" sx={{ maxHeight: '100%', overflow: 'auto' }}>
             {translate('app.dashboard.widget_failed', { message: error })}
           </Alert>
-        ) : widget && size ? (
+        ) : widget ? (
           <Suspense fallback={<Skeleton variant="rounded" height="100%" />}>
-            <WidgetBody widget={widget} size={size} onNavigate={onNavigate} />
+            <WidgetBody widget={widget} onNavigate={onNavigate} />
           </Suspense>
         ) : (
           <Skeleton variant="rounded" height="100%" />

@@ -3,14 +3,12 @@ import { Box, useTheme } from '@mui/material';
 import type { Chart as ChartInstance, ChartData, ChartOptions } from 'chart.js';
 import { Chart, getElementAtEvent } from 'react-chartjs-2';
 import type { ChartWidgetData } from '../../../../common/dashboards/widgetData';
-import type { ElementSize } from '../../../common-ui/useElementSize';
 import { setUpCharts } from './chartSetup';
 import { withColors } from './chartColors';
-import { chartBox } from './widgetSizes';
+import { CHART_SIZE } from './widgetSizes';
 
 export interface ChartWidgetProps {
   data: ChartWidgetData;
-  size: ElementSize;
   color?: string;
   /** A bar or slice was clicked: its index among the labels. */
   onPick?: (index: number) => void;
@@ -20,11 +18,10 @@ export interface ChartWidgetProps {
  * A bar or doughnut chart (chart.js) drawn at 90% of the item (spec §9). Updates from a live reload
  * go into the same chart instance (no new canvas), which react-chartjs-2 destroys on unmount.
  */
-export function ChartWidget({ data, size, color, onPick }: ChartWidgetProps) {
+export function ChartWidget({ data, color, onPick }: ChartWidgetProps) {
   const theme = useTheme();
   setUpCharts(theme.palette.text.secondary, theme.palette.divider);
   const ref = useRef<ChartInstance | null>(null);
-  const box = chartBox(size);
   const chartData = useMemo(() => withColors(data, color), [data, color]);
   const options = useMemo<ChartOptions>(
     () => ({
@@ -47,7 +44,7 @@ export function ChartWidget({ data, size, color, onPick }: ChartWidgetProps) {
   };
   return (
     <Box sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <Box sx={{ width: box.width, height: box.height, position: 'relative' }} data-testid="chart-box">
+      <Box sx={{ ...CHART_SIZE, position: 'relative' }} data-testid="chart-box">
         <Chart
           ref={ref}
           type={data.type}

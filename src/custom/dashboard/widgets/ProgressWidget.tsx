@@ -1,27 +1,25 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { progressPercent, type ProgressWidgetData } from '../../../../common/dashboards/widgetData';
-import type { ElementSize } from '../../../common-ui/useElementSize';
-import { progressDiameter, remOf } from './widgetSizes';
+import { PROGRESS_DIAMETER, PROGRESS_TEXT_SIZE } from './widgetSizes';
 
 /** A circle filled to the value's share of max (65% of the item's smaller side, spec §9), the percentage inside. */
-export function ProgressWidget({ data, size, color }: { data: ProgressWidgetData; size: ElementSize; color?: string }) {
+export function ProgressWidget({ data, color }: { data: ProgressWidgetData; color?: string }) {
   const percent = progressPercent(data);
-  const diameter = progressDiameter(size);
   return (
     <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 0.5 }}>
-      <Box sx={{ position: 'relative', width: diameter, height: diameter }}>
+      <Box sx={{ position: 'relative', width: PROGRESS_DIAMETER, height: PROGRESS_DIAMETER }}>
         {/* The track only: decoration, hidden from assistive technology (a second, unnamed progressbar otherwise). */}
-        <CircularProgress aria-hidden variant="determinate" value={100} size={diameter} thickness={4} sx={{ color: 'action.hover', position: 'absolute', inset: 0 }} />
+        <CircularProgress aria-hidden variant="determinate" value={100} size={PROGRESS_DIAMETER} thickness={4} sx={{ color: 'action.hover', position: 'absolute', inset: 0 }} />
         <CircularProgress
           variant="determinate"
           value={percent}
-          size={diameter}
+          size={PROGRESS_DIAMETER}
           thickness={4}
           aria-label={data.caption || `${Math.round(percent)}%`}
           sx={{ color: color ?? 'primary.main', position: 'absolute', inset: 0 }}
         />
         <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-          <Typography component="div" sx={{ fontSize: remOf(Math.max(12, diameter * 0.22)), fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+          <Typography component="div" sx={{ ...PROGRESS_TEXT_SIZE, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
             {Math.round(percent)}%
           </Typography>
         </Box>

@@ -1,26 +1,36 @@
-import type { ElementSize } from '../../../common-ui/useElementSize';
+/*
+ * A widget's parts sized from its body's box in CSS (container units: the body is a size container,
+ * WIDGET_BODY_CONTAINER), not from a measurement: nothing waits for a ResizeObserver's report and
+ * re-renders, and a server drawing a board's first screen, which has no box to measure, draws the
+ * same sizes the browser will (issue 20).
+ */
+
+/** On the widget's body (WidgetItem): what the sizes below are relative to. */
+export const WIDGET_BODY_CONTAINER = { containerType: 'size' } as const;
 
 /** Spec §9: a chart is drawn at 90% of its item's size. */
-export const CHART_SCALE = 0.9;
+export const CHART_SIZE = { width: '90%', height: '90%' } as const;
+
 /** Spec §9: a progress circle is 65% of the smaller dimension. */
-export const PROGRESS_SCALE = 0.65;
+export const PROGRESS_DIAMETER = '65cqmin';
 
-export function chartBox(size: ElementSize): ElementSize {
-  return { width: Math.floor(size.width * CHART_SCALE), height: Math.floor(size.height * CHART_SCALE) };
+/**
+ * A font size worked out in CSS pixels from the body's box. Where the browser can divide lengths (CSS
+ * typed arithmetic) it is scaled by rem / 16 px, so it grows with the browser's text size (200 % text,
+ * WCAG 1.4.4) as a rem size does; elsewhere it is the length itself.
+ */
+export function textSizeOf(length: string) {
+  return { fontSize: length, '@supports (width: calc(1px * (1rem / 16px)))': { fontSize: `calc(${length} * (1rem / 16px))` } };
 }
 
-export function progressDiameter(size: ElementSize): number {
-  return Math.floor(Math.min(size.width, size.height) * PROGRESS_SCALE);
+/** A big number that fits its box: at most 40% of the height, narrower for longer texts, never under 14 px. */
+export function valueTextSize(text: string) {
+  const widthPerCharacter = Math.max(1, text.length * 0.62);
+  return textSizeOf(`max(14px, min(40cqh, 100cqw / ${Math.round(widthPerCharacter * 100) / 100}))`);
 }
 
-/** A big number that fits its box: at most 40% of the height, narrower for longer texts. */
-export function valueFontSize(size: ElementSize, text: string): number {
-  const byHeight = size.height * 0.4;
-  const byWidth = size.width / Math.max(1, text.length * 0.62);
-  return Math.max(14, Math.floor(Math.min(byHeight, byWidth)));
-}
+/** The caption under a number: 9% of the height, between 13 and 28 px. */
+export const CAPTION_TEXT_SIZE = textSizeOf('clamp(13px, 9cqh, 28px)');
 
-/** A size worked out in CSS pixels, as rem (16 px = 1 rem): it grows with the browser's text size (200 % zoom, WCAG 1.4.4). */
-export function remOf(px: number): string {
-  return `${Math.round((px / 16) * 1000) / 1000}rem`;
-}
+/** The percentage inside a progress circle: 22% of its diameter, at least 12 px. */
+export const PROGRESS_TEXT_SIZE = textSizeOf('max(12px, 14.3cqmin)');
