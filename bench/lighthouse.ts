@@ -8,7 +8,7 @@ import { ensureWebBuild } from '../scripts/webBuild';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium';
 import { freePort, startServerProcess } from '../tests/helpers/serverProcess';
 import { login } from './largeDatabase';
-import { PAGE_COOKIE, PAGE_COOKIE_PATHS } from '../common/appShell';
+import { PAGE_COOKIE, PAGE_COOKIE_PATHS, ZONE_COOKIE } from '../common/appShell';
 
 /** The pages issue 20 names, each opened signed in as the user who works there. */
 export const PHONE_PAGES = [
@@ -72,14 +72,21 @@ async function launchChromium(executablePath: string) {
 }
 
 /**
- * Puts the jwt in the origin's localStorage, and its copy in the page cookie (src/authProvider/pageCookie.ts),
+ * Puts the jwt in the origin's localStorage, and its copy and the zone in the page cookies (src/authProvider/pageCookie.ts),
  * the way Login leaves them, from a page that loads nothing of the app.
  */
 async function storeToken(port: number, baseUrl: string, token: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0]!;
-    await context.addCookies(PAGE_COOKIE_PATHS.map((cookiePath) => ({ name: PAGE_COOKIE, value: token, url: `${baseUrl}${cookiePath}`, sameSite: 'Lax' as const })));
+    // The browser's zone beside the token, as the app writes it: Chromium here runs in this process's zone.
+    const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await context.addCookies(
+      PAGE_COOKIE_PATHS.flatMap((cookiePath) => [
+        { name: PAGE_COOKIE, value: token, url: `${baseUrl}${cookiePath}`, sameSite: 'Lax' as const },
+        { name: ZONE_COOKIE, value: zone, url: `${baseUrl}${cookiePath}`, sameSite: 'Lax' as const },
+      ]),
+    );
     const page = await context.newPage();
     await page.goto(`${baseUrl}/api/lighthouse-origin`);
     await page.evaluate((jwt) => localStorage.setItem('jwt', jwt), token);

@@ -41,8 +41,8 @@ export const INLINE_SCRIPT_HASHES_FILE = 'inline-script-hashes.json';
  * (server/http/serverScreen.ts): the API never reads it (its calls carry `x-auth`).
  */
 export const PAGE_COOKIE = 'fo_page';
-/** Sent only with the pages the server draws, not with every call (Path is a prefix). */
-export const PAGE_COOKIE_PATHS: readonly string[] = ['/inspection/asset/identification/'];
+/** Sent only with the pages the server draws, not with every call (Path is a prefix: '/onsite' is sent with /onsite and /onsite/, not /onsitex). */
+export const PAGE_COOKIE_PATHS: readonly string[] = ['/inspection/asset/identification/', '/onsite'];
 /**
  * The phone's time zone (an IANA name, e.g. 'Europe/Berlin'), beside PAGE_COOKIE with the same paths:
  * a drawn screen shows times in the phone's zone as the phone itself would (spec §9: local times),
@@ -54,8 +54,11 @@ export const ZONE_COOKIE = 'fo_zone';
 export const SERVER_SCREEN_DIR = 'dist-server';
 export const SERVER_SCREEN_ENTRY = 'drawScreen.js';
 
+/** The on-site wall board (src/custom/onsite/OnsiteShell.tsx). */
+export const ONSITE_PATH = '^/onsite/?$';
+
 /** Pages the server draws a first screen of, when the page's request carries the session (PAGE_COOKIE). */
-export const SERVER_SCREEN_PATHS = INSPECT_VIEW_PATH;
+export const SERVER_SCREEN_PATHS = `${INSPECT_VIEW_PATH}|${ONSITE_PATH}`;
 
 /** The app shell's element in the built page (scripts/bootPlugin.ts appShellMarkup), up to its end before #root. */
 const APP_SHELL_ELEMENT = /<div id="app-shell" aria-hidden="true">[\s\S]*?<\/div>(\s*<div id="root">)/;
@@ -71,6 +74,7 @@ export function withServerScreen(page: string, { path, html, css }: { path: stri
   const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return page
     .replace(/<html([\s>])/, (_match, next: string) => `<html data-app-shell="last" data-server-screen=""${next}`)
-    .replace('</head>', () => `<style data-last-screen="">${css.replace(/<\/style/gi, '<\\/style')}</style>\n  </head>`)
+    // What is of the moment (a clock) keeps its place, unshown, as on a last screen (src/boot/lastScreen.ts).
+    .replace('</head>', () => `<style data-last-screen="">${css.replace(/<\/style/gi, '<\\/style')}#app-shell [data-last-screen="blank"]{visibility:hidden}</style>\n  </head>`)
     .replace(APP_SHELL_ELEMENT, (_match, root: string) => `<div id="app-shell" aria-hidden="true" inert="" data-path="${attribute(path)}">${html}</div>${root}`);
 }

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_SHELL_PAGE, PAGE_COOKIE, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, SERVER_SCREEN_PATHS, ZONE_COOKIE, withServerScreen } from '../../common/appShell';
+import { APP_SHELL_PAGE, INSPECT_VIEW_PATH, ONSITE_PATH, PAGE_COOKIE, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, SERVER_SCREEN_PATHS, ZONE_COOKIE, withServerScreen } from '../../common/appShell';
+import type { DashboardRecord } from '../../common/resources/dashboard';
 import { isKnownTimeZone } from '../../common/timeZone';
 import type { SessionUser } from '../../common/api';
 import { API_PREFIX } from '../auth/authPlugin';
@@ -37,31 +38,19 @@ function phoneTimeZone(request: FastifyRequest): string | null {
   }
 }
 
+type Ask = (apiPath: string, authenticated?: boolean) => Promise<unknown>;
+type Answers = Record<string, unknown>;
+
+const INSPECT_VIEW = new RegExp(INSPECT_VIEW_PATH);
+const ONSITE = new RegExp(ONSITE_PATH);
+
 /**
- * What the page asks first, asked through the API's own handlers with the session's token, so every
- * permission check and every refusal is the API's: `/token/init`, the application's name, and on
- * the inspect view the asset group with its checklists (as useAssetGroup asks it) and each asset's
- * previous inspections for users who may read them. Null when the session is refused, or the page's
- * own data is not answered (the app then shows its own not-found or error screen).
+ * The inspect view's own answers: the asset group with its checklists (as useAssetGroup asks it) and,
+ * for users who may read them, each asset's previous inspections. Null when the group is not answered.
  */
-async function askedFirst(app: FastifyInstance, pagePath: string, token: string): Promise<Record<string, unknown> | null> {
-  const ask = async (apiPath: string, authenticated = true): Promise<unknown> => {
-    const answer = await app.inject({ method: 'GET', url: `${API_PREFIX}${apiPath}`, headers: authenticated ? { 'x-auth': token, accept: 'application/json' } : { accept: 'application/json' } });
-    return answer.statusCode === 200 ? (answer.json() as unknown) : undefined;
-  };
-  const identification = SCREEN_PATH.exec(pagePath)?.[1];
-  if (identification === undefined) return null;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(identification);
-  } catch {
-    return null;
-  }
-  const group = `/asset/identification/group/${encodeURIComponent(decoded)}?expand=checklists`;
-  const [user, applicationInfo, assets] = await Promise.all([ask('/token/init') as Promise<SessionUser | undefined>, ask('/init/applicationInfo', false), ask(group)]);
-  if (!user || !Array.isArray(assets) || assets.length === 0) return null;
-  const answers: Record<string, unknown> = { '/token/init': user, [group]: assets };
-  if (applicationInfo) answers['/init/applicationInfo'] = applicationInfo;
+async function inspectViewAnswers(ask: Ask, user: SessionUser, group: string, assets: unknown): Promise<Answers | null> {
+  if (!Array.isArray(assets) || assets.length === 0) return null;
+  const answers: Answers = { [group]: assets };
   if (user.permissions.includes('read-inspection')) {
     const paths = (assets as { _id: string }[]).map((asset) => `/asset/${encodeURIComponent(asset._id)}/previousInspections`);
     const lists = await Promise.all(paths.map((previous) => ask(previous)));
@@ -70,6 +59,57 @@ async function askedFirst(app: FastifyInstance, pagePath: string, token: string)
     });
   }
   return answers;
+}
+
+/**
+ * The board's own answers: the user's dashboard (as DashboardView asks it) and the figures of the
+ * widgets of its sections that receive no filter. Widgets that receive filters are left to the phone:
+ * their values depend on its calendar and on what was chosen in its tab. Null when the dashboard is
+ * not answered; no answers at all for a user without one (the board then shows that it has none).
+ */
+async function boardAnswers(ask: Ask, user: SessionUser): Promise<Answers | null> {
+  if (!user.dashboardId || !user.permissions.includes('read-dashboard')) return {};
+  const path = `/dashboard/${encodeURIComponent(user.dashboardId)}`;
+  const dashboard = (await ask(path)) as DashboardRecord | undefined;
+  if (!dashboard) return null;
+  const answers: Answers = { [path]: dashboard };
+  const widgets = [...new Set(dashboard.sections.filter((section) => section.filters.length === 0).flatMap((section) => section.items.map((item) => item.widget)))];
+  const paths = widgets.map((widget) => `/widget/${encodeURIComponent(widget)}`);
+  const figures = await Promise.all(paths.map((widget) => ask(widget)));
+  paths.forEach((widget, index) => {
+    if (figures[index] !== undefined) answers[widget] = figures[index];
+  });
+  return answers;
+}
+
+/**
+ * What the page asks first, asked through the API's own handlers with the session's token, so every
+ * permission check and every refusal is the API's: `/token/init`, the application's name, and the
+ * page's own data (inspectViewAnswers, boardAnswers). Null when the session is refused, or the page's
+ * own data is not answered (the app then shows its own not-found or error screen).
+ */
+async function askedFirst(app: FastifyInstance, pagePath: string, token: string): Promise<Answers | null> {
+  const ask: Ask = async (apiPath, authenticated = true) => {
+    const answer = await app.inject({ method: 'GET', url: `${API_PREFIX}${apiPath}`, headers: authenticated ? { 'x-auth': token, accept: 'application/json' } : { accept: 'application/json' } });
+    return answer.statusCode === 200 ? (answer.json() as unknown) : undefined;
+  };
+  const inspected = INSPECT_VIEW.exec(pagePath)?.[1];
+  let group: string | null = null;
+  if (inspected !== undefined) {
+    try {
+      group = `/asset/identification/group/${encodeURIComponent(decodeURIComponent(inspected))}?expand=checklists`;
+    } catch {
+      return null;
+    }
+  } else if (!ONSITE.test(pagePath)) {
+    return null;
+  }
+  // The inspect view's group is asked beside the session; the board's dashboard needs the session's user first.
+  const [user, applicationInfo, assets] = await Promise.all([ask('/token/init') as Promise<SessionUser | undefined>, ask('/init/applicationInfo', false), group ? ask(group) : undefined]);
+  if (!user) return null;
+  const own = group ? await inspectViewAnswers(ask, user, group, assets) : await boardAnswers(ask, user);
+  if (!own) return null;
+  return { '/token/init': user, ...(applicationInfo ? { '/init/applicationInfo': applicationInfo } : {}), ...own };
 }
 
 /** Ids of the drawn markup: React's own screen, beside it until it is ready, has the same ones. */
@@ -97,7 +137,7 @@ export interface ServerScreens {
 
 /**
  * Issue 20: the first visit of a page whose first screen is data (the inspect view, opened from a
- * label's link) waited for the app's code (~440 KiB over a phone's network) before its data could be
+ * label's link; the on-site board) waited for the app's code (~440 KiB over a phone's network) before its data could be
  * drawn. With the session's cookie (PAGE_COOKIE) the server draws that screen itself, with the
  * app's own components and the API's own answers, into the page it serves: painted at once, inert,
  * until React's screen replaces it (src/boot/appShell.tsx), its times in the phone's zone (ZONE_COOKIE). It is drawn in a worker thread

@@ -5,7 +5,7 @@
  */
 const pad = (n: number) => String(n).padStart(2, '0');
 
-interface ClockParts {
+export interface ClockParts {
   year: number;
   month: number;
   day: number;
@@ -24,7 +24,8 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-function clockParts(epochMs: number, timeZone: string | undefined): ClockParts {
+/** The calendar day and wall-clock time of an instant in `timeZone`, or in the device's own zone. */
+export function clockParts(epochMs: number, timeZone: string | undefined): ClockParts {
   if (timeZone === undefined) {
     const d = new Date(epochMs);
     return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes() };

@@ -80,7 +80,8 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     // Shown as a last screen is: <html> says so, the screen sits inert in the shell's element, its styles in their own sheet.
     expect(response.body).toContain('<html data-app-shell="last" data-server-screen="" lang="en">');
     expect(response.body).toContain(`<div id="app-shell" aria-hidden="true" inert="" data-path="${INSPECT}"><main><pre class="drawn">`);
-    expect(response.body).toContain('<style data-last-screen="">.drawn { color: #fff; }</style>');
+    // Its styles, and what is of the moment (a clock) kept in place unshown, as on a last screen.
+    expect(response.body).toContain('<style data-last-screen="">.drawn { color: #fff; }#app-shell [data-last-screen="blank"]{visibility:hidden}</style>');
     // React's screen, beside it until ready, has the same ids: the drawn one has none.
     expect(response.body).not.toContain('drawn-main');
     expect(response.body).toContain('<div id="root"></div>');
@@ -99,6 +100,30 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     // Each asset's previous inspections: the technician may read them.
     for (const asset of group) expect(answers[`/asset/${asset._id}/previousInspections`], asset._id).toEqual(expect.any(Array));
     expect(Object.keys(answers)).toHaveLength(6);
+  });
+
+  it("draws the on-site board with the user's dashboard and the figures of its widgets that receive no filter", async () => {
+    const token = await t.login('onsite');
+    const { path: drawnPath, answers, drawnFor } = handed((await page(session(token, 'Europe/Berlin'), '/onsite')).body);
+    expect(drawnPath).toBe('/onsite');
+    expect(drawnFor).toEqual({ timeZone: 'Europe/Berlin' });
+    const user = answers['/token/init'] as { username: string; dashboardId: string };
+    expect(user.username).toBe('onsite');
+    expect(answers['/init/applicationInfo']).toMatchObject({ applicationName: expect.any(String) });
+    // The demo's "Plant room board": a "Live" section without filters (three widgets) and the period's alert trend.
+    const dashboard = answers[`/dashboard/${user.dashboardId}`] as { name: string };
+    expect(dashboard.name).toBe('Plant room board');
+    const widgets = Object.entries(answers).filter(([key]) => key.startsWith('/widget/'));
+    expect(widgets.map(([, widget]) => (widget as { name: string }).name).sort()).toEqual(['Alerts raised today', 'Open alerts', 'Open alerts by level']);
+    for (const [key, widget] of widgets) expect(key).toBe(`/widget/${(widget as { _id: string })._id}`);
+    // The alert trend receives the period: its figures depend on the phone's calendar, and arrive with the app.
+    expect(Object.keys(answers)).toHaveLength(6);
+  });
+
+  it('draws the board without a dashboard for a user who may not read dashboards (the API would refuse it)', async () => {
+    const token = await userWithout('no.dashboards', ['read-dashboard']);
+    const { answers } = handed((await page(session(token), '/onsite')).body);
+    expect(Object.keys(answers).sort()).toEqual(['/init/applicationInfo', '/token/init']);
   });
 
   it('asks no previous inspections for a user who may not read them (the API would refuse them)', async () => {
@@ -173,9 +198,10 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     expect((await page(session(token))).body).toContain('data-server-screen=""');
   });
 
-  it('draws only the inspect view, and only for GET', async () => {
+  it('draws only the inspect view and the board, and only for GET', async () => {
     const token = await t.login('technician');
-    for (const url of ['/inspection', '/inspection/asset/identification/SKD-001/thermography', '/onsite', '/home']) {
+    expect((await page(session(token), '/onsite/')).body).toContain('data-server-screen=""');
+    for (const url of ['/inspection', '/inspection/asset/identification/SKD-001/thermography', '/onsitex', '/onsite/board', '/home']) {
       expect((await page(session(token), url)).body, url).not.toContain('data-server-screen');
     }
     const head = await t.app.inject({ method: 'HEAD', url: INSPECT, headers: { cookie: session(token) } });

@@ -403,8 +403,9 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     const path = '/inspection/asset/identification/SKD-001';
     // A phone in a zone other than the server's (UTC here): the drawn times must be the phone's.
     const { page, context } = await technicianOnPhone(`${path} (drawn by the server)`, undefined, 'America/Chicago');
-    // Signing in left the page cookie and the phone's zone, for the inspect view alone.
-    const cookies = await context.cookies();
+    // Signing in left the page cookie and the phone's zone, for the pages the server draws alone (the board's are its own test).
+    expect((await context.cookies(`${baseUrl()}/inspection`)).filter((cookie) => cookie.name.startsWith('fo_'))).toEqual([]);
+    const cookies = await context.cookies(`${baseUrl()}${path}`);
     expect(cookies.filter((cookie) => cookie.name.startsWith('fo_')).map((cookie) => [cookie.name, cookie.value.length > 0, cookie.path, cookie.sameSite])).toEqual([
       ['fo_page', true, '/inspection/asset/identification/', 'Lax'],
       ['fo_zone', true, '/inspection/asset/identification/', 'Lax'],
@@ -445,6 +446,51 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     expect((await context.cookies()).filter((cookie) => cookie.name === 'fo_page')).toEqual([]);
     const signedOut = await page.goto(`${baseUrl()}${path}`);
     expect(await signedOut!.text()).not.toMatch(/<html [^>]*data-server-screen/);
+    await page.close();
+  });
+
+  it("paints the on-site board drawn by the server on its first visit, figures and all, before the app's code, and hands over to React's own in place (issue 20)", async () => {
+    // A phone in a zone other than the server's (UTC here): the period's dates must be the phone's.
+    const opened = await session.newPage(PHONE, { timezoneId: 'Pacific/Auckland' });
+    const { page, context } = opened;
+    page.on('pageerror', (error) => pageErrors.push(`/onsite (drawn by the server): ${error.message}`));
+    await page.goto(`${baseUrl()}/login`);
+    await signIn(page, 'onsite');
+    await page.waitForURL('**/onsite');
+    const cookies = await context.cookies(`${baseUrl()}/onsite`);
+    expect(cookies.filter((cookie) => cookie.name.startsWith('fo_')).map((cookie) => [cookie.name, cookie.path]).sort()).toEqual([
+      ['fo_page', '/onsite'],
+      ['fo_zone', '/onsite'],
+    ]);
+    await page.addInitScript(recordLayoutShifts);
+    await page.addInitScript(largestPaints);
+    const response = await page.goto(`${baseUrl()}/onsite`);
+    const served = await response!.text();
+    expect(served).toMatch(/<html [^>]*data-server-screen=""/);
+    // Drawn with the live figures: the open alerts' number is in the page as served.
+    expect(served).toMatch(/data-testid="widget-value"[^>]*>\d+</);
+    await page.locator('#root [data-widget-id][aria-busy="false"] [data-testid="widget-value"]').first().waitFor();
+    await page.locator('#app-shell').waitFor({ state: 'detached' });
+    await page.waitForTimeout(500);
+    const seen = await largestPaintsOf(page);
+    // The largest paint was the server's copy, before the entry and /token/init were asked…
+    const [first] = seen.largest;
+    expect(first?.inCopy, JSON.stringify(seen.largest)).toBe(true);
+    const timing = await paintAndFirstAsks(page);
+    expect(timing.paint).not.toBeNull();
+    expect(Math.min(...timing.entry, ...timing.init)).toBeGreaterThanOrEqual(timing.paint!);
+    // …and React drew the same text in the same place: nothing larger came later, nothing moved.
+    expect(seen.largest.filter((entry) => !entry.inCopy)).toEqual([]);
+    const reactCopy = page.locator('#root').getByText(first!.text, { exact: true }).first();
+    const box = await reactCopy.boundingBox();
+    expect([box!.x, box!.y, box!.width, box!.height].map(Math.round)).toEqual(first!.box.map(Math.round));
+    expect(await shiftsOf(page)).toBeLessThan(0.05);
+    // The period's dates as drawn are those React shows: the phone's calendar, not the server's.
+    const dayTexts = (text: string) => text.match(/value="\d{4}-\d{2}-\d{2}"/g) ?? [];
+    const drawnDays = dayTexts(served);
+    expect(drawnDays).toHaveLength(2);
+    expect(await page.locator('#root input[value]').evaluateAll((inputs) => inputs.map((input) => `value="${input.getAttribute('value')}"`).filter((value) => /\d{4}-/.test(value)))).toEqual(drawnDays);
+    await screenshot(page, 'onsite-drawn-by-server-phone');
     await page.close();
   });
 

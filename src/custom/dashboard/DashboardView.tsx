@@ -8,6 +8,7 @@ import { prefetchJson, takePrefetched } from '../../dataProvider/prefetch';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { useArrivingState } from '../../common-ui/useArrivingState';
+import { useServerAnswer } from '../../serverDrawn/serverAnswers';
 import { filtersReady, widgetFilterQuery, type DashboardFilterValues } from './dashboardFilters';
 import type { EntityVersions } from './liveReload';
 import { useReportDrawn } from '../../boot/screenDrawn';
@@ -56,8 +57,10 @@ export interface DashboardViewProps {
 function useDashboard(dashboardId: string) {
   const apiFetch = useApiFetch();
   const translate = useTranslate();
+  // A board the server draws (src/serverDrawn/) is drawn with the answer it asked.
+  const drawn = useServerAnswer<DashboardRecord>(dashboardPath(dashboardId));
   // It mounts every section and widget: a render that yields (useArrivingState).
-  const [dashboard, setDashboard] = useArrivingState<DashboardRecord | null>(null);
+  const [dashboard, setDashboard] = useArrivingState<DashboardRecord | null>(drawn ?? null);
   const [error, setError] = useArrivingState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {

@@ -39,9 +39,9 @@ export function rangePresets(filter: DashboardFilter): number[] {
   return [...new Set(days)].sort((a, b) => a - b);
 }
 
-/** Spec §9: '{n} days' back from today — from n days before today to today (local days). */
-export function lastDays(days: number, now: number = Date.now()): DashboardRange {
-  return { start: toDayText(now - days * DAY_MS), end: toDayText(now), days };
+/** Spec §9: '{n} days' back from today — from n days before today to today (local days: the device's, or `timeZone`'s). */
+export function lastDays(days: number, now: number = Date.now(), timeZone?: string): DashboardRange {
+  return { start: toDayText(now - days * DAY_MS, timeZone), end: toDayText(now, timeZone), days };
 }
 
 /** The range as of `now`: a '{n} days' one moved on to end today. */
@@ -49,9 +49,9 @@ export function currentRange(range: DashboardRange, now: number = Date.now()): D
   return range.days === null ? range : lastDays(range.days, now);
 }
 
-/** What a filter starts with: a date range its default days back from today, a select its default if it is a choice. */
-export function initialDashboardFilterValue(filter: DashboardFilter, now: number = Date.now()): DashboardFilterValue {
-  if (filter.type === 'date-range') return lastDays(daysOf(filter.options.defaultValue) ?? DEFAULT_RANGE_DAYS, now);
+/** What a filter starts with: a date range its default days back from today (in `timeZone`, when given), a select its default if it is a choice. */
+export function initialDashboardFilterValue(filter: DashboardFilter, now: number = Date.now(), timeZone?: string): DashboardFilterValue {
+  if (filter.type === 'date-range') return lastDays(daysOf(filter.options.defaultValue) ?? DEFAULT_RANGE_DAYS, now, timeZone);
   const wanted = (filter.options.defaultValue ?? '').trim();
   return selectChoices(filter).includes(wanted) ? wanted : '';
 }

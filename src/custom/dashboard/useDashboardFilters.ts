@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DashboardFilter } from '../../../common/resources/dashboard';
+import { useTimeZone } from '../../common-ui/timeZone';
 import {
   fitsFilter,
   initialDashboardFilterValue,
@@ -10,14 +11,14 @@ import {
 } from './dashboardFilters';
 
 /** Each filter's value: the one it holds if it still fits, else what was chosen earlier in this tab, else its default. */
-function initialised(dashboardId: string, filters: readonly DashboardFilter[], current: DashboardFilterValues): DashboardFilterValues {
+function initialised(dashboardId: string, filters: readonly DashboardFilter[], current: DashboardFilterValues, timeZone: string | undefined): DashboardFilterValues {
   const chosen = loadChosenFilters(dashboardId);
   return Object.fromEntries(
     filters.map((filter) => {
       const held = current[filter.name];
       if (fitsFilter(filter, held)) return [filter.name, held];
       const earlier = chosen[filter.name];
-      return [filter.name, fitsFilter(filter, earlier) ? earlier : initialDashboardFilterValue(filter)];
+      return [filter.name, fitsFilter(filter, earlier) ? earlier : initialDashboardFilterValue(filter, Date.now(), timeZone)];
     }),
   );
 }
@@ -28,11 +29,13 @@ function initialised(dashboardId: string, filters: readonly DashboardFilter[], c
  * receive holds a value (filtersReady). Chosen values are kept for this browser tab.
  */
 export function useDashboardFilters(dashboardId: string, filters: readonly DashboardFilter[] | null) {
+  // The phone's zone where the board is drawn elsewhere (a server's first screen): its dates are the phone's.
+  const timeZone = useTimeZone();
   const [values, setValues] = useState<DashboardFilterValues>({});
   const [initialisedFor, setInitialisedFor] = useState<readonly DashboardFilter[] | null>(null);
   if (filters && filters !== initialisedFor) {
     setInitialisedFor(filters);
-    setValues((current) => initialised(dashboardId, filters, current));
+    setValues((current) => initialised(dashboardId, filters, current, timeZone));
   }
 
   useEffect(() => {

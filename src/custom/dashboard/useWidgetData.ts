@@ -7,6 +7,7 @@ import { takePrefetched } from '../../dataProvider/prefetch';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { useArrivingState } from '../../common-ui/useArrivingState';
+import { useServerAnswer } from '../../serverDrawn/serverAnswers';
 import { concerns, type EntityVersions } from './liveReload';
 
 /** Where a widget's data is asked (spec §7). */
@@ -40,10 +41,13 @@ export function useWidgetData(widgetId: string, query: Record<string, QueryValue
   const translate = useTranslate();
   // A widget's figures or chart draw in a render that yields (useArrivingState); settled in the same
   // task as its answer, so no screen shows a widget settled without it.
-  const [widget, setWidget] = useArrivingState<LoadedWidget | null>(null);
-  const [error, setError] = useArrivingState<string | null>(null);
-  const [settled, setSettled] = useArrivingState(false);
   const queryKey = JSON.stringify(query);
+  // A board the server draws (src/serverDrawn/) has the figures of the widgets that receive no filter.
+  const drawn = useServerAnswer<LoadedWidget>(widgetPath(widgetId));
+  const drawnHere = enabled && queryKey === '{}' ? drawn : undefined;
+  const [widget, setWidget] = useArrivingState<LoadedWidget | null>(drawnHere ?? null);
+  const [error, setError] = useArrivingState<string | null>(null);
+  const [settled, setSettled] = useArrivingState(drawnHere !== undefined);
   const [reload, setReload] = useState(0);
   const seenVersions = useRef(versions);
   const loading = useRef(false);

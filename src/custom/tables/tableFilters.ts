@@ -1,4 +1,5 @@
 import type { QueryValue } from '../../dataProvider/apiBase';
+import { clockParts } from '../../common-ui/formatTime';
 import type { FilterOption, TableFilter } from './tableDefinition';
 
 /**
@@ -17,10 +18,10 @@ export type FilterValues = Record<string, FilterValue>;
 const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Local calendar day of an epoch-ms instant as YYYY-MM-DD. */
-export function toDayText(epochMs: number): string {
-  const d = new Date(epochMs);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** Local calendar day of an epoch-ms instant as YYYY-MM-DD: the device's, or `timeZone`'s where drawn elsewhere (formatTime.ts). */
+export function toDayText(epochMs: number, timeZone?: string): string {
+  const { year, month, day } = clockParts(epochMs, timeZone);
+  return `${year}-${pad(month)}-${pad(day)}`;
 }
 
 /** Local midnight (or the day's last millisecond) of a YYYY-MM-DD text; null when it is not one. */

@@ -3,7 +3,7 @@ import { sessionStore } from '../../../src/authProvider/sessionStore';
 
 /*
  * Issue 20: the token is mirrored into a cookie sent with the inspect view's page alone, so the
- * server can draw that page's first screen (server/http/serverScreen.ts), with the phone's time
+ * server can draw that page's first screen (and the on-site board's) (server/http/serverScreen.ts), with the phone's time
  * zone beside it (the drawn times are the phone's). Names by hand: the cookies `fo_page` and
  * `fo_zone`, on the inspect view's path; gone when the session is.
  */
@@ -13,7 +13,13 @@ const tokenExpiringIn = (seconds: number) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.s
 
 /** The phone's zone: one with a slash, escaped in the cookie. */
 const ZONE = 'America/Argentina/Buenos_Aires';
-const PATH = 'Path=/inspection/asset/identification/';
+/** The pages the server draws: the inspect view and the on-site board. */
+const PATHS = ['Path=/inspection/asset/identification/', 'Path=/onsite'];
+const ESCAPED_ZONE = 'America%2FArgentina%2FBuenos_Aires';
+
+/** The cookies written for each page's path: the token and the zone (both empty when removed). */
+const written = (token: string, zone: string, maxAge: number) =>
+  PATHS.flatMap((path) => [`fo_page=${token}; ${path}; Max-Age=${maxAge}; SameSite=Lax`, `fo_zone=${zone}; ${path}; Max-Age=${maxAge}; SameSite=Lax`]);
 
 function cookiesWritten(run: () => void): string[] {
   const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
@@ -32,37 +38,28 @@ function cookiesWritten(run: () => void): string[] {
 afterEach(() => vi.useRealTimers());
 
 describe('the page cookie', () => {
-  it('is written with the token on sign-in and on renewal, for the inspect view only, until the token expires', () => {
+  it('is written with the token on sign-in and on renewal, for the inspect view and the board only, until the token expires', () => {
     vi.useFakeTimers({ now: NOW_S * 1000, toFake: ['Date'] });
     const first = tokenExpiringIn(3600);
-    expect(cookiesWritten(() => sessionStore.setToken(first))).toEqual([
-      `fo_page=${first}; ${PATH}; Max-Age=3600; SameSite=Lax`,
-      `fo_zone=America%2FArgentina%2FBuenos_Aires; ${PATH}; Max-Age=3600; SameSite=Lax`,
-    ]);
+    expect(cookiesWritten(() => sessionStore.setToken(first))).toEqual(written(first, ESCAPED_ZONE, 3600));
     const renewed = tokenExpiringIn(7200);
-    expect(cookiesWritten(() => sessionStore.renewToken(renewed))).toEqual([
-      `fo_page=${renewed}; ${PATH}; Max-Age=7200; SameSite=Lax`,
-      `fo_zone=America%2FArgentina%2FBuenos_Aires; ${PATH}; Max-Age=7200; SameSite=Lax`,
-    ]);
+    expect(cookiesWritten(() => sessionStore.renewToken(renewed))).toEqual(written(renewed, ESCAPED_ZONE, 7200));
   });
 
   it('is removed when the session ends (signed out, or refused)', () => {
     sessionStore.setToken(tokenExpiringIn(3600));
-    expect(cookiesWritten(() => sessionStore.clear())).toEqual([`fo_page=; ${PATH}; Max-Age=0; SameSite=Lax`, `fo_zone=; ${PATH}; Max-Age=0; SameSite=Lax`]);
+    expect(cookiesWritten(() => sessionStore.clear())).toEqual(written('', '', 0));
   });
 
   it('is not written for a token already expired, and lasts 30 days for one whose expiry cannot be read', () => {
     vi.useFakeTimers({ now: NOW_S * 1000, toFake: ['Date'] });
-    expect(cookiesWritten(() => sessionStore.setToken(tokenExpiringIn(-5)))).toEqual([`fo_page=; ${PATH}; Max-Age=0; SameSite=Lax`, `fo_zone=; ${PATH}; Max-Age=0; SameSite=Lax`]);
-    expect(cookiesWritten(() => sessionStore.setToken('opaque-token'))).toEqual([
-      `fo_page=opaque-token; ${PATH}; Max-Age=2592000; SameSite=Lax`,
-      `fo_zone=America%2FArgentina%2FBuenos_Aires; ${PATH}; Max-Age=2592000; SameSite=Lax`,
-    ]);
+    expect(cookiesWritten(() => sessionStore.setToken(tokenExpiringIn(-5)))).toEqual(written('', '', 0));
+    expect(cookiesWritten(() => sessionStore.setToken('opaque-token'))).toEqual(written('opaque-token', ESCAPED_ZONE, 2592000));
   });
 
-  it('is sent with the inspect view and nothing else of the origin', () => {
+  it('is sent with the inspect view and the board, and nothing else of the origin', () => {
     sessionStore.setToken('opaque-token');
-    // jsdom's cookie jar applies Path as a browser does: this document is not under the inspect view.
+    // jsdom's cookie jar applies Path as a browser does: this document is under neither page.
     expect(document.cookie).not.toContain('fo_page');
     expect(document.cookie).not.toContain('fo_zone');
   });
