@@ -10,10 +10,13 @@ import { API_PREFIX } from '../auth/authPlugin';
 import { createScreenDrawer, type DrawerLimits } from './serverScreenDrawer';
 
 /**
- * Draws at once, and how long a page waits for its first screen (bench/serverScreen.ts: ~60 ms a
- * draw of the demo's SKD-001), the first after a start longer: the worker loads the drawer then.
+ * Pages prepared or drawn at once, and how long a page waits for its first screen's drawing
+ * (bench/serverScreen.ts: ~60 ms a draw of the demo's SKD-001), the first after a start longer: the
+ * worker loads the drawer then.
  */
 const DRAWER_LIMITS: DrawerLimits = { maxInFlight: 2, timeoutMs: 1_500, startMs: 5_000 };
+/** How long a page waits for the answers its screen is drawn with (a board's widgets run scripts, up to SCRIPT_TIME_LIMIT_MS each). */
+const ANSWERS_WAIT_MS = DRAWER_LIMITS.timeoutMs;
 
 const SCREEN_PATH = new RegExp(SERVER_SCREEN_PATHS);
 
@@ -158,11 +161,20 @@ export function loadServerScreens(app: FastifyInstance, distDir: string): Server
       const token = request.method === 'GET' && SCREEN_PATH.test(pagePath) ? cookieValue(request, PAGE_COOKIE) : null;
       // Times drawn in the server's zone would change under the user's eyes at the handover: no zone, no drawing.
       const timeZone = token ? phoneTimeZone(request) : null;
-      // Busy drawing others: not even the answers are asked.
-      if (!token || !timeZone || drawer.busy()) return false;
+      if (!token || !timeZone) return false;
+      // Busy preparing or drawing others: not even the answers are asked.
+      const ticket = drawer.take();
+      if (!ticket) return false;
+      const asking = askedFirst(app, pagePath, token);
       try {
-        const answers = await askedFirst(app, pagePath, token);
-        const screen = answers ? await drawer.draw(pagePath, answers, { timeZone }) : null;
+        const answers = await Promise.race([asking, new Promise<'late'>((resolve) => setTimeout(resolve, ANSWERS_WAIT_MS, 'late').unref())]);
+        if (answers === 'late') {
+          // Its place stays taken until the asking ends: what runs for pages stays bounded.
+          asking.then(ticket.release, ticket.release);
+          return false;
+        }
+        if (!answers) ticket.release();
+        const screen = answers ? await ticket.draw(pagePath, answers, { timeZone }) : null;
         const drawn = screen ? withServerScreen(page, { path: pagePath, html: screen.html.replace(ID_ATTRIBUTE, ''), css: screen.css }) : null;
         if (!drawn) return false;
         // The user's own data: kept by no cache, shared by no one.
@@ -170,6 +182,7 @@ export function loadServerScreens(app: FastifyInstance, distDir: string): Server
         await reply.send(encoded(request, reply, drawn));
         return true;
       } catch (error) {
+        ticket.release();
         request.log.warn({ err: error, path: pagePath }, 'first screen not drawn; the plain page is served');
         return false;
       }

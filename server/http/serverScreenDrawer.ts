@@ -14,16 +14,22 @@ export interface DrawnFor {
   timeZone: string;
 }
 
-export interface ScreenDrawer {
-  /** Whether a draw asked now would be refused (DrawerLimits.maxInFlight): the page is served plain without asking its answers. */
-  busy(): boolean;
-  /** The screen, or null when it could not be drawn in time: busy, too slow, failed. The page is then served plain. */
+/** A place among the draws at once, taken before the page's answers are asked (they cost too: a board's widgets run scripts). */
+export interface DrawTicket {
+  /** The screen, or null when it could not be drawn in time: too slow, failed. The page is then served plain. Once per ticket. */
   draw(path: string, answers: Record<string, unknown>, drawnFor: DrawnFor): Promise<DrawnScreen | null>;
+  /** Gives the place back without drawing (the answers were refused); nothing after a draw. */
+  release(): void;
+}
+
+export interface ScreenDrawer {
+  /** A place among the draws at once (DrawerLimits.maxInFlight), or null when all are taken: the page is served plain without asking its answers. */
+  take(): DrawTicket | null;
   close(): Promise<void>;
 }
 
 export interface DrawerLimits {
-  /** Draws at once (one drawing, the rest waiting their turn); past it a page is served plain at once. */
+  /** Pages being prepared or drawn at once (one drawing, the rest asking their answers or waiting their turn); past it a page is served plain at once. */
   maxInFlight: number;
   /** Past this the page is served plain; the late screen is dropped. */
   timeoutMs: number;
@@ -73,27 +79,47 @@ export function createScreenDrawer(entryFile: string, limits: DrawerLimits): Scr
     return started;
   }
 
-  return {
-    busy: () => outstanding.size >= limits.maxInFlight,
-    draw(path, answers, drawnFor) {
-      if (outstanding.size >= limits.maxInFlight) return Promise.resolve(null);
-      const starting = worker === null;
-      worker ??= start();
-      const current = worker;
-      const id = ++seq;
-      current.ref();
-      outstanding.add(id);
-      return new Promise<DrawnScreen | null>((resolve) => {
-        const timer = setTimeout(() => {
-          waiting.delete(id);
-          resolve(null);
-        }, limits.timeoutMs + (starting ? limits.startMs : 0));
-        waiting.set(id, (screen) => {
-          clearTimeout(timer);
-          resolve(screen);
-        });
-        current.postMessage({ id, path, answers, drawnFor });
+  /** Places taken whose page is still asking its answers. */
+  let preparing = 0;
+
+  function draw(path: string, answers: Record<string, unknown>, drawnFor: DrawnFor): Promise<DrawnScreen | null> {
+    const starting = worker === null;
+    worker ??= start();
+    const current = worker;
+    const id = ++seq;
+    current.ref();
+    outstanding.add(id);
+    return new Promise<DrawnScreen | null>((resolve) => {
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        resolve(null);
+      }, limits.timeoutMs + (starting ? limits.startMs : 0));
+      waiting.set(id, (screen) => {
+        clearTimeout(timer);
+        resolve(screen);
       });
+      current.postMessage({ id, path, answers, drawnFor });
+    });
+  }
+
+  return {
+    take() {
+      if (preparing + outstanding.size >= limits.maxInFlight) return null;
+      preparing += 1;
+      let held = true;
+      const giveBack = () => {
+        if (held) preparing -= 1;
+        held = false;
+      };
+      return {
+        draw(path, answers, drawnFor) {
+          if (!held) return Promise.resolve(null);
+          // From here the place is the draw's (outstanding) until the worker answers, even if the page stops waiting.
+          giveBack();
+          return draw(path, answers, drawnFor);
+        },
+        release: giveBack,
+      };
     },
     async close() {
       const current = worker;

@@ -57,6 +57,15 @@ function handed(body: string): { path: string; answers: Record<string, unknown>;
   return JSON.parse(text!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as { path: string; answers: Record<string, unknown>; drawnFor: { timeZone: string } };
 }
 
+/** Waits for `check` to hold, asking every 100 ms for at most 5 s. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('still not so after 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** A user of a new role holding the technician's permissions but `without` these. */
 async function userWithout(username: string, without: readonly string[]): Promise<string> {
   const permissions = await api.list('permission');
@@ -228,6 +237,37 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     const response = await page(session(token));
     expect(response.body).toBe(PAGE);
     expect(Date.now() - started).toBeLessThan(2_300);
+  });
+
+  it("serves the plain page when the board's answers take longer than a page should wait (1.5 s)", async () => {
+    // A widget whose script runs until the sandbox stops it (2 s), on a board of its own.
+    const script = await api.create('script', { name: 'Slow board figure', code: 'const end = Date.now() + 5000; while (Date.now() < end) {} return 1;' });
+    const widget = await api.create('widget', { name: 'Slow figure', type: 'string', script: script._id });
+    const dashboard = await api.create('dashboard', { name: 'Slow board', sections: [{ title: 'Live', sequenceId: 1, filters: [], items: [{ widget: widget._id, width: 12, height: 200, sequenceId: 1 }] }] });
+    const onsiteRole = (await api.list('role')).find((role) => role.name === 'ROLE_ONSITE')!;
+    const role = await api.create('role', { name: 'Slow board watchers', permissions: onsiteRole.permissions, dashboard: dashboard._id });
+    const user = ok<Doc>(await api.post('/user', { username: 'slow.board', name: 'Slow Board', role: role._id }));
+    const { password } = ok<{ password: string }>(await api.post(`/user/${user._id}/resetPassword`, {}));
+    const token = await t.login('slow.board', password);
+    const started = Date.now();
+    const response = await page(session(token), '/onsite');
+    expect(response.body).toBe(PAGE);
+    expect(Date.now() - started).toBeLessThan(1_900);
+
+    // Asking a page's answers takes one of the two places too, until the asking ends (late or not):
+    // a burst of slow boards runs two at most, the others are served plain at once.
+    const technician = await t.login('technician');
+    // Both places free: two pages at once are both drawn.
+    const bothFree = async () => (await Promise.all([1, 2].map(() => page(session(technician))))).every((one) => one.body.includes('data-server-screen=""'));
+    await until(bothFree);
+    const timed = await Promise.all([1, 2, 3].map(async () => ({ started: Date.now(), response: await page(session(token), '/onsite') })).map(async (answer) => {
+      const { started: at, response: one } = await answer;
+      return { body: one.body, ms: Date.now() - at };
+    }));
+    expect(timed.every((one) => one.body === PAGE)).toBe(true);
+    expect(timed.filter((one) => one.ms < 500)).toHaveLength(1);
+    // The places come back once the scripts have ended.
+    await until(bothFree);
   });
 
   it('never lets the cookie sign an API call: the API reads x-auth alone', async () => {
