@@ -140,12 +140,13 @@ export interface ServerScreens {
 
 /**
  * Issue 20: the first visit of a page whose first screen is data (the inspect view, opened from a
- * label's link; the on-site board) waited for the app's code (~440 KiB over a phone's network) before its data could be
- * drawn. With the session's cookie (PAGE_COOKIE) the server draws that screen itself, with the
- * app's own components and the API's own answers, into the page it serves: painted at once, inert,
- * until React's screen replaces it (src/boot/appShell.tsx), its times in the phone's zone (ZONE_COOKIE). It is drawn in a worker thread
- * (serverScreenDrawer.ts), at most DRAWER_LIMITS at once. Anything that goes wrong — no build, no
- * cookie, a refused session, a busy or slow drawer, a render that throws — serves the plain page.
+ * label's link; the on-site board) waited for the app's code (~440 KiB over a phone's network)
+ * before its data could be drawn. With the session's cookie (PAGE_COOKIE) the server draws that
+ * screen itself, with the app's own components and the API's own answers, into the page it serves:
+ * painted at once, inert, until React's screen replaces it (src/boot/appShell.tsx), its times in the
+ * phone's zone (ZONE_COOKIE). It is drawn in a worker thread (serverScreenDrawer.ts), at most
+ * DRAWER_LIMITS pages prepared or drawn at once. Anything that goes wrong — no build, no cookie, a
+ * refused session, a busy or slow drawer, answers too slow, a render that throws — serves the plain page.
  */
 export function loadServerScreens(app: FastifyInstance, distDir: string): ServerScreens | null {
   const pageFile = path.join(distDir, APP_SHELL_PAGE);
