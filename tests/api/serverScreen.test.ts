@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminApi, ok, type Doc } from './administration/adminApi';
 import { createTestApp, type TestApp } from './helpers/testApp';
 
@@ -55,15 +55,6 @@ function handed(body: string): { path: string; answers: Record<string, unknown>;
   const text = /<pre class="drawn">([^<]*)<\/pre>/.exec(body)?.[1];
   expect(text, 'a drawn screen').toBeDefined();
   return JSON.parse(text!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as { path: string; answers: Record<string, unknown>; drawnFor: { timeZone: string } };
-}
-
-/** Waits for `check` to hold, asking every 100 ms for at most 5 s. */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('still not so after 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** A user of a new role holding the technician's permissions but `without` these. */
@@ -259,7 +250,7 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     const technician = await t.login('technician');
     // Both places free: two pages at once are both drawn.
     const bothFree = async () => (await Promise.all([1, 2].map(() => page(session(technician))))).every((one) => one.body.includes('data-server-screen=""'));
-    await until(bothFree);
+    await vi.waitUntil(bothFree, { timeout: 5_000, interval: 100 });
     const timed = await Promise.all([1, 2, 3].map(async () => ({ started: Date.now(), response: await page(session(token), '/onsite') })).map(async (answer) => {
       const { started: at, response: one } = await answer;
       return { body: one.body, ms: Date.now() - at };
@@ -267,7 +258,7 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     expect(timed.every((one) => one.body === PAGE)).toBe(true);
     expect(timed.filter((one) => one.ms < 500)).toHaveLength(1);
     // The places come back once the scripts have ended.
-    await until(bothFree);
+    await vi.waitUntil(bothFree, { timeout: 5_000, interval: 100 });
   });
 
   it('never lets the cookie sign an API call: the API reads x-auth alone', async () => {
