@@ -176,7 +176,7 @@ export function loadServerScreens(app: FastifyInstance, distDir: string): Server
         }
         if (!answers) ticket.release();
         const screen = answers ? await ticket.draw(pagePath, answers, { timeZone }) : null;
-        const drawn = screen ? withServerScreen(page, { path: pagePath, html: screen.html.replace(ID_ATTRIBUTE, ''), css: screen.css }) : null;
+        const drawn = screen ? withServerScreen(page, { ...screen, path: pagePath, html: screen.html.replace(ID_ATTRIBUTE, '') }) : null;
         if (!drawn) return false;
         // The user's own data: kept by no cache, shared by no one.
         reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');

@@ -6,6 +6,7 @@ const workerUrl = new URL('./serverScreenWorker.mjs', import.meta.url);
 export interface DrawnScreen {
   html: string;
   css: string;
+  names: string[];
 }
 
 /** What the screen is drawn for besides its data: the phone's own settings. */

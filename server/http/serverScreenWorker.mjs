@@ -4,7 +4,7 @@
 //
 // Protocol (server/http/serverScreenDrawer.ts is the other side):
 //   main → worker  {id, path, answers, drawnFor}
-//   worker → main  {id, ok: true, screen: {html, css}} | {id, ok: false, message}
+//   worker → main  {id, ok: true, screen: {html, css, names}} | {id, ok: false, message}
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { drawScreen } = await import(workerData.entry);

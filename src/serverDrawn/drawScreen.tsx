@@ -15,6 +15,8 @@ import { ServerAnswersProvider, type ServerAnswers } from './serverAnswers';
 export interface DrawnScreen {
   html: string;
   css: string;
+  /** Emotion's names of the rules in `css`: the app's emotion cache takes them as inserted (common/appShell.ts withServerScreen). */
+  names: string[];
 }
 
 /** The phone's own settings the screen is drawn with. */
@@ -67,6 +69,6 @@ export async function drawScreen(path: string, answers: ServerAnswers, drawnFor:
   if (failure !== undefined) throw failure;
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
-  const css = Object.values(cache.inserted).filter((rule): rule is string => typeof rule === 'string').join('');
-  return { html, css };
+  const inserted = Object.entries(cache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return { html, css: inserted.map(([, rule]) => rule).join(''), names: inserted.map(([name]) => name) };
 }

@@ -38,6 +38,29 @@ function largestPaints() {
 
 const largestPaintsOf = (page: Page) => page.evaluate(() => (window as unknown as { __seen: { largest: LargestPaint[] } }).__seen);
 
+/**
+ * On a page the server drew (common/appShell.ts withServerScreen): its styles are still in the page,
+ * under emotion's server marker, React's screen uses their classes, and no other sheet holds a rule of
+ * theirs (emotion took them as inserted instead of compiling and inserting them again).
+ */
+async function expectDrawnStylesAdopted(page: Page) {
+  const styles = await page.evaluate(() => {
+    const drawn = [...document.querySelectorAll('style[data-emotion]')].filter((style) => style.getAttribute('data-emotion')!.startsWith('css '));
+    const names = new Set(drawn.flatMap((style) => style.getAttribute('data-emotion')!.split(' ').slice(1)));
+    const classOf = /\.css-([\w-]+)/g;
+    const insertedAgain = [...document.styleSheets]
+      .filter((sheet) => !drawn.includes(sheet.ownerNode as Element))
+      .flatMap((sheet) => [...sheet.cssRules].flatMap((rule) => [...rule.cssText.matchAll(classOf)].map((match) => match[1]!)))
+      .filter((name) => names.has(name));
+    const usedByReact = [...document.querySelectorAll('#root [class]')].flatMap((element) => [...element.classList]).filter((name) => names.has(name.replace(/^css-/, '')));
+    return { drawnSheets: drawn.length, names: names.size, insertedAgain: [...new Set(insertedAgain)], usedByReact: new Set(usedByReact).size };
+  });
+  expect(styles.drawnSheets).toBe(1);
+  expect(styles.names).toBeGreaterThan(20);
+  expect(styles.usedByReact).toBeGreaterThan(10);
+  expect(styles.insertedAgain).toEqual([]);
+}
+
 /** The built app, started as `npm start` starts it, driven in Debian's Chromium. */
 describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
   let session: BrowserSession;
@@ -439,6 +462,8 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     expect([box!.x, box!.y, box!.width, box!.height].map(Math.round)).toEqual(first!.box.map(Math.round));
     expect(await shiftsOf(page)).toBeLessThan(0.05);
     expect(await page.locator('style[data-last-screen]').count()).toBe(0);
+    // The drawn screen's styles stayed, and React's screen uses them as they are: emotion inserted none of them again.
+    await expectDrawnStylesAdopted(page);
     await screenshot(page, 'inspect-view-drawn-by-server-phone');
     // Signed out, the cookie goes: the next page drawn on this phone is nobody's.
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -485,6 +510,7 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     const box = await reactCopy.boundingBox();
     expect([box!.x, box!.y, box!.width, box!.height].map(Math.round)).toEqual(first!.box.map(Math.round));
     expect(await shiftsOf(page)).toBeLessThan(0.05);
+    await expectDrawnStylesAdopted(page);
     // The period's dates as drawn are those React shows: the phone's calendar, not the server's.
     const dayTexts = (text: string) => text.match(/value="\d{4}-\d{2}-\d{2}"/g) ?? [];
     const drawnDays = dayTexts(served);

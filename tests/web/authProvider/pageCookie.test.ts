@@ -57,6 +57,22 @@ describe('the page cookie', () => {
     expect(cookiesWritten(() => sessionStore.setToken('opaque-token'))).toEqual(written('opaque-token', ESCAPED_ZONE, 2592000));
   });
 
+  it('takes the zone from Temporal where the browser has it, without starting an Intl formatter (~40 ms of ICU at start)', () => {
+    vi.stubGlobal('Temporal', { Now: { timeZoneId: () => 'Pacific/Chatham' } });
+    const formatter = vi.spyOn(Intl, 'DateTimeFormat');
+    const setter = vi.spyOn(document, 'cookie', 'set');
+    try {
+      sessionStore.setToken('opaque-token');
+      expect(setter.mock.calls.map(([value]) => value).filter((value) => value.startsWith('fo_zone='))).toEqual(
+        PATHS.map((path) => `fo_zone=Pacific%2FChatham; ${path}; Max-Age=2592000; SameSite=Lax`),
+      );
+      expect(formatter).not.toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('is sent with the inspect view and the board, and nothing else of the origin', () => {
     sessionStore.setToken('opaque-token');
     // jsdom's cookie jar applies Path as a browser does: this document is under neither page.

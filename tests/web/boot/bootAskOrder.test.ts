@@ -24,8 +24,8 @@ function recordOrder() {
   const append = document.head.appendChild.bind(document.head);
   vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T) => {
     if (node instanceof HTMLLinkElement) order.push(`preload ${node.getAttribute('href')}`);
-    // The held entry arrives as the template's content, in one piece.
-    if (node instanceof DocumentFragment) order.push('entry');
+    // The held entry: its module script, taken out of the template.
+    if (node instanceof HTMLScriptElement && node.type === 'module') order.push('entry');
     return append(node);
   });
   return order;

@@ -92,6 +92,22 @@ describe('the boot script on a page that holds the entry', () => {
     expect(started()).toHaveLength(3);
   });
 
+  it('starts the entry’s script first and adds its many preloads a few per task, not all in one (Total Blocking Time)', async () => {
+    const preloads = Array.from({ length: 17 }, (_, n) => `/assets/chunk${n}-test.js`);
+    const page = PAGE.replace(
+      '<link rel="modulepreload" crossorigin href="/assets/react-test.js">\n    <link rel="modulepreload" crossorigin href="/assets/mui-test.js">',
+      preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    '),
+    );
+    const held = new DOMParser().parseFromString(withEntryHeld(page, BOOT_TAG), 'text/html').getElementById('app-entry')!;
+    document.head.appendChild(document.importNode(held, true));
+    // Signed out: started at once, in the boot script's own task.
+    boot('/inspection');
+    const now = started();
+    expect(now[0]).toBe('/assets/index-test.js');
+    expect(now.length).toBeLessThanOrEqual(5);
+    await waitFor(() => expect(started()).toEqual(['/assets/index-test.js', ...preloads]));
+  });
+
   it('offline (no shell): starts the entry at once', () => {
     localStorage.setItem('jwt', 'stored');
     putHeldEntry();
