@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { usePushConnection } from '../../realtime/usePushConnection';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { pushConnection, subscribeConnection } from '../../realtime/pushSocket';
 import { usePushEvent } from '../../realtime/usePushEvent';
 import type { PushEventName, PushEvents } from '../../../common/realtime';
 import { changedEntities, type EntityVersions } from './liveReload';
@@ -39,13 +39,18 @@ export function useLiveVersions(): EntityVersions {
   const onPush = <E extends PushEventName>(event: E, payload: PushEvents[E]) => mark(changedEntities(event, payload));
 
   // Pushes sent while the connection was down are lost: coming back, every widget reloads once.
-  const connection = usePushConnection();
-  const wasConnected = useRef<boolean | null>(null);
+  // Watched outside React's state: the dashboard draws nothing differently while it connects, and as
+  // a state the socket's connecting re-rendered every widget at once, synchronously (issue 20, TBT).
+  const reloadAll = useEffectEvent(() => mark(ALL_ENTITIES));
   useEffect(() => {
-    if (connection === 'connected' && wasConnected.current === false) mark(ALL_ENTITIES);
-    if (connection === 'connected') wasConnected.current = true;
-    else if (wasConnected.current) wasConnected.current = false;
-  }, [connection]);
+    let wasConnected: boolean | null = pushConnection() === 'connected' ? true : null;
+    return subscribeConnection(() => {
+      const connected = pushConnection() === 'connected';
+      if (connected && wasConnected === false) reloadAll();
+      if (connected) wasConnected = true;
+      else if (wasConnected) wasConnected = false;
+    });
+  }, []);
 
   usePushEvent('new-alert', (payload) => onPush('new-alert', payload));
   usePushEvent('new-inspection', (payload) => onPush('new-inspection', payload));

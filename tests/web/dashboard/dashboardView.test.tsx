@@ -148,6 +148,28 @@ describe('the dashboard', () => {
     expect(widgetCalls('w-period')).toHaveLength(3);
   });
 
+  it('reloads every widget once when the connection comes back (pushes sent meanwhile were lost), not when it first opens', async () => {
+    const { widgetCalls } = renderDashboard();
+    await screen.findByText('Inspections today #1');
+    await screen.findByText('Open alerts #1');
+    await screen.findByText('Alerts in period #1');
+    await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+    const socket = sockets.at(-1)!;
+    act(() => socket.accept());
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(['w-inspections', 'w-building', 'w-period'].map((id) => widgetCalls(id).length)).toEqual([1, 1, 1]);
+
+    act(() => socket.serverDisconnect());
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(widgetCalls('w-inspections')).toHaveLength(1);
+    act(() => socket.accept());
+    expect(await screen.findByText('Inspections today #2', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Open alerts #2')).toBeInTheDocument();
+    expect(await screen.findByText('Alerts in period #2')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(['w-inspections', 'w-building', 'w-period'].map((id) => widgetCalls(id).length)).toEqual([2, 2, 2]);
+  });
+
   it('a push while a widget reloads does not cancel that answer: it shows, then the widget asks once more', async () => {
     // After the first, answers are held until the test releases them, as a busy server's would be.
     const counts: Record<string, number> = {};
