@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { IconButton, Tooltip, type IconButtonProps } from '@mui/material';
+import { type IconButtonProps } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { useTranslate } from 'react-admin';
+import { HintedIconButton } from '../../common-ui/HintedIconButton';
 
 /*
  * The dialog (a password form: react-admin's inputs, react-hook-form) is loaded when it is first
@@ -22,11 +23,9 @@ export const ProfileIconButton = ({ size = 'large' }: Pick<IconButtonProps, 'siz
   };
   return (
     <>
-      <Tooltip title={label}>
-        <IconButton color="inherit" size={size} aria-label={label} onClick={openDialog}>
-          <AccountCircleIcon />
-        </IconButton>
-      </Tooltip>
+      <HintedIconButton label={label} color="inherit" size={size} onClick={openDialog}>
+        <AccountCircleIcon />
+      </HintedIconButton>
       {opened ? (
         <Suspense fallback={null}>
           <ProfileDialog open={open} onClose={() => setOpen(false)} />

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Tooltip, type IconButtonProps } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, type IconButtonProps } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useLogout, useTranslate } from 'react-admin';
 import { sessionStore } from '../../authProvider/sessionStore';
 import { forgetReadCopies } from '../../offline/forgetReadCopies';
 import { countUnsent } from '../../offline/outbox/useOutboxItems';
+import { HintedIconButton } from '../../common-ui/HintedIconButton';
 import { CONFIRM_DIALOG_MAX_WIDTH } from '../../common-ui/dialogs/dialogWidths';
 
 /**
@@ -33,11 +34,9 @@ export const LogoutIconButton = ({ size = 'large' }: Pick<IconButtonProps, 'size
 
   return (
     <>
-      <Tooltip title={label}>
-        <IconButton color="inherit" size={size} aria-label={label} onClick={() => void start()}>
-          <LogoutIcon />
-        </IconButton>
-      </Tooltip>
+      <HintedIconButton label={label} color="inherit" size={size} onClick={() => void start()}>
+        <LogoutIcon />
+      </HintedIconButton>
       {unsent > 0 ? (
         <Dialog
           open

@@ -1,9 +1,9 @@
-import { Link } from 'react-router-dom';
-import { AppBar, Box, IconButton, Toolbar, Tooltip } from '@mui/material';
+import { AppBar, Box, Toolbar } from '@mui/material';
 import HomeIcon from '@mui/icons-material/Home';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useTranslate } from 'react-admin';
 import { AppTitle } from '../../common-ui/AppTitle';
+import { HintedIconButton } from '../../common-ui/HintedIconButton';
 import { OfflineStatus } from '../../offline/OfflineStatus';
 import { ProfileIconButton } from '../profile/ProfileIconButton';
 import { LogoutIconButton } from '../session/LogoutIconButton';
@@ -21,22 +21,12 @@ export const TechnicianAppBar = () => {
           <AppTitle />
         </Box>
         <OutboxChip />
-        <Tooltip title={homeLabel}>
-          <IconButton component={Link} to="/inspection" color="inherit" size="large" aria-label={homeLabel}>
-            <HomeIcon />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={scanLabel}>
-          <IconButton
-            component={Link}
-            to="/inspection/scanner"
-            color="inherit"
-            size="large"
-            aria-label={scanLabel}
-          >
-            <QrCodeScannerIcon />
-          </IconButton>
-        </Tooltip>
+        <HintedIconButton label={homeLabel} to="/inspection" color="inherit" size="large">
+          <HomeIcon />
+        </HintedIconButton>
+        <HintedIconButton label={scanLabel} to="/inspection/scanner" color="inherit" size="large">
+          <QrCodeScannerIcon />
+        </HintedIconButton>
         <ProfileIconButton />
         <LogoutIconButton />
       </Toolbar>
