@@ -1,6 +1,7 @@
-import { startTransition, useEffect, useRef, type Ref } from 'react';
+import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { IconButton, Tooltip, type IconButtonProps, type TooltipProps } from '@mui/material';
+import { useLateRef } from './useLateRef';
 
 export type HintedIconButtonProps = Omit<IconButtonProps, 'aria-label' | 'ref'> & {
   /** The button's accessible name, and the hint shown on hover, keyboard focus or a long press. */
@@ -19,24 +20,8 @@ export const HintedIconButton = ({ label, placement, ...buttonProps }: HintedIco
 
 type LateRefIconButtonProps = Omit<HintedIconButtonProps, 'label' | 'placement'> & { ref?: Ref<HTMLElement> };
 
-/*
- * Tooltip keeps its child's node in React state, set from the child's ref. Set while React attaches
- * refs, that update is urgent: React renders it at once after the commit, running every passive
- * effect of that commit first, so a page's first screen became one long task (issue 20,
- * docs/performance-phone.md). Here the node reaches Tooltip from an effect, as a transition: the
- * button itself is mounted once and is clickable from the first paint; only its hint waits.
- */
+/* Tooltip keeps its child's node in state: the node reaches it after the commit (useLateRef). */
 function LateRefIconButton({ ref, to, ...props }: LateRefIconButtonProps) {
-  const own = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const node = own.current;
-    startTransition(() => assignRef(ref, node));
-    return () => assignRef(ref, null);
-  }, [ref]);
+  const own = useLateRef(ref);
   return to ? <IconButton component={Link} to={to} ref={own as Ref<HTMLAnchorElement>} {...props} /> : <IconButton ref={own as Ref<HTMLButtonElement>} {...props} />;
-}
-
-function assignRef(ref: Ref<HTMLElement> | undefined, node: HTMLElement | null) {
-  if (typeof ref === 'function') ref(node);
-  else if (ref) ref.current = node;
 }

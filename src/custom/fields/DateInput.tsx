@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { DATE_INPUT_FORMAT, PickerLocalization, pickerSlotProps, usePickerDraft, type DateInputCommonProps } from './datePickers';
+import { DATE_INPUT_FORMAT, PickerLocalization, pickerSlotProps, pickerSlots, usePickerDraft, type DateInputCommonProps } from './datePickers';
 
 /** A day as spec §9's YYYY-MM-DD text; anything else is no day. */
 function dayOf(text: string): Dayjs | null {
@@ -38,6 +38,7 @@ export function DateInput({ value, onChange, minDate, maxDate, disabled, ...comm
         disabled={disabled}
         {...(min ? { minDate: min } : {})}
         {...(max ? { maxDate: max } : {})}
+        slots={pickerSlots}
         slotProps={pickerSlotProps(common, picker)}
       />
     </PickerLocalization>

@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-import { DATE_TIME_INPUT_FORMAT, PickerLocalization, pickerSlotProps, usePickerDraft, type DateInputCommonProps } from './datePickers';
+import { DATE_TIME_INPUT_FORMAT, PickerLocalization, pickerSlotProps, pickerSlots, usePickerDraft, type DateInputCommonProps } from './datePickers';
 
 const dayOf = (epochMs: number | null): Dayjs | null => (epochMs === null ? null : dayjs(epochMs));
 // The format has no seconds: a value is a whole minute.
@@ -31,6 +31,7 @@ export function DateTimeInput({ value, onChange, minDateTime, maxDateTime, disab
         disabled={disabled}
         {...(minDateTime !== undefined ? { minDateTime: dayjs(minDateTime) } : {})}
         {...(maxDateTime !== undefined ? { maxDateTime: dayjs(maxDateTime) } : {})}
+        slots={pickerSlots}
         slotProps={pickerSlotProps(common, picker)}
       />
     </PickerLocalization>

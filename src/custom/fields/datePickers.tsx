@@ -1,10 +1,12 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import type { SxProps, Theme } from '@mui/material';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import type { PickerChangeHandlerContext, PickerOwnerState } from '@mui/x-date-pickers/models';
 import type { PickersActionBarAction } from '@mui/x-date-pickers/PickersActionBar';
+import { PickersTextField, type PickersTextFieldProps } from '@mui/x-date-pickers/PickersTextField';
 import type { Dayjs } from 'dayjs';
+import { useLateRef } from '../../common-ui/useLateRef';
 
 /**
  * What the date inputs share (docs/web-shell.md "Date inputs"): spec §9's input format, the
@@ -116,3 +118,16 @@ export function pickerSlotProps(
     actionBar: ({ pickerVariant }: PickerOwnerState) => (pickerVariant === 'mobile' ? { actions: PHONE_ACTIONS } : {}),
   };
 }
+
+/*
+ * The picker keeps the field it opens from (its "trigger") in React state, set from the field's
+ * input ref: that ref reaches it after the commit (useLateRef), so a screen bringing a date input
+ * is not rendered twice in one task. Typing and the open button work from the first paint.
+ */
+function LateTriggerTextField({ InputProps, ...props }: PickersTextFieldProps) {
+  const trigger = useLateRef((InputProps as { ref?: Ref<HTMLDivElement> } | undefined)?.ref);
+  return <PickersTextField {...props} InputProps={{ ...InputProps, ref: trigger }} />;
+}
+
+/** The field both inputs use. */
+export const pickerSlots = { textField: LateTriggerTextField };

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DateInput } from '../../../src/custom/fields/DateInput';
 import { DateTimeInput } from '../../../src/custom/fields/DateTimeInput';
 import { clearDate, dateField, dateFieldValue, typeDate } from '../helpers/dateInput';
+import { commitsOfFirstTask } from '../helpers/firstTaskCommits';
 
 /** A caller keeping the value as the screens do, and telling each change. */
 function DateHost({ initial = '', onChange, ...limits }: { initial?: string; onChange: (value: string) => void; minDate?: string; maxDate?: string }) {
@@ -123,5 +124,19 @@ describe('date-time input', () => {
 
     await clearDate(field);
     expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+
+  // Issue 20: the picker keeps its field in React state; set while React attaches refs, the screen
+  // that brings a date input rendered twice in one task (the board's period, the inspect view's times).
+  it('renders nothing again in the task of its first screen, and its calendar opens beside the field', async () => {
+    const first = await commitsOfFirstTask(<DateHost initial="2025-03-10" onChange={vi.fn()} />);
+    expect(first.phases).toEqual(['mount']);
+    await userEvent.click(within(first.host).getByRole('button', { name: /Choose date/ }));
+    expect(within(await screen.findByRole('dialog')).getByRole('grid')).toBeInTheDocument();
+    await first.unmount();
+
+    const second = await commitsOfFirstTask(<DateTimeHost initial={Date.UTC(2025, 2, 10, 9, 30)} onChange={vi.fn()} />);
+    expect(second.phases).toEqual(['mount']);
+    await second.unmount();
   });
 });

@@ -1,0 +1,24 @@
+import { startTransition, useEffect, useRef, type Ref, type RefObject } from 'react';
+
+/**
+ * A ref for the element, handing its node to `ref` from an effect, as a transition, rather than
+ * while React attaches refs. For a library ref that keeps the node in React state (MUI's Tooltip,
+ * MUI X pickers' trigger): set during a commit, such an update is urgent, and React renders it at
+ * once after the commit, running every passive effect of that commit first, so a page's first
+ * screen becomes one long task (issue 20, docs/performance-phone.md). The element itself is
+ * mounted once and works from the first paint; only what `ref` feeds waits a moment.
+ */
+export function useLateRef<T>(ref: Ref<T> | undefined): RefObject<T | null> {
+  const own = useRef<T>(null);
+  useEffect(() => {
+    const node = own.current;
+    startTransition(() => assignRef(ref, node));
+    return () => assignRef(ref, null);
+  }, [ref]);
+  return own;
+}
+
+function assignRef<T>(ref: Ref<T> | undefined, node: T | null) {
+  if (typeof ref === 'function') ref(node);
+  else if (ref) ref.current = node;
+}
