@@ -85,6 +85,22 @@ export async function requestsSoFarSeen(page: Page): Promise<void> {
   await seen;
 }
 
+/**
+ * Resolves once the page's live-push socket has been accepted by the server (socket.io's CONNECT
+ * answer, a frame starting "40"). Call it before the page opens the socket: the app opens it once
+ * the page has settled, so a push sent before then never reaches that page.
+ */
+export function pushesConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/socket.io/')) return;
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).startsWith('40')) resolve();
+      });
+    });
+  });
+}
+
 /** A demo user's token, signed in through the API (for set-up and checks beside the browser). */
 export async function apiToken(username: string, password = 'demo'): Promise<string> {
   const answer = await fetch(`${baseUrl()}/api/token/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { criticalSubmission } from '../helpers/breachingSubmission';
-import { apiCall, apiToken, baseUrl, hasBrowser, openBrowser, PHONE, screenshot, signIn, type BrowserSession } from './browser';
+import { apiCall, apiToken, baseUrl, hasBrowser, openBrowser, PHONE, pushesConnected, screenshot, signIn, type BrowserSession } from './browser';
 import { dateField, typeDate } from './dateInput';
 
 const DAY = 86_400_000;
@@ -38,10 +38,12 @@ describe.skipIf(!hasBrowser())('work orders in Chromium', () => {
     await session?.close();
   });
 
-
+  // Each signed-in page's live-push socket, accepted (browser.ts pushesConnected).
+  const pushesOpened = new WeakMap<Page, Promise<void>>();
   async function signedIn(username: string, viewport?: { width: number; height: number }): Promise<Page> {
     const { page } = await session.newPage(viewport);
     page.on('pageerror', (error) => pageErrors.push(`${username}: ${error.message}`));
+    pushesOpened.set(page, pushesConnected(page));
     await page.goto(`${baseUrl()}/login`);
     await signIn(page, username);
     return page;
@@ -52,6 +54,8 @@ describe.skipIf(!hasBrowser())('work orders in Chromium', () => {
     const page = await signedIn('technician', PHONE);
     await page.waitForURL('**/inspection');
     await page.getByRole('tab', { name: 'Work Orders' }).waitFor();
+    // The pushes the tests send must find the phone listening, as a phone left open would be.
+    await pushesOpened.get(page);
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     return page;
   }
