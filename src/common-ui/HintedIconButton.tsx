@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
-import { IconButton, Tooltip, type IconButtonProps, type TooltipProps } from '@mui/material';
+import { IconButton, Tooltip, type IconButtonProps } from '@mui/material';
 import { useLateRef } from './useLateRef';
 
 export type HintedIconButtonProps = Omit<IconButtonProps, 'aria-label' | 'ref'> & {
@@ -8,17 +8,16 @@ export type HintedIconButtonProps = Omit<IconButtonProps, 'aria-label' | 'ref'> 
   label: string;
   /** A screen of the app: the button is a link to it. */
   to?: string;
-  placement?: TooltipProps['placement'];
 };
 
 /** An icon button named by its label, with MUI's Tooltip as its hint. */
-export const HintedIconButton = ({ label, placement, ...buttonProps }: HintedIconButtonProps) => (
-  <Tooltip title={label} placement={placement}>
+export const HintedIconButton = ({ label, ...buttonProps }: HintedIconButtonProps) => (
+  <Tooltip title={label}>
     <LateRefIconButton aria-label={label} {...buttonProps} />
   </Tooltip>
 );
 
-type LateRefIconButtonProps = Omit<HintedIconButtonProps, 'label' | 'placement'> & { ref?: Ref<HTMLElement> };
+type LateRefIconButtonProps = Omit<HintedIconButtonProps, 'label'> & { ref?: Ref<HTMLElement> };
 
 /* Tooltip keeps its child's node in state: the node reaches it after the commit (useLateRef). */
 function LateRefIconButton({ ref, to, ...props }: LateRefIconButtonProps) {

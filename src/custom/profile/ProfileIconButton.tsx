@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { type IconButtonProps } from '@mui/material';
+import type { IconButtonProps } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { useTranslate } from 'react-admin';
 import { HintedIconButton } from '../../common-ui/HintedIconButton';
