@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useRef, type Ref, type RefObject } from 'react';
+import { setRef } from '@mui/material/utils';
 
 /**
  * A ref for the element, handing its node to `ref` from an effect, as a transition, rather than
@@ -12,13 +13,8 @@ export function useLateRef<T>(ref: Ref<T> | undefined): RefObject<T | null> {
   const own = useRef<T>(null);
   useEffect(() => {
     const node = own.current;
-    startTransition(() => assignRef(ref, node));
-    return () => assignRef(ref, null);
+    startTransition(() => setRef(ref, node));
+    return () => setRef(ref, null);
   }, [ref]);
   return own;
-}
-
-function assignRef<T>(ref: Ref<T> | undefined, node: T | null) {
-  if (typeof ref === 'function') ref(node);
-  else if (ref) ref.current = node;
 }
