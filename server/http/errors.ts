@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../common/api';
+import { MAX_JSON_BODY_BYTES } from '../../common/constants';
 import { isDatabaseUnreachable } from '../db/connectionLost';
 
 /** An error whose message the user can act on; the handler turns it into DESIGN §3's shape. */
@@ -23,8 +24,34 @@ export const conflict = (field: string, message: string) => new HttpError(409, m
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not reachable at the moment; try again in a few seconds';
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * Bounds of an error answer, whatever the request held: a field name can be a 1 MB key, and a
+ * message quotes its field. Validation stops at the first failure; these keep the answer small
+ * even where a list is built by hand (issue 39 §1). A script's error (422) keeps its line and
+ * message within the message bound.
+ */
+export const ERROR_ANSWER_MAX_FIELDS = 10;
+export const ERROR_ANSWER_MAX_FIELD_NAME = 200;
+export const ERROR_ANSWER_MAX_MESSAGE = 1000;
+
+/** Text cut to `limit` characters, an ellipsis saying so, never half a surrogate pair. */
+export function boundedText(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const cut = Array.from(text.slice(0, limit)).slice(0, -1).join('');
+  return `${cut}…`;
+}
+
 export function errorBody(message: string, errors?: Record<string, string>): ErrorBody {
-  return errors ? { response: 'error', message, errors } : { response: 'error', message };
+  const shortMessage = boundedText(message, ERROR_ANSWER_MAX_MESSAGE);
+  if (!errors) return { response: 'error', message: shortMessage };
+  const bounded: Record<string, string> = {};
+  let listed = 0;
+  for (const field in errors) {
+    if (!Object.hasOwn(errors, field)) continue;
+    if (listed++ === ERROR_ANSWER_MAX_FIELDS) break;
+    bounded[boundedText(field, ERROR_ANSWER_MAX_FIELD_NAME)] = boundedText(errors[field]!, ERROR_ANSWER_MAX_MESSAGE);
+  }
+  return { response: 'error', message: shortMessage, errors: bounded };
 }
 
 interface AjvIssue {
@@ -93,19 +120,26 @@ export function handleError(error: FastifyError & { code?: string; detail?: stri
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    return reply.status(status).send(errorBody(clientMessage(error, status)));
+    return reply.status(status).send(errorBody(clientMessage(error, status, request)));
   }
   request.log.error({ err: error }, 'request failed');
   return reply.status(500).send(errorBody('Internal server error'));
 }
 
-function clientMessage(error: FastifyError, status: number): string {
+/** A byte count as a person reads it: 8 KB, 1 MB, 1.4 MB. */
+function sizeInWords(bytes: number): string {
+  if (bytes < 1_048_576) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
+  return `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
+}
+
+function clientMessage(error: FastifyError, status: number, request: FastifyRequest): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'body is not valid JSON';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'body is larger than the allowed 1 MB';
+      // The route's own limit: the login's is a few KB, the real-image upload's more than 1 MB.
+      return `body is larger than the allowed ${sizeInWords(request.routeOptions.bodyLimit ?? MAX_JSON_BODY_BYTES)}`;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type';
     default:

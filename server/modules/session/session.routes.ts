@@ -19,6 +19,14 @@ const loginBodySchema = {
   },
 } as const;
 
+/**
+ * The largest login body a person can send: the longest username and password, every character
+ * written as a JSON \u escape (6 bytes), and the keys. The login is the one body anyone may send
+ * without a token, so it is refused by its length before it is read — a flood of 1 MB bodies costs
+ * the server no parsing (issue 39 §1).
+ */
+export const LOGIN_BODY_MAX_BYTES = 8 * 1024;
+
 /** What Fastify itself sets on a serialised JSON answer. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -31,6 +39,7 @@ export async function sessionRoutes(app: FastifyInstance) {
     '/token/login',
     {
       config: { access: { public: true } },
+      bodyLimit: LOGIN_BODY_MAX_BYTES,
       schema: {
         tags: ['session'],
         summary: 'Sign in with username and password; answers a JWT for the x-auth header',
@@ -39,6 +48,7 @@ export async function sessionRoutes(app: FastifyInstance) {
           200: { type: 'object', properties: { token: { type: 'string' } } },
           400: errorSchema,
           401: errorSchema,
+          413: errorSchema,
           429: errorSchema,
         },
       },
