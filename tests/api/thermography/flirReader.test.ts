@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { decode, encode } from 'fast-png';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFlir } from '../../../server/modules/thermography/flir/extract';
 import { createFlirReaderPool } from '../../../server/modules/thermography/flir/flirWorkerPool';
 import {
@@ -270,14 +270,21 @@ describe('variants no fixture has (files built byte by byte)', () => {
 });
 
 describe('recomputing with corrected settings', () => {
-  let radiometry: Record<'t420' | 'i7' | 'dji', RadiometryData>;
+  const FIXTURE_OF = { t420: 'flir-t420', i7: 'flir-i7', dji: 'dji-zenmuse-xtr' } as const;
+  let radiometry: Record<keyof typeof FIXTURE_OF, RadiometryData>;
+  beforeAll(async () => {
+    const read = async (name: FlirFixture) => (await readFlirJpeg(fixtureBytes(`${name}.jpg`))).radiometry!;
+    radiometry = { t420: await read('flir-t420'), i7: await read('flir-i7'), dji: await read('dji-zenmuse-xtr') };
+  });
 
-  it('starts from the fixtures', async () => {
-    radiometry = {
-      t420: (await readFlirJpeg(fixtureBytes('flir-t420.jpg'))).radiometry!,
-      i7: (await readFlirJpeg(fixtureBytes('flir-i7.jpg'))).radiometry!,
-      dji: (await readFlirJpeg(fixtureBytes('dji-zenmuse-xtr.jpg'))).radiometry!,
-    };
+  it("starts from the fixtures: each one's raw extremes, and the settings the hand computations below assume", () => {
+    for (const [key, name] of Object.entries(FIXTURE_OF)) {
+      const { min, max, centre } = expectedOf(name).raw;
+      expect(radiometry[key as keyof typeof FIXTURE_OF].raw, name).toMatchObject({ min, max, centre });
+    }
+    expect(radiometry.t420.settings.reflectedTemperatureC).toBeCloseTo(24, 4);
+    expect(radiometry.i7.settings.reflectedTemperatureC).toBeCloseTo(20, 4);
+    expect(radiometry.dji.raw.centre).toBe(3355);
   });
 
   it('moves the right way when emissivity drops: hotter than the surroundings reads hotter, colder reads colder', () => {
