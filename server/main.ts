@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { SeedError } from './seed/seed';
@@ -9,8 +10,11 @@ async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
-  // Issue 17: the schedule planner runs once at start too, so a fresh demo shows the next 8 weeks planned.
-  if (config.jobsEnabled) void app.jobs.runSystemNow(SCHEDULE_PLANNER_JOB.id).catch((error: unknown) => app.log.error({ err: error }, 'schedule planner failed at start'));
+  handleShutdownSignals(app, config.drainDelayMs);
+  // Issue 17: the schedule planner runs once at start too, so a fresh demo shows the next 8 weeks
+  // planned. The address is announced once it has: the first page opened shows them, and whoever
+  // waits for the announcement knows start-up planning is over (or, with JOBS_ENABLED=false, never began).
+  if (config.jobsEnabled) await app.jobs.runSystemNow(SCHEDULE_PLANNER_JOB.id).catch((error: unknown) => app.log.error({ err: error }, 'schedule planner failed at start'));
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [`FacilityOps is running at http://${shown}:${config.port}`];
@@ -21,7 +25,10 @@ async function main() {
     lines.push(config.databaseUrl ? 'Database: PostgreSQL server (DATABASE_URL)' : `Database: embedded at ${config.dataDir}`);
   }
   console.log(lines.join('\n'));
+}
 
+/** SIGTERM/SIGINT: drain, let in-flight requests (and job runs) finish, then exit. */
+function handleShutdownSignals(app: FastifyInstance, drainDelayMs: number | undefined) {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -32,7 +39,7 @@ async function main() {
       // taking connections, lets in-flight requests finish and closes the sockets, whose clients
       // reconnect to another process.
       app.lifecycle.draining = true;
-      if (config.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
+      if (drainDelayMs) await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
       await app.close();
       process.exit(0);
     } catch (error) {

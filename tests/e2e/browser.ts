@@ -117,3 +117,18 @@ export async function apiCall<T>(token: string, path: string, init: { method?: s
   if (answer.status !== 200) throw new Error(`${init.method ?? 'GET'} ${path}: ${answer.status} ${await answer.text()}`);
   return (await answer.json()) as T;
 }
+
+/**
+ * A user of the test's own, of a seeded role (e.g. 'ROLE_THERMOGRAPHY_TECHNICIAN'), made through the
+ * API as admin with the password the reset call answers: for a test that changes what a user signs
+ * in with or sees of themselves, so the demo users every other file signs in as stay as seeded.
+ */
+export async function ownUser(roleName: string, label: string): Promise<{ _id: string; username: string; password: string }> {
+  const admin = await apiToken('admin');
+  const role = (await apiCall<{ _id: string; name: string }[]>(admin, '/role?fields=name')).find((r) => r.name === roleName);
+  if (!role) throw new Error(`no seeded role ${roleName}`);
+  const username = `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const user = await apiCall<{ _id: string }>(admin, '/user', { method: 'POST', body: { username, name: `Browser test ${label}`, role: role._id } });
+  const { password } = await apiCall<{ password: string }>(admin, `/user/${user._id}/resetPassword`, { method: 'POST', body: {} });
+  return { _id: user._id, username, password };
+}

@@ -32,6 +32,8 @@ export default async function setup(project: TestProject) {
   await ensureWebBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fo-e2e-'));
   const server = await startServerProcess({ DATA_DIR: dataDir }, 120_000);
+  // Announced once the schedule planner's run at start is over (server/main.ts): the schedule tests see its weeks.
+  await server.printed('FacilityOps is running at');
   project.provide('chromiumPath', chromiumPath);
   project.provide('baseUrl', server.baseUrl);
   return async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
+import { PHONE, baseUrl, hasBrowser, openBrowser, ownUser, screenshot, signIn, type BrowserSession } from './browser';
 
 /** Changing one's own password in the Profile dialog (DESIGN §4: current password, 10 characters). */
 describe.skipIf(!hasBrowser())('the Profile dialog changes the password in Chromium', () => {
@@ -15,9 +15,10 @@ describe.skipIf(!hasBrowser())('the Profile dialog changes the password in Chrom
   it('asks for the current password, shows the server\'s refusals in the dialog, then saves', async () => {
     const { page } = await session.newPage(PHONE);
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    // A thermography technician of its own: the demo users' passwords stay 'demo' for every other file.
+    const user = await ownUser('ROLE_THERMOGRAPHY_TECHNICIAN', 'profile.password');
     await page.goto(`${baseUrl()}/login`);
-    // thermo.tech signs in nowhere else in the browser tests, so its new password disturbs none.
-    await signIn(page, 'thermo.tech');
+    await signIn(page, user.username, user.password);
     await page.waitForURL('**/inspection');
     await page.getByRole('button', { name: 'Profile' }).click();
     const dialog = page.getByRole('dialog');
@@ -26,7 +27,7 @@ describe.skipIf(!hasBrowser())('the Profile dialog changes the password in Chrom
 
     await dialog.locator('input[name="password"]').fill('123456789');
     await dialog.locator('input[name="confirmPassword"]').fill('123456789');
-    await current.fill('demo');
+    await current.fill(user.password);
     await dialog.getByRole('button', { name: 'Update' }).click();
     await dialog.getByText('password must be at least 10 characters').waitFor();
 
@@ -40,7 +41,7 @@ describe.skipIf(!hasBrowser())('the Profile dialog changes the password in Chrom
     expect(await dialog.getByRole('button', { name: 'Update' }).isEnabled()).toBe(true);
     await screenshot(page, 'profile-wrong-current-password');
 
-    await current.fill('demo');
+    await current.fill(user.password);
     await dialog.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Profile update successfully.').waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -50,10 +51,10 @@ describe.skipIf(!hasBrowser())('the Profile dialog changes the password in Chrom
     const token = await page.evaluate(() => localStorage.getItem('jwt'));
     expect((await fetch(`${baseUrl()}/api/token/init`, { headers: { 'x-auth': token! } })).status).toBe(200);
     const signInWith = (password: string) => fetch(`${baseUrl()}/api/token/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'thermo.tech', password }),
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password }),
     });
     expect((await signInWith('thermo-secret-10')).status).toBe(200);
-    expect((await signInWith('demo')).status).toBe(401);
+    expect((await signInWith(user.password)).status).toBe(401);
     await page.close();
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
+import { DESKTOP, PHONE, baseUrl, hasBrowser, openBrowser, ownUser, screenshot, signIn, type BrowserSession } from './browser';
 
 /** In the page from its first script on (an init script): the sum of its layout shifts without recent input, as CLS counts them. */
 function recordLayoutShifts() {
@@ -171,8 +171,10 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
   });
 
   it('updates the profile: mismatch refused, then email saved with the spec\'s notice', async () => {
+    // An engineer of its own: the demo users stay as seeded for every other file.
+    const user = await ownUser('ROLE_THERMOGRAPHY_ENGINEER', 'profile.email');
     const page = await open('/login');
-    await signIn(page, 'thermo.engineer');
+    await signIn(page, user.username, user.password);
     await page.waitForURL('**/home');
     await page.getByRole('button', { name: 'Profile' }).click();
     const dialog = page.getByRole('dialog');

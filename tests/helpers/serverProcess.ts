@@ -20,6 +20,8 @@ export interface ServerProcess {
   child: ChildProcess;
   baseUrl: string;
   output(): string;
+  /** Resolves once the process has printed `text` (stdout or stderr); rejects if it exits first. */
+  printed(text: string): Promise<void>;
   /** Sends the signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -69,6 +71,25 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     child,
     baseUrl,
     output: () => output,
+    printed: (text) =>
+      new Promise<void>((resolve, reject) => {
+        const settle = (outcome: () => void) => {
+          child.stdout?.off('data', check);
+          child.stderr?.off('data', check);
+          child.off('exit', exitedFirst);
+          outcome();
+        };
+        const check = () => {
+          if (output.includes(text)) settle(resolve);
+        };
+        const exitedFirst = () => settle(() => reject(new Error(`server exited (${child.exitCode}) before printing "${text}":\n${output}`)));
+        // Registered after the listeners that collect the output, so a chunk is in it when checked.
+        child.stdout?.on('data', check);
+        child.stderr?.on('data', check);
+        child.once('exit', exitedFirst);
+        check();
+        if (child.exitCode !== null) exitedFirst();
+      }),
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null) child.kill(signal);
       return exited;

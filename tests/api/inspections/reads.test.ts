@@ -200,3 +200,36 @@ describe('alerts', () => {
     expect(ok(await api.get(`/alert/${alertIds[0]}`, 'engineer'))).toMatchObject({ remark: 'Replaced the seal', resolvedAt: alert.resolvedAt });
   });
 });
+
+describe("the on-site board's open alerts (GET /alert?open=true)", () => {
+  const range = (first: number, last: number) => encodeURIComponent(JSON.stringify([first, last]));
+
+  it('leave a resolved alert out, from the list and from its count', async () => {
+    const own = await createFixture(t);
+    const raised: string[] = ok(await submit(t, own.asset._id, { [own.checklist._id]: { [own.attributes.number!._id]: 95 }, [own.second._id]: { [own.attributes.pressure!._id]: 1 } })).alerts.map((a: any) => a._id);
+    expect(raised).toHaveLength(2);
+    const [resolved, open] = raised as [string, string];
+    ok(await t.request({ as: 'engineer', method: 'POST', url: '/api/alert/resolve', payload: { remark: 'Fixed on site', ids: [resolved] } }));
+
+    // The asset has both alerts; open, only the unresolved one, counted as one.
+    const ofAsset = ok(await api.get(`/alert?assetId=${own.asset._id}`, 'onsite'));
+    expect(ofAsset.map((a: any) => a._id).sort()).toEqual([...raised].sort());
+    const openOfAsset = await api.get(`/alert?assetId=${own.asset._id}&open=true&range=${range(0, 29)}`, 'onsite');
+    expect(ok(openOfAsset).map((a: any) => a._id)).toEqual([open]);
+    expect(openOfAsset.headers['content-range']).toBe('alert 0-0/1');
+
+    // The board's own call (the whole site, its first 30): the resolved alert is among the newest of
+    // the site, so only the open filter keeps it off; the count is that of the unresolved alerts.
+    const board = await api.get(`/alert?open=true&range=${range(0, 29)}`, 'onsite');
+    const shown = ok(board);
+    expect(shown.map((a: any) => a._id)).toContain(open);
+    expect(shown.map((a: any) => a._id)).not.toContain(resolved);
+    expect(shown.every((a: any) => a.resolvedAt === null)).toBe(true);
+    const everyAlert = await api.get(`/alert?range=${range(0, 9999)}`, 'onsite');
+    const all = ok(everyAlert);
+    expect(everyAlert.headers['content-range']).toBe(`alert 0-${all.length - 1}/${all.length}`);
+    const unresolved = all.filter((a: any) => a.resolvedAt === null).length;
+    expect(unresolved).toBeLessThan(all.length);
+    expect(board.headers['content-range']).toBe(`alert 0-${shown.length - 1}/${unresolved}`);
+  });
+});

@@ -6,11 +6,14 @@ import { startServerProcess } from '../../helpers/serverProcess';
 
 /**
  * Issue 17: a fresh demo (`npm start`) shows the next 8 weeks planned at once — the planner runs
- * when the server starts, not only on its hourly tick — and JOBS_ENABLED=false stops that too.
+ * when the server starts, not only on its hourly tick, before it announces its address — and
+ * JOBS_ENABLED=false stops that too.
  * The demo history plans weekly windows up to about 37 days ahead itself; later weeks come from the
  * planner alone.
  */
 const DAY = 86_400_000;
+/** server/main.ts announces the address once the planner's run at start is over. */
+const ANNOUNCEMENT = 'FacilityOps is running at';
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -30,8 +33,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the planner at start on the 
     dirs.push(dataDir);
     const server = await startServerProcess({ DATA_DIR: dataDir });
     try {
-      await expect.poll(async () => (await plannedLater(server.baseUrl)).filter((s) => s.checklistNames.includes('Pump weekly check')).length, { timeout: 30_000, interval: 250 }).toBeGreaterThan(0);
+      await server.printed(ANNOUNCEMENT);
       const weekly = (await plannedLater(server.baseUrl)).filter((s) => s.checklistNames.includes('Pump weekly check'));
+      expect(weekly.length).toBeGreaterThan(0);
       expect(weekly.every((s) => s.generated)).toBe(true);
       expect(new Set(weekly.map((s) => s.assetName))).toContain('Chilled water pump 1');
     } finally {
@@ -44,8 +48,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the planner at start on the 
     dirs.push(dataDir);
     const server = await startServerProcess({ DATA_DIR: dataDir, JOBS_ENABLED: 'false' });
     try {
-      // Given the time the other process needed, and then some.
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // Announced: a planner run at start would be over by now, as in the test above.
+      await server.printed(ANNOUNCEMENT);
       expect(await plannedLater(server.baseUrl)).toEqual([]);
     } finally {
       await server.stop();

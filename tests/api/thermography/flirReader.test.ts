@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { decode, encode } from 'fast-png';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFlir } from '../../../server/modules/thermography/flir/extract';
 import { createFlirReaderPool } from '../../../server/modules/thermography/flir/flirWorkerPool';
 import {
@@ -14,7 +14,8 @@ import {
   type FlirReading,
   type RadiometryData,
 } from '../../../server/modules/thermography/flir/readFlir';
-import { exiftoolOf, expectedOf, fixtureBytes, FLIR_FIXTURES, type FlirFixture } from './flirFixtures';
+import { exiftoolOf, expectedOf, fixtureBytes, FLIR_FIXTURES, type ExiftoolTags, type FlirFixture } from './flirFixtures';
+import { objectTemperatures } from '../../../server/modules/thermography/flir/temperature';
 import {
   byteSwapped,
   cameraInfoRecord,
@@ -270,14 +271,21 @@ describe('variants no fixture has (files built byte by byte)', () => {
 });
 
 describe('recomputing with corrected settings', () => {
-  let radiometry: Record<'t420' | 'i7' | 'dji', RadiometryData>;
+  const FIXTURE_OF = { t420: 'flir-t420', i7: 'flir-i7', dji: 'dji-zenmuse-xtr' } as const;
+  let radiometry: Record<keyof typeof FIXTURE_OF, RadiometryData>;
+  beforeAll(async () => {
+    const read = async (name: FlirFixture) => (await readFlirJpeg(fixtureBytes(`${name}.jpg`))).radiometry!;
+    radiometry = { t420: await read('flir-t420'), i7: await read('flir-i7'), dji: await read('dji-zenmuse-xtr') };
+  });
 
-  it('starts from the fixtures', async () => {
-    radiometry = {
-      t420: (await readFlirJpeg(fixtureBytes('flir-t420.jpg'))).radiometry!,
-      i7: (await readFlirJpeg(fixtureBytes('flir-i7.jpg'))).radiometry!,
-      dji: (await readFlirJpeg(fixtureBytes('dji-zenmuse-xtr.jpg'))).radiometry!,
-    };
+  it("starts from the fixtures: each one's raw extremes, and the settings the hand computations below assume", () => {
+    for (const [key, name] of Object.entries(FIXTURE_OF)) {
+      const { min, max, centre } = expectedOf(name).raw;
+      expect(radiometry[key as keyof typeof FIXTURE_OF].raw, name).toMatchObject({ min, max, centre });
+    }
+    expect(radiometry.t420.settings.reflectedTemperatureC).toBeCloseTo(24, 4);
+    expect(radiometry.i7.settings.reflectedTemperatureC).toBeCloseTo(20, 4);
+    expect(radiometry.dji.raw.centre).toBe(3355);
   });
 
   it('moves the right way when emissivity drops: hotter than the surroundings reads hotter, colder reads colder', () => {
@@ -321,6 +329,64 @@ describe('recomputing with corrected settings', () => {
       expect(thrown).toBeInstanceOf(FlirSettingsError);
       expect((thrown as FlirSettingsError).field).toBe(field);
       expect((thrown as FlirSettingsError).message).toBe(message);
+    }
+  });
+});
+
+/**
+ * The fixture set's README formula ("How the expected values were made", step 4: single path, no IR
+ * window), written out here apart from the reader, with the constants exiftool reads from the file.
+ * Humidity in %, temperatures in °C.
+ */
+function referenceCelsius(tags: ExiftoolTags, raw: number, air: { temperatureC: number; humidityPercent: number; distanceM: number }): number {
+  const tag = (name: string) => Number(tags[name]);
+  const [r1, r2, b, f, o] = ['PlanckR1', 'PlanckR2', 'PlanckB', 'PlanckF', 'PlanckO'].map(tag) as [number, number, number, number, number];
+  const signalAt = (kelvin: number) => r1 / (r2 * (Math.exp(b / kelvin) - f)) - o;
+  const kelvinOf = (signal: number) => b / Math.log(r1 / (r2 * (signal + o)) + f);
+  const t = air.temperatureC;
+  const waterVapour = (air.humidityPercent / 100) * Math.exp(1.5587 + 0.06939 * t - 0.00027816 * t ** 2 + 0.00000068455 * t ** 3);
+  const path = (alpha: number, beta: number) => Math.exp(-Math.sqrt(air.distanceM) * (alpha + beta * Math.sqrt(waterVapour)));
+  const x = tag('AtmosphericTransX');
+  const tau = x * path(tag('AtmosphericTransAlpha1'), tag('AtmosphericTransBeta1')) + (1 - x) * path(tag('AtmosphericTransAlpha2'), tag('AtmosphericTransBeta2'));
+  const e = tag('Emissivity');
+  const objectSignal = (raw - (1 - e) * tau * signalAt(tag('ReflectedApparentTemperature') + 273.15) - (1 - tau) * signalAt(t + 273.15)) / (e * tau);
+  return kelvinOf(objectSignal) - 273.15;
+}
+
+describe('the full correction under hot, humid air at 20 m (where the water vapour counts)', () => {
+  /** Min, max and centre pixel of each fixture, as the README's table has them. */
+  const pixels = (name: FlirFixture) => {
+    const expected = expectedOf(name);
+    return [
+      [expected.raw.min, expected.minTempC],
+      [expected.raw.max, expected.maxTempC],
+      [expected.raw.centre, expected.centreTempC],
+    ] as const;
+  };
+  const HOT_HUMID = { temperatureC: 40, humidityPercent: 95, distanceM: 20 };
+
+  it("the reference formula gives the README's table at the camera's own settings", () => {
+    for (const name of FLIR_FIXTURES) {
+      const tags = exiftoolOf(name);
+      const air = { temperatureC: Number(tags.AtmosphericTemperature), humidityPercent: Number(tags.RelativeHumidity) * 100, distanceM: Number(tags.ObjectDistance) };
+      // The table is rounded to 0.1 °C: the unrounded value is within half a step of it.
+      for (const [raw, shown] of pixels(name)) expect(Math.abs(referenceCelsius(tags, raw, air) - shown), `${name} raw ${raw}`).toBeLessThanOrEqual(0.05 + 1e-9);
+    }
+  });
+
+  it('the reader agrees with the reference within 0.01 °C at 40 °C, 95 % and 20 m, for every fixture', async () => {
+    for (const name of FLIR_FIXTURES) {
+      const tags = exiftoolOf(name);
+      const radiometry = (await readFlirJpeg(fixtureBytes(`${name}.jpg`))).radiometry!;
+      const { celsius, tau } = objectTemperatures(radiometry.planck, radiometry.atmosphere, {
+        ...radiometry.settings,
+        atmosphericTemperatureC: HOT_HUMID.temperatureC,
+        relativeHumidityPercent: HOT_HUMID.humidityPercent,
+        objectDistanceM: HOT_HUMID.distanceM,
+      });
+      // Air this thick takes several per cent off what reaches the camera (τ ≈ 0.93).
+      expect(tau, name).toBeLessThan(0.95);
+      for (const [raw] of pixels(name)) expect(Math.abs(celsius(raw) - referenceCelsius(tags, raw, HOT_HUMID)), `${name} raw ${raw}`).toBeLessThanOrEqual(0.01);
     }
   });
 });

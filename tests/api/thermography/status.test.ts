@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { adminApi, expectError, ok, type Doc } from '../administration/adminApi';
-import { configEntries } from '../../../server/db/schema';
+import { alertLevels, configEntries } from '../../../server/db/schema';
 import { PLAIN_JPEG, TINY_PNG, fixtureJpeg, thermographyApi, thermographyState } from './thermographyApi';
 
 /** Spec §5 status rules, to the letter, in the spec's order. */
@@ -110,6 +110,28 @@ describe('approval', () => {
       const note = await api.completeNote('flir-ax8', 'A');
       ok(await api.status(note._id, 'approved', 'thermo.manager'));
       expect((await alertsOf(note.inspection, note._id)).map((a) => a.levelName)).toEqual(['Low']);
+    } finally {
+      ok(await admin.put(`/config/${entry!._id}`, { key: entry!.key, description: entry!.description, value: entry!.value }));
+    }
+  });
+
+  it('a severity the mapping names no level for, or a deleted one, falls back to the level of its rank (A the most severe)', async () => {
+    const { db } = t.app.services;
+    const [entry] = await db.select().from(configEntries).where(eq(configEntries.key, 'thermography.severityAlertLevels'));
+    // An administrator's own level, named for A and C, then deleted; B and D are not named at all.
+    await db.insert(alertLevels).values({ _id: 'level-urgent-since-deleted', name: 'Urgent', technicalName: 'urgent', color: '#ff00ff', rank: 5 });
+    ok(await admin.put(`/config/${entry!._id}`, { key: entry!.key, description: entry!.description, value: JSON.stringify({ A: 'urgent', C: 'urgent' }) }));
+    await db.delete(alertLevels).where(eq(alertLevels._id, 'level-urgent-since-deleted'));
+    // The seeded levels by rank (docs/thermography.md): Critical, High, Medium, Low.
+    const byRank = { A: 'Critical', B: 'High', C: 'Medium', D: 'Low' };
+    try {
+      const config = ok<Doc>(await t.request({ as: 'thermo.engineer', method: 'GET', url: '/api/thermography/config' }));
+      expect(Object.fromEntries(Object.entries(config.severityLevels as Record<string, Doc | null>).map(([severity, level]) => [severity, level?.name]))).toEqual(byRank);
+      for (const [severity, levelName] of Object.entries(byRank)) {
+        const note = await api.completeNote('flir-ax8', severity);
+        ok(await api.status(note._id, 'approved', 'thermo.manager'));
+        expect((await alertsOf(note.inspection, note._id)).map((a) => a.levelName), severity).toEqual([levelName]);
+      }
     } finally {
       ok(await admin.put(`/config/${entry!._id}`, { key: entry!.key, description: entry!.description, value: entry!.value }));
     }

@@ -247,3 +247,42 @@ describe('inspection schedule screen (spec §2.6)', () => {
     await waitFor(() => expect(periodsAsked(api).length).toBe(before + 2));
   });
 });
+
+/**
+ * Spec §4's "start of today" is the browser's (DESIGN §9: times shown in the browser's zone). Far
+ * from UTC the UTC day starts hours away from the local one; the colour must follow the local day,
+ * as the legend's names in the titles do. Instants are written with their offsets, so they are the
+ * same whatever zone the test process started in.
+ */
+describe('the colour of a schedule in a browser zone far from UTC', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = zone;
+  });
+
+  /** The calendar draws an event with its colour in FullCalendar's --fc-event-color; the legend's red is #d32f2f, its blue #1976d2. */
+  const colourOf = (element: HTMLElement) => element.closest<HTMLElement>('[style*="--fc-event-color"]')?.style.getPropertyValue('--fc-event-color').trim();
+
+  async function drawn(timeZone: string, now: string, window: { start: string; end: string }) {
+    process.env.TZ = timeZone;
+    vi.setSystemTime(new Date(now));
+    openSchedule(READER, {
+      'GET /api/inspectionSchedule': () => jsonResponse(200, [schedule('s-zone', { start: Date.parse(window.start), end: Date.parse(window.end) })]),
+    });
+    return screen.findByTitle(/^Chiller 1 · Chiller monthly inspection — /);
+  }
+
+  it('Honolulu (UTC−10), 20:00: a schedule that ended at 09:00 today is blue, pending, not overdue', async () => {
+    // The UTC day began at 14:00 local: measured from it, 09:00 would be before "today".
+    const event = await drawn('Pacific/Honolulu', '2026-03-18T20:00:00-10:00', { start: '2026-03-18T00:00:00-10:00', end: '2026-03-18T09:00:00-10:00' });
+    expect(event).toHaveAttribute('title', 'Chiller 1 · Chiller monthly inspection — Pending');
+    expect(colourOf(event)).toBe('#1976d2');
+  });
+
+  it('Kiritimati (UTC+14), 10:30: a schedule of all of yesterday is red, overdue, not pending', async () => {
+    // The UTC day began at 14:00 local yesterday: measured from it, yesterday evening would be "today".
+    const event = await drawn('Pacific/Kiritimati', '2026-03-18T10:30:00+14:00', { start: '2026-03-17T00:00:00+14:00', end: '2026-03-17T23:59:59.999+14:00' });
+    expect(event).toHaveAttribute('title', 'Chiller 1 · Chiller monthly inspection — Overdue');
+    expect(colourOf(event)).toBe('#d32f2f');
+  });
+});

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DashboardRecord } from '../../../common/resources/dashboard';
 import { dateField, dateFieldValue, findDateField } from '../helpers/dateInput';
 import { errorResponse, jsonResponse, mockApi, type ApiCall } from '../helpers/mockApi';
@@ -76,6 +76,12 @@ function renderDashboard(counts: Record<string, number> = {}, overrides: Paramet
 }
 
 const widget = (name: string) => screen.findByRole('region', { name });
+
+/** Waits until `text` is drawn, turning the real event loop (the answer's promises) while fake clocks stand still. */
+async function drawn(text: string) {
+  for (let turn = 0; turn < 100 && !screen.queryByText(text); turn++) await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  expect(screen.getByText(text)).toBeInTheDocument();
+}
 
 describe('the dashboard', () => {
   it("initialises every filter before its widgets load: a date range to '{n} days' back from today, a select to its default", async () => {
@@ -205,25 +211,33 @@ describe('the dashboard', () => {
   });
 
   it('under a steady stream of pushes a widget reloads every two seconds, not at every push', async () => {
+    // The clock stands at T0 while the dashboard loads: the widget's first load starts at T0.
+    const T0 = Date.UTC(2026, 2, 18, 9, 0);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0);
     const { widgetCalls } = renderDashboard();
     await screen.findByText('Inspections today #1');
     await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
     const socket = sockets.at(-1)!;
     act(() => socket.accept());
-    // Two seconds after the first load, a push every half second for six seconds (13 pushes).
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const started = widgetCalls('w-inspections').length;
-    for (let n = 0; n <= 12; n++) {
-      act(() => socket.push('new-inspection', { _id: `s${n}`, asset: 'x', checklist: 'c', timestamp: 1, assetName: 'Pump', checklistName: 'Weekly' }));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+
+    // From here the reload timers are fake too, and time moves only as the test moves it, from T0.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(T0);
+    const calls = () => widgetCalls('w-inspections').length;
+    const reloadsAt: number[] = [];
+    // A push every half second from 1 s to 7 s (13 pushes), then quiet until 12 s; 100 ms at a time.
+    for (let at = 100; at <= 12_000; at += 100) {
+      const before = calls();
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      for (let n = before; n < calls(); n++) reloadsAt.push(at);
+      // Each answer is drawn before the clock moves on, as a server answering at once would have it.
+      if (calls() > before) await drawn(`Inspections today #${calls()}`);
+      if (at >= 1_000 && at <= 7_000 && at % 500 === 0) act(() => socket.push('new-inspection', { _id: `s${at}`, asset: 'x', checklist: 'c', timestamp: 1, assetName: 'Pump', checklistName: 'Weekly' }));
     }
-    // At 0.4 s (the coalescing window), then at 2.4, 4.4 and 6.4 s: four, where every push's own
-    // reload (each past the 400 ms window) would be thirteen. The last may fall either side of the end.
-    const during = widgetCalls('w-inspections').length - started;
-    expect(during).toBeGreaterThanOrEqual(3);
-    expect(during).toBeLessThanOrEqual(4);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(widgetCalls('w-inspections').length - started).toBe(4);
+    // Two seconds after the first load, then every two seconds while pushes come (the last one's
+    // coalescing window ends at 7.4 s, so a reload at 8 s): four, where a reload per push would be thirteen.
+    expect(reloadsAt).toEqual([2_000, 4_000, 6_000, 8_000]);
   });
 
   it("shows a failing widget's message inside it while the others draw; HTML is sanitised", async () => {
