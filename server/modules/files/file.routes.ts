@@ -12,6 +12,7 @@ import { mayReadFile } from './fileAccess';
 import { checkUploadQuota, withUserUploadLock } from './uploadQuota';
 import { insertFiles } from './insertFiles';
 import { hasControlCharacter } from './fileName';
+import { wholePartOrNull } from './uploadPart';
 
 const tags = ['file'];
 const MAX_NAME_LENGTH = 200;
@@ -48,15 +49,8 @@ export async function fileRoutes(app: FastifyInstance) {
       if (!part) throw badRequest('file', 'file is required');
       if (part.fieldname !== 'file') throw badRequest(part.fieldname, `${part.fieldname} is not allowed; send the image as "file"`);
       if (hasControlCharacter(part.filename ?? '')) throw badRequest('file', 'file name must not contain control characters');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, `file is too large, the limit is ${INSPECTION_IMAGE_MAX_BYTES / 1_048_576} MB`, { file: 'file is too large' });
-        }
-        throw error;
-      }
+      const data = await wholePartOrNull(part);
+      if (!data) throw new HttpError(413, `file is too large, the limit is ${INSPECTION_IMAGE_MAX_BYTES / 1_048_576} MB`, { file: 'file is too large' });
       if (data.length === 0) throw badRequest('file', 'file is empty');
       const contentType = sniffImageType(data);
       if (!contentType) throw new HttpError(415, 'file must be a JPEG, PNG or WebP image', { file: 'file must be a JPEG, PNG or WebP image' });
