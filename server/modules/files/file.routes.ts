@@ -13,6 +13,7 @@ import { checkUploadQuota, withUserUploadLock } from './uploadQuota';
 import { insertFiles } from './insertFiles';
 import { hasControlCharacter } from './fileName';
 import { wholePartOrNull } from './uploadPart';
+import { checkImagePixels, IMAGE_MAX_MEGAPIXELS } from './imagePixels';
 
 const tags = ['file'];
 const MAX_NAME_LENGTH = 200;
@@ -39,7 +40,7 @@ export async function fileRoutes(app: FastifyInstance) {
       config: { access: { permission: 'update-inspection' } },
       schema: {
         tags,
-        summary: 'Upload an image (multipart part "file"): JPEG, PNG or WebP by content, within the hourly upload quota',
+        summary: `Upload an image (multipart part "file"): JPEG, PNG or WebP by content, of at most ${IMAGE_MAX_MEGAPIXELS}, within the hourly upload quota`,
         response: { 400: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema },
       },
     },
@@ -54,6 +55,7 @@ export async function fileRoutes(app: FastifyInstance) {
       if (data.length === 0) throw badRequest('file', 'file is empty');
       const contentType = sniffImageType(data);
       if (!contentType) throw new HttpError(415, 'file must be a JPEG, PNG or WebP image', { file: 'file must be a JPEG, PNG or WebP image' });
+      await checkImagePixels(data, 'file');
       const row = { _id: newId(), name: (part.filename ?? '').slice(0, MAX_NAME_LENGTH), contentType, size: data.length, data: new Uint8Array(data), uploadedBy: currentUser(request)._id };
       const quotaBytes = app.services.config.uploadQuotaBytesPerHour;
       await withUserUploadLock(db(), row.uploadedBy, async (tx) => {

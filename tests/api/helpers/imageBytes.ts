@@ -68,12 +68,13 @@ export function jpegOfSize(size: number, jpeg: Buffer): Buffer {
 }
 
 /**
- * A baseline JPEG whose SOF0 declares `width` × `height` (3 components) and whose scan is empty:
- * a header only, as small as a JPEG gets.
+ * A baseline JPEG whose SOF0 declares `width` × `height` (3 components), with a start of scan and
+ * no scan data: its header and nothing more.
  */
 export function jpegDeclaring(width: number, height: number): Buffer {
   const sof = [0xff, 0xc0, 0x00, 0x11, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x22, 0, 2, 0x11, 0, 3, 0x11, 0];
-  return Buffer.from([0xff, 0xd8, ...sof, 0xff, 0xd9]);
+  const sos = [0xff, 0xda, 0x00, 0x0c, 3, 1, 0x00, 2, 0x11, 3, 0x11, 0, 0x3f, 0];
+  return Buffer.from([0xff, 0xd8, ...sof, ...sos, 0xff, 0xd9]);
 }
 
 /** A lossless WebP (VP8L) header declaring `width` × `height` (each 1…16384). */
