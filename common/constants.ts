@@ -15,3 +15,5 @@ export const INSPECTION_IMAGE_MAX_BYTES = 5 * 1_048_576;
  * a picture that would cost a viewer gigabytes to decode does not (docs/decisions.md, "Image pixel bound").
  */
 export const IMAGE_MAX_PIXELS = 50_000_000;
+/** Longest side of the thumbnails the server makes for small renders (48–96 px, on 2× screens). */
+export const THUMBNAIL_MAX_SIDE = 256;

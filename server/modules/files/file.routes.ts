@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { currentUser } from '../../auth/authPlugin';
 import { files } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
-import { INSPECTION_IMAGE_MAX_BYTES } from '../../../common/constants';
+import { INSPECTION_IMAGE_MAX_BYTES, THUMBNAIL_MAX_SIDE } from '../../../common/constants';
 import { sniffImageType } from './imageContent';
 import { mayReadFile } from './fileAccess';
 import { checkUploadQuota, withUserUploadLock } from './uploadQuota';
@@ -14,6 +14,7 @@ import { insertFiles } from './insertFiles';
 import { hasControlCharacter } from './fileName';
 import { wholePartOrNull } from './uploadPart';
 import { checkImagePixels, IMAGE_MAX_MEGAPIXELS } from './imagePixels';
+import { makeThumbnail, THUMBNAIL_CONTENT_TYPE } from './thumbnail';
 
 const tags = ['file'];
 const MAX_NAME_LENGTH = 200;
@@ -71,19 +72,48 @@ export async function fileRoutes(app: FastifyInstance) {
     },
   );
 
+  /** The file row a caller may read: 404 when there is none, 403 when its owner is not theirs to read (DESIGN §9). */
+  const readableFile = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const [file] = await db().select().from(files).where(eq(files._id, request.params.id));
+    if (!file) throw notFound('File not found');
+    if (!mayReadFile(file, currentUser(request))) throw forbidden('You may not read this file');
+    return file;
+  };
+
   app.get<{ Params: { id: string } }>(
     '/file/:id',
     { config: { access: { signedIn: true } }, schema: { tags, summary: 'A file, to users who may read its owner', params: idParamsSchema, response: { 403: errorSchema, 404: errorSchema } } },
     async (request, reply) => {
-      const [file] = await db().select().from(files).where(eq(files._id, request.params.id));
-      if (!file) throw notFound('File not found');
-      if (!mayReadFile(file, currentUser(request))) throw forbidden('You may not read this file');
+      const file = await readableFile(request);
       return reply
         .header('content-type', file.contentType)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=86400')
         .header('content-disposition', 'inline')
         .send(Buffer.from(file.data));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/file/:id/thumbnail',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags,
+        summary: `An image file scaled to fit ${THUMBNAIL_MAX_SIDE} × ${THUMBNAIL_MAX_SIDE} pixels (WebP), for small renders; to users who may read the file`,
+        params: idParamsSchema,
+        response: { 400: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await readableFile(request);
+      const thumbnail = await makeThumbnail(file.data);
+      return reply
+        .header('content-type', THUMBNAIL_CONTENT_TYPE)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .header('content-disposition', 'inline')
+        .send(thumbnail);
     },
   );
 }

@@ -1,22 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { expectError, ok, type Doc } from '../administration/adminApi';
 import { jpegDeclaring, pngDeclaring, pngOf, webpDeclaring } from '../helpers/imageBytes';
+import { createFixture, submit, type Fixture } from './inspectionFixture';
 import { fixtureJpeg, multipart, thermographyApi } from '../thermography/thermographyApi';
 import { files } from '../../../server/db/schema';
+import { newId } from '../../../server/db/ids';
 
 /**
  * Issue 39 §3: a 0.4 MB PNG of 20,000 × 20,000 pixels was taken as an inspection photo, and a
  * 62-pixel thumbnail of it cost a browser a gigabyte. Uploads are bounded by the pixel count their
- * header declares (docs/decisions.md: 50 megapixels).
+ * header declares (docs/decisions.md: 50 megapixels), and small renders get a thumbnail the server
+ * made (docs/inspections.md: at most 256 px on its longest side).
  */
 const MAX_PIXELS = 50_000_000;
+const THUMBNAIL_SIDE = 256;
 const MB = 1_048_576;
 
 let t: TestApp;
+let fx: Fixture;
 let thermography: ReturnType<typeof thermographyApi>;
 beforeAll(async () => {
   t = await createTestApp({ jobsEnabled: false, uploadQuotaBytesPerHour: 100 * MB });
+  fx = await createFixture(t);
   thermography = thermographyApi(t);
 });
 afterAll(() => t?.close());
@@ -61,5 +68,52 @@ describe('the pixel bound of uploaded images', () => {
     const bomb = `data:image/png;base64,${pngDeclaring(20_000, 20_000).toString('base64')}`;
     expectError(await thermography.realImage(id!, { filepath: uploaded.realImage, dataURL: bomb }), 413, 'dataURL');
     expect(ok<Doc>(await thermography.get(id!)).realImage).toBe(uploaded.realImage);
+  });
+});
+
+const thumbnail = (id: string, as?: string) => t.request({ ...(as ? { as } : {}), method: 'GET', url: `/api/file/${id}/thumbnail` });
+
+async function sizeOf(bytes: Buffer) {
+  const { width, height, format } = await sharp(bytes).metadata();
+  return { width, height, format };
+}
+
+describe('GET /file/{id}/thumbnail', () => {
+  it('answers a picture at most 256 px on its longest side, keeping its proportions', async () => {
+    const photo = ok(await uploadPhoto(pngOf(1200, 800)));
+    const answer = await thumbnail(photo._id, 'technician');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/webp');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(await sizeOf(answer.rawPayload)).toEqual({ width: THUMBNAIL_SIDE, height: Math.round((800 * THUMBNAIL_SIDE) / 1200), format: 'webp' });
+    expect(answer.rawPayload.length).toBeLessThan(photo.size);
+  });
+
+  it('does not enlarge a picture smaller than that', async () => {
+    const photo = ok(await uploadPhoto(pngOf(40, 30)));
+    expect(await sizeOf((await thumbnail(photo._id, 'technician')).rawPayload)).toMatchObject({ width: 40, height: 30 });
+  });
+
+  it('follows the rule of the file itself: its uploader, then readers of its inspection, nobody else', async () => {
+    const photo = ok(await uploadPhoto(pngOf(300, 300)));
+    expect((await thumbnail(photo._id, 'technician')).statusCode).toBe(200);
+    expectError(await thumbnail(photo._id, 'engineer'), 403);
+    ok(await submit(t, fx.asset._id, { [fx.checklist._id]: { [fx.attributes.image!._id]: photo._id } }));
+    expect((await thumbnail(photo._id, 'engineer')).statusCode).toBe(200);
+    expectError(await thumbnail(photo._id, 'onsite'), 403);
+    expect((await thumbnail(photo._id)).statusCode).toBe(401);
+    expectError(await thumbnail('000000000000000000000000', 'technician'), 404);
+  });
+
+  it('refuses a stored file past the pixel bound (413) or that is no image (400), naming file', async () => {
+    const user = await t.app.services.users.findByUsername('technician');
+    const store = async (data: Buffer) => {
+      const row = { _id: newId(), name: 'old.png', contentType: 'image/png', size: data.length, data: new Uint8Array(data), uploadedBy: user!._id, createdAt: Date.now() };
+      await t.app.services.db.insert(files).values(row);
+      return row._id;
+    };
+    // As a file stored before uploads were bounded would be.
+    expectError(await thumbnail(await store(pngDeclaring(20_000, 20_000)), 'technician'), 413, 'file');
+    expectError(await thumbnail(await store(Buffer.from('not a picture')), 'technician'), 400, 'file');
   });
 });
