@@ -10,3 +10,10 @@ export const DETAIL_TABLE_PAGE_SIZE = 100;
 export const MAX_JSON_BODY_BYTES = 1_048_576;
 /** Inspection image values (phones scale photos down before upload; docs/inspections.md). */
 export const INSPECTION_IMAGE_MAX_BYTES = 5 * 1_048_576;
+/**
+ * Pixels (width × height) an uploaded image may declare in its header: a 50 MP phone photo passes,
+ * a picture that would cost a viewer gigabytes to decode does not (docs/decisions.md, "Image pixel bound").
+ */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+/** Longest side of the thumbnails the server makes for small renders (48–96 px, on 2× screens). */
+export const THUMBNAIL_MAX_SIDE = 256;

@@ -1,20 +1,22 @@
 import { useEffect, useState } from 'react';
-import { fetchFileUrl } from '../custom/technician/inspect/imageUpload';
+import { fetchFileUrl, type FileVariant } from '../custom/technician/inspect/imageUpload';
 
 /**
  * An uploaded file as an object URL (GET /file/:id needs the x-auth header, which <img src> cannot
  * send); null until it has arrived or when it cannot be fetched. The URL is revoked on unmount.
+ * `thumbnail` for small renders: the server's scaled copy instead of the file as uploaded.
  */
-export function useFileUrl(fileId: string | undefined): string | null {
-  const [fetched, setFetched] = useState<{ id: string; url: string } | null>(null);
+export function useFileUrl(fileId: string | undefined, variant: FileVariant = 'original'): string | null {
+  const [fetched, setFetched] = useState<{ key: string; url: string } | null>(null);
+  const key = `${variant} ${fileId}`;
   useEffect(() => {
     if (!fileId || typeof URL.createObjectURL !== 'function') return;
     const controller = new AbortController();
     let url: string | null = null;
-    fetchFileUrl(fileId, controller.signal).then(
+    fetchFileUrl(fileId, controller.signal, variant).then(
       (objectUrl) => {
         url = objectUrl;
-        setFetched({ id: fileId, url: objectUrl });
+        setFetched({ key, url: objectUrl });
       },
       () => {
         // No picture is no loss: the caller still has the file id.
@@ -24,6 +26,6 @@ export function useFileUrl(fileId: string | undefined): string | null {
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [fileId]);
-  return fetched && fetched.id === fileId ? fetched.url : null;
+  }, [fileId, variant, key]);
+  return fetched && fetched.key === key ? fetched.url : null;
 }

@@ -135,6 +135,7 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/docs': 'public',
   'POST /api/file': holders['update-inspection'],
   'GET /api/file/:id': everyone,
+  'GET /api/file/:id/thumbnail': everyone,
   'GET /api/init/applicationInfo': 'public',
   'GET /api/health/live': 'public',
   'GET /api/health/ready': 'public',

@@ -165,7 +165,17 @@ describe.skipIf(!hasBrowser())('thermography from the field to approval', () => 
 
   it('the manager approves; the note becomes read-only', async () => {
     const page = await signedIn('thermo.manager', '/home');
+    const thumbnails: string[] = [];
+    page.on('response', (response) => {
+      if (/\/api\/file\/[0-9a-f]{24}\/thumbnail$/.test(new URL(response.url()).pathname)) thumbnails.push(`${response.status()} ${response.headers()['content-type']}`);
+    });
     const editor = await openNote(page, FIRST);
+    // The table's pictures are thumbnails the server made (issue 39 §3): the 640 × 480 thermal
+    // image arrives as WebP at most 256 px wide, not as the camera file.
+    const picture = page.locator('tbody tr', { hasText: FIRST }).first().getByRole('button', { name: `Open the image ${FIRST}` }).first().locator('img');
+    await eventually(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(256);
+    expect(thumbnails.length).toBeGreaterThan(0);
+    expect(new Set(thumbnails)).toEqual(new Set(['200 image/webp']));
     expect(await editor.getByRole('button', { name: 'Update & Send for Approval' }).count()).toBe(0);
     await editor.getByRole('button', { name: 'Update & Approve' }).click();
     await editor.getByText('This note is approved and can no longer be changed.').waitFor();

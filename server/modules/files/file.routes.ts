@@ -1,17 +1,20 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { currentUser } from '../../auth/authPlugin';
 import { files } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
-import { INSPECTION_IMAGE_MAX_BYTES } from '../../../common/constants';
+import { INSPECTION_IMAGE_MAX_BYTES, THUMBNAIL_MAX_SIDE } from '../../../common/constants';
 import { sniffImageType } from './imageContent';
 import { mayReadFile } from './fileAccess';
 import { checkUploadQuota, withUserUploadLock } from './uploadQuota';
 import { insertFiles } from './insertFiles';
 import { hasControlCharacter } from './fileName';
+import { wholePartOrNull } from './uploadPart';
+import { checkImagePixels, IMAGE_MAX_MEGAPIXELS } from './imagePixels';
+import { makeThumbnail, THUMBNAIL_CONTENT_TYPE } from './thumbnail';
 
 const tags = ['file'];
 const MAX_NAME_LENGTH = 200;
@@ -38,7 +41,7 @@ export async function fileRoutes(app: FastifyInstance) {
       config: { access: { permission: 'update-inspection' } },
       schema: {
         tags,
-        summary: 'Upload an image (multipart part "file"): JPEG, PNG or WebP by content, within the hourly upload quota',
+        summary: `Upload an image (multipart part "file"): JPEG, PNG or WebP by content, of at most ${IMAGE_MAX_MEGAPIXELS}, within the hourly upload quota`,
         response: { 400: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema },
       },
     },
@@ -48,18 +51,12 @@ export async function fileRoutes(app: FastifyInstance) {
       if (!part) throw badRequest('file', 'file is required');
       if (part.fieldname !== 'file') throw badRequest(part.fieldname, `${part.fieldname} is not allowed; send the image as "file"`);
       if (hasControlCharacter(part.filename ?? '')) throw badRequest('file', 'file name must not contain control characters');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, `file is too large, the limit is ${INSPECTION_IMAGE_MAX_BYTES / 1_048_576} MB`, { file: 'file is too large' });
-        }
-        throw error;
-      }
+      const data = await wholePartOrNull(part);
+      if (!data) throw new HttpError(413, `file is too large, the limit is ${INSPECTION_IMAGE_MAX_BYTES / 1_048_576} MB`, { file: 'file is too large' });
       if (data.length === 0) throw badRequest('file', 'file is empty');
       const contentType = sniffImageType(data);
       if (!contentType) throw new HttpError(415, 'file must be a JPEG, PNG or WebP image', { file: 'file must be a JPEG, PNG or WebP image' });
+      await checkImagePixels(data, 'file');
       const row = { _id: newId(), name: (part.filename ?? '').slice(0, MAX_NAME_LENGTH), contentType, size: data.length, data: new Uint8Array(data), uploadedBy: currentUser(request)._id };
       const quotaBytes = app.services.config.uploadQuotaBytesPerHour;
       await withUserUploadLock(db(), row.uploadedBy, async (tx) => {
@@ -75,19 +72,48 @@ export async function fileRoutes(app: FastifyInstance) {
     },
   );
 
+  /** The file row a caller may read: 404 when there is none, 403 when its owner is not theirs to read (DESIGN §9). */
+  const readableFile = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const [file] = await db().select().from(files).where(eq(files._id, request.params.id));
+    if (!file) throw notFound('File not found');
+    if (!mayReadFile(file, currentUser(request))) throw forbidden('You may not read this file');
+    return file;
+  };
+
   app.get<{ Params: { id: string } }>(
     '/file/:id',
     { config: { access: { signedIn: true } }, schema: { tags, summary: 'A file, to users who may read its owner', params: idParamsSchema, response: { 403: errorSchema, 404: errorSchema } } },
     async (request, reply) => {
-      const [file] = await db().select().from(files).where(eq(files._id, request.params.id));
-      if (!file) throw notFound('File not found');
-      if (!mayReadFile(file, currentUser(request))) throw forbidden('You may not read this file');
+      const file = await readableFile(request);
       return reply
         .header('content-type', file.contentType)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=86400')
         .header('content-disposition', 'inline')
         .send(Buffer.from(file.data));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/file/:id/thumbnail',
+    {
+      config: { access: { signedIn: true } },
+      schema: {
+        tags,
+        summary: `An image file scaled to fit ${THUMBNAIL_MAX_SIDE} × ${THUMBNAIL_MAX_SIDE} pixels (WebP), for small renders; to users who may read the file`,
+        params: idParamsSchema,
+        response: { 400: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await readableFile(request);
+      const thumbnail = await makeThumbnail(file.data);
+      return reply
+        .header('content-type', THUMBNAIL_CONTENT_TYPE)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .header('content-disposition', 'inline')
+        .send(thumbnail);
     },
   );
 }

@@ -6,6 +6,7 @@ import { badRequest, HttpError } from '../../http/errors';
 import type { AuthUser } from '../../auth/access';
 import { fileIdOf, fileUrlOf, type KeyValue } from '../../../common/thermography/note';
 import { sniffImageType } from '../files/imageContent';
+import { checkImagePixels } from '../files/imagePixels';
 import { checkUploadQuota, withUserUploadLock } from '../files/uploadQuota';
 import { insertFiles } from '../files/insertFiles';
 import { FlirReadError, readFlirJpeg, type FlirReading } from './flir/readFlir';
@@ -94,7 +95,8 @@ async function readCamera(bytes: Uint8Array): Promise<FlirReading> {
 }
 
 /**
- * POST thermographyNote/{id}/thermalImage (DESIGN §8), after the route checked size and type.
+ * POST thermographyNote/{id}/thermalImage (DESIGN §8), after the route checked size and type; the
+ * picture and any embedded one are held to the pixel bound of uploads (files/imagePixels.ts).
  * extractMoreInfo: what the file says replaces the note's parameters and measurements (a JPEG
  * without FLIR data says nothing: both become empty) and its embedded visible picture, if any,
  * becomes the real image. Without it only the thermal image changes; the camera data read from
@@ -110,6 +112,10 @@ export async function saveThermalImage(
 ): Promise<{ note: NoteRow; answer: ThermalImageAnswer }> {
   await editableNote(db, id);
   const reading = extractMoreInfo ? await readCamera(upload.bytes) : null;
+  // After the reader, whose words for a damaged camera file are the more precise. Both pictures
+  // are shown in browsers like any upload (the embedded one as the real image): the same bound.
+  await checkImagePixels(upload.bytes, 'thermalImage');
+  if (reading?.realImage) await checkImagePixels(reading.realImage.bytes, 'thermalImage', "thermalImage's embedded picture");
   const incoming: NewFile[] = [{ name: upload.name || 'thermal.jpg', contentType: 'image/jpeg', data: upload.bytes }];
   if (reading?.realImage) {
     const extension = reading.realImage.contentType === 'image/png' ? 'png' : 'jpg';
@@ -166,6 +172,7 @@ export async function saveEditedRealImage(
     throw badRequest('filepath', 'filepath must name the real image of this note');
   }
   const image = editedImageOf(body.dataURL, maxBytes);
+  await checkImagePixels(image.bytes, 'dataURL');
   const extension = image.contentType === 'image/png' ? 'png' : 'jpg';
   const note = await withUserUploadLock(db, user._id, async (tx) => {
     const [newId] = await storeFiles(tx, user, id, quotaBytes, [{ name: `real-image-edited.${extension}`, contentType: image.contentType, data: image.bytes }]);

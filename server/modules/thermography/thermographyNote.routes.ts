@@ -14,6 +14,7 @@ import { openWorkOrdersAfterAlerts } from '../workOrders/autoCreate';
 import { saveEditedRealImage, saveThermalImage } from './noteImages';
 import { isJpeg } from './flir/readFlir';
 import { hasControlCharacter } from '../files/fileName';
+import { wholePartOrNull } from '../files/uploadPart';
 import type { NoteRow } from './noteView';
 
 const tags = ['thermography'];
@@ -30,13 +31,8 @@ async function thermalImageOf(request: FastifyRequest): Promise<{ name: string; 
   if (!part) throw badRequest('thermalImage', 'thermalImage is required');
   if (part.fieldname !== 'thermalImage') throw badRequest(part.fieldname, `${part.fieldname} is not allowed; send the picture as "thermalImage"`);
   if (hasControlCharacter(part.filename ?? '')) throw badRequest('thermalImage', 'thermalImage name must not contain control characters');
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, THERMOGRAPHY_MESSAGES.fileTooLarge, { thermalImage: THERMOGRAPHY_MESSAGES.fileTooLarge });
-    throw error;
-  }
+  const data = await wholePartOrNull(part);
+  if (!data) throw new HttpError(413, THERMOGRAPHY_MESSAGES.fileTooLarge, { thermalImage: THERMOGRAPHY_MESSAGES.fileTooLarge });
   if (data.length === 0) throw badRequest('thermalImage', 'thermalImage is empty');
   if (!isJpeg(data)) throw new HttpError(415, 'thermalImage must be a JPEG image', { thermalImage: 'thermalImage must be a JPEG image' });
   const name = (part.filename ?? '').trim();

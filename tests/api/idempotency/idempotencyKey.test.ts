@@ -11,6 +11,7 @@ import { alerts, auditLog, files, idempotencyKeys, inspections, thermographyNote
 import { IDEMPOTENCY_PURGE_JOB } from '../../../server/jobs/systemJobs';
 import { runWithIdempotentWrite } from '../../../server/db/idempotentWrites';
 import { newId } from '../../../server/db/ids';
+import { PLAIN_JPEG } from '../thermography/thermographyApi';
 
 
 /** docs/offline.md, "Idempotency-Key", word for word. */
@@ -36,8 +37,8 @@ afterAll(() => t?.close());
 const db = () => t.app.services.db;
 const keyed = (key: string) => ({ 'idempotency-key': key });
 
-/** A JPEG by its first bytes, as POST /file takes it. */
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1), Buffer.from([0xff, 0xd9])]);
+/** A real 8×8 JPEG, as POST /file takes it (read down to its header's size). */
+const JPEG = PLAIN_JPEG;
 function multipartOf(content: Buffer, field: string, filename: string) {
   const boundary = '----facilityops' + Math.random().toString(16).slice(2);
   const payload = Buffer.concat([

@@ -10,6 +10,8 @@ import { files } from '../../../server/db/schema';
 import { newId } from '../../../server/db/ids';
 import { createJobScheduler } from '../../../server/jobs/scheduler';
 import { FILE_CLEANUP_JOB, type SystemJob } from '../../../server/jobs/systemJobs';
+import { jpegOfSize } from '../helpers/imageBytes';
+import { PLAIN_JPEG } from '../thermography/thermographyApi';
 
 /** docs/inspections.md: a photo of up to 5 MB. */
 const PHOTO_LIMIT_BYTES = 5 * 1_048_576;
@@ -27,7 +29,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082', 'hex');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1), Buffer.from([0xff, 0xd9])]);
+/** A real 8×8 JPEG: uploads are read down to their header's size (issue 39 §3). */
+const JPEG = PLAIN_JPEG;
 
 function multipart(content: Buffer, filename = 'photo.jpg', field = 'file', type = 'image/jpeg') {
   const boundary = '----facilityops' + Math.random().toString(16).slice(2);
@@ -39,8 +42,8 @@ function multipart(content: Buffer, filename = 'photo.jpg', field = 'file', type
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** A JPEG by its first bytes, `size` bytes long. */
-const jpegOf = (size: number) => Buffer.concat([JPEG.subarray(0, 4), Buffer.alloc(size - 6, 7), Buffer.from([0xff, 0xd9])]);
+/** A JPEG `size` bytes long. */
+const jpegOf = (size: number) => jpegOfSize(size, JPEG);
 
 const filesOf = async (username: string) => {
   const user = await t.app.services.users.findByUsername(username);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { expectError, ok, type Doc } from '../administration/adminApi';
 import { PLAIN_JPEG, TINY_PNG, fixtureJpeg, jpegOfSize, negativeFixture, thermographyApi, thermographyState } from './thermographyApi';
+import { pngOfSize } from '../helpers/imageBytes';
 
 /** Spec §9 and §5: 1,048,576 bytes at most, and its message to the letter. */
 const LIMIT = 1_048_576;
@@ -175,7 +176,7 @@ describe('PUT /thermographyNote/{id}/realImage', () => {
     const id = await newNote();
     const uploaded = ok<Doc>(await api.upload(id, fixtureJpeg('flir-ax8'), { extract: true }));
     // A full-size camera picture saved from the canvas: 1.5 MB, 2 MB as a data URL.
-    const big = Buffer.concat([TINY_PNG.subarray(0, 8), Buffer.alloc(1.5 * MB, 1)]);
+    const big = pngOfSize(1.5 * MB);
     ok(await api.realImage(id, { filepath: uploaded.realImage, dataURL: dataUrl('image/png', big) }));
   });
 });

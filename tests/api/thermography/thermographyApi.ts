@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { TestApp } from '../helpers/testApp';
 import { ok, type Doc } from '../administration/adminApi';
 import { alerts, files, inspections, thermographyNotes } from '../../../server/db/schema';
+import { jpegOfSize as paddedJpeg } from '../helpers/imageBytes';
 
 /** The five real FLIR JPEGs the demo seed reads (server/seed/thermography, copied unmodified from the fixture set). */
 export type FlirFixture = 'flir-one' | 'flir-ax8' | 'flir-t420' | 'flir-i7' | 'dji-zenmuse-xtr';
@@ -25,8 +26,8 @@ export const PLAIN_JPEG = Buffer.from(
   'base64',
 );
 
-/** `size` bytes that are a JPEG by their first bytes (sent without extractMoreInfo, so nothing reads further). */
-export const jpegOfSize = (size: number) => Buffer.concat([PLAIN_JPEG.subarray(0, 4), Buffer.alloc(size - 6, 0x20), Buffer.from([0xff, 0xd9])]);
+/** PLAIN_JPEG grown to `size` bytes (comment segments): a real picture, as uploads are read down to their header's size. */
+export const jpegOfSize = (size: number) => paddedJpeg(size, PLAIN_JPEG);
 
 /** A 1×1 PNG, the smallest picture the image editor could send. */
 export const TINY_PNG = Buffer.from(

@@ -11,10 +11,13 @@ interface FileThumbnailProps {
   size?: number;
 }
 
-/** A small photo of an image value; stored files are fetched with the token, photos taken offline read from IndexedDB, local ones shown directly. */
+/**
+ * A small photo of an image value; stored files are the server's thumbnail (fetched with the token),
+ * photos taken offline read from IndexedDB, local ones shown directly.
+ */
 export const FileThumbnail = ({ fileId, src, alt, size = 96 }: FileThumbnailProps) => {
   const local = isLocalPhotoId(fileId);
-  const fetched = useFileUrl(src || local ? undefined : fileId);
+  const fetched = useFileUrl(src || local ? undefined : fileId, 'thumbnail');
   const kept = useLocalPhotoUrl(src ? undefined : fileId);
   const shown = src ?? (local ? kept : fetched);
   if (!shown) return null;

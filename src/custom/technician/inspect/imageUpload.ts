@@ -65,16 +65,25 @@ export function useImageUpload() {
   );
 }
 
+/**
+ * Which bytes of a stored picture to read: `original`, the file as uploaded (GET /file/:id), or
+ * `thumbnail`, the server's copy scaled to fit THUMBNAIL_MAX_SIDE (GET /file/:id/thumbnail), for
+ * renders of a few dozen pixels: a browser decodes a camera photo whole even to draw it at 48 px.
+ */
+export type FileVariant = 'original' | 'thumbnail';
+
+const filePath = (fileId: string, variant: FileVariant) => `/file/${encodeURIComponent(fileId)}${variant === 'thumbnail' ? '/thumbnail' : ''}`;
+
 // Reads of a file under way: a screen showing one picture twice (a table row's thumbnail and its
 // expanded detail) downloads it once. Forgotten when the read ends; the browser's cache keeps the rest.
 const reading = new Map<string, Promise<Blob>>();
 
-async function readFile(fileId: string): Promise<Blob> {
+async function readFile(path: string): Promise<Blob> {
   const headers = new Headers();
   const token = sessionStore.getToken();
   if (token) headers.set('x-auth', token);
-  const response = await fetch(apiUrl(`/file/${encodeURIComponent(fileId)}`), { headers });
-  if (!response.ok) throw new Error(`GET /file/${fileId} answered ${response.status}`);
+  const response = await fetch(apiUrl(path), { headers });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return response.blob();
 }
 
@@ -82,11 +91,12 @@ async function readFile(fileId: string): Promise<Blob> {
  * An uploaded file's bytes: GET /file/:id needs the x-auth header, which <img src> cannot send.
  * `signal` stops the wait, not a download another view is waiting for too.
  */
-export function fetchFileBlob(fileId: string, signal?: AbortSignal): Promise<Blob> {
-  let read = reading.get(fileId);
+export function fetchFileBlob(fileId: string, signal?: AbortSignal, variant: FileVariant = 'original'): Promise<Blob> {
+  const path = filePath(fileId, variant);
+  let read = reading.get(path);
   if (!read) {
-    read = readFile(fileId).finally(() => reading.delete(fileId));
-    reading.set(fileId, read);
+    read = readFile(path).finally(() => reading.delete(path));
+    reading.set(path, read);
   }
   if (!signal) return read;
   return new Promise((resolve, reject) => {
@@ -97,6 +107,6 @@ export function fetchFileBlob(fileId: string, signal?: AbortSignal): Promise<Blo
 }
 
 /** An uploaded file's bytes as an object URL, for <img src>. */
-export async function fetchFileUrl(fileId: string, signal?: AbortSignal): Promise<string> {
-  return URL.createObjectURL(await fetchFileBlob(fileId, signal));
+export async function fetchFileUrl(fileId: string, signal?: AbortSignal, variant: FileVariant = 'original'): Promise<string> {
+  return URL.createObjectURL(await fetchFileBlob(fileId, signal, variant));
 }

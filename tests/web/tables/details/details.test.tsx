@@ -44,7 +44,8 @@ async function openAndExpand(type: 'alert' | 'inspection' | 'asset', answers: Re
     'GET /api/token/init': () => jsonResponse(200, sessionUser(permissions)),
     'GET /api/table': () => jsonResponse(200, [{ _id: 't1', name: `${type}s`, type, default: true }]),
     'GET /api/table/t1': () => jsonResponse(200, tableOf(type, [{ _id: 'r1', label: 'First row' }])),
-    'GET /api/file/file1': () => new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 }),
+    'GET /api/file/file1': () => new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { status: 200, headers: { 'content-type': 'image/png' } }),
+    'GET /api/file/file1/thumbnail': () => new Response(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { status: 200, headers: { 'content-type': 'image/webp' } }),
     ...answers,
   });
   renderApp(`/home/${type}/table/t1`);
@@ -120,6 +121,30 @@ describe('row details by table type (spec §2.5)', () => {
     expect(notes.querySelector('img')?.getAttribute('onerror')).toBeFalsy();
     expect(screen.queryByRole('columnheader', { name: 'Comment' })).toBeNull();
     expect(await screen.findByRole('button', { name: 'Open the image Photo' })).toBeInTheDocument();
+  });
+
+  it("shows an image value small from the server's thumbnail, and the file itself in the viewer (issue 39 §3)", async () => {
+    const { createObjectURL, revokeObjectURL } = URL;
+    // Object URLs named by the type of what was fetched: the thumbnail is WebP, the file a PNG.
+    URL.createObjectURL = (object: Blob | MediaSource) => `blob:${'type' in object ? object.type : 'media'}`;
+    URL.revokeObjectURL = () => undefined;
+    try {
+      const { api, user } = await openAndExpand('inspection', {
+        'GET /api/inspection/r1': () => jsonResponse(200, inspection()),
+        'GET /api/inspection/r1/alert': () => jsonResponse(200, []),
+      });
+      const open = await screen.findByRole('button', { name: 'Open the image Photo' });
+      await waitFor(() => expect(within(open).getByRole('img', { name: 'Photo' })).toHaveAttribute('src', 'blob:image/webp'));
+      expect(api.callsTo('GET', '/api/file/file1/thumbnail')).toHaveLength(1);
+      expect(api.callsTo('GET', '/api/file/file1')).toHaveLength(0);
+
+      await user.click(open);
+      const dialog = await screen.findByRole('dialog');
+      await waitFor(() => expect(within(dialog).getByRole('img', { name: 'Photo' })).toHaveAttribute('src', 'blob:image/png'));
+      expect(api.callsTo('GET', '/api/file/file1')).toHaveLength(1);
+    } finally {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    }
   });
 
   it('shows the Comment column when a value has a comment', async () => {
