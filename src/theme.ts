@@ -6,7 +6,8 @@ import { defaultDarkTheme, type RaThemeOptions } from 'react-admin';
  * characters scrolled a 390 px phone 2,600 px sideways (issue 39 §4). `anywhere` rather than
  * `break-word`: only `anywhere` lets the box shrink below the word, so a flex row of buttons or a
  * radio's label wraps its text instead of growing past the screen. A word that fits is never broken.
- * Tables keep their own rule: they scroll sideways in their container (docs/web-shell.md).
+ * Tables keep their own rule: they scroll sideways in their container (docs/decisions.md, "Long
+ * names on a phone").
  */
 const BREAK_LONG_WORDS = { overflowWrap: 'anywhere' } as const;
 
