@@ -74,7 +74,11 @@ export function appShellMarkup({ hint, inspectLoading }: ShellTexts): string {
   return `<div id="app-shell" aria-hidden="true"><div class="fo-shell-bar"></div><div class="fo-shell-main">${home}${inspect}</div></div>`;
 }
 
-/** Its styles: MUI's dark theme values as the app computes them (Roboto stack, body1 16/24 px, paper #1e1e1e). */
+/**
+ * Its styles: MUI's dark theme values as the app computes them (Roboto stack, body1 16/24 px, paper
+ * #1e1e1e), and the theme's wrapping of long words (src/theme.ts) where the frame shows what a link
+ * said: the inspect view's title breaks a long identification where React's does.
+ */
 export const APP_SHELL_STYLE = `
       #app-shell { position: fixed; inset: 0; z-index: 1500; overflow: hidden; background: #121212; color: #fff;
         font: 400 16px/24px Roboto, Helvetica, Arial, sans-serif; letter-spacing: 0.00938em; }
@@ -92,7 +96,7 @@ export const APP_SHELL_STYLE = `
       .fo-shell-card svg { width: 1em; height: 1em; font-size: 2.1875rem; flex-shrink: 0; fill: #90caf9; }
       .fo-shell-card p { margin: 0; }
       .fo-shell-title { margin: 0 0 16px; font-size: 0.75rem; line-height: 1.5; letter-spacing: 0.08333em; text-transform: uppercase;
-        color: rgba(255, 255, 255, 0.7); }
+        color: rgba(255, 255, 255, 0.7); overflow-wrap: anywhere; }
       .fo-shell-loading { display: flex; gap: 16px; align-items: center; justify-content: center; padding: 32px 0; }
       .fo-shell-loading p { margin: 0; }
       .fo-shell-spinner { display: inline-block; width: 28px; height: 28px; color: #90caf9; animation: fo-shell-rotate 1.4s linear infinite; }

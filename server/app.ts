@@ -97,8 +97,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The logo is the one image the page loads from a configured host (issue 16 §3).
   const logoSource = createLogoImageSource(app.services.configEntries, app.services.bus);
   await logoSource.refresh();
-  installSecurityHeaders(app, logoSource, inlineScriptHashes(config.distDir));
-  allowDerivedPageOrigin(app);
+  installSecurityHeaders(app, app.services.derivedApiHosts, logoSource, inlineScriptHashes(config.distDir));
+  allowDerivedPageOrigin(app, app.services.derivedApiHosts);
   await app.register(swagger, {
     openapi: {
       info: { title: 'FacilityOps API', version: '1' },

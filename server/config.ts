@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as yup from 'yup';
 import { MIN_PASSWORD_LENGTH } from './auth/passwords';
+import { validHost } from './http/crossHostApi';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -52,6 +53,12 @@ export interface AppConfig {
   drainDelayMs?: number;
   /** Bearer token that may read GET /api/metrics from anywhere (METRICS_TOKEN); null: only this host may (docs/operations.md). */
   metricsToken?: string | null;
+  /**
+   * The page hosts the web app is served under with the spec's host rule (PUBLIC_HOSTS, for
+   * VITE_API_HOST_RULE=derive), lower-case, `host` or `host:port`: only their derived API hosts
+   * appear in the CSP and take cross-origin calls (server/http/crossHostApi.ts). Empty: none do.
+   */
+  publicHosts: string[];
 }
 
 const envSchema = yup.object({
@@ -83,7 +90,19 @@ const envSchema = yup.object({
     .min(16, 'METRICS_TOKEN must be at least 16 characters')
     .matches(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces')
     .optional(),
+  PUBLIC_HOSTS: yup
+    .string()
+    .trim()
+    .test('host-names', 'PUBLIC_HOSTS must be host names, each with an optional :port, separated by commas', (value) => value === undefined || publicHostsOf(value) !== null)
+    .optional(),
 });
+
+/** PUBLIC_HOSTS as a list of lower-case `host` / `host:port`, or null when an entry is not one. */
+function publicHostsOf(value: string | undefined): string[] | null {
+  if (value === undefined) return [];
+  const hosts = value.split(',').map((part) => validHost(part.trim()));
+  return hosts.every((host) => host !== null) ? [...new Set(hosts)] : null;
+}
 
 /** TRUST_PROXY as Fastify's trustProxy option. */
 function trustProxyOf(value: string | undefined): boolean | number | string[] {
@@ -137,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxyOf(values.TRUST_PROXY),
     drainDelayMs: values.DRAIN_DELAY_MS,
     metricsToken: values.METRICS_TOKEN ?? null,
+    publicHosts: publicHostsOf(values.PUBLIC_HOSTS) ?? [],
   };
 }
 

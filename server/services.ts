@@ -10,6 +10,7 @@ import { createPushHub } from './realtime/pushHub';
 import { createCatalogueCache } from './modules/inspections/catalogueCache';
 import { createScriptSandbox } from './scripts/sandbox';
 import { createAppMetrics } from './modules/metrics/appMetrics';
+import { derivedApiHosts } from './http/crossHostApi';
 
 /** What handlers reach through `app.services`: built once per app, no per-process state beyond it. */
 export function createServices(config: AppConfig, db: Database, tokens: TokenService, bus: InvalidationBus) {
@@ -28,6 +29,8 @@ export function createServices(config: AppConfig, db: Database, tokens: TokenSer
     catalogue: createCatalogueCache(db, bus),
     scripts: createScriptSandbox(db, config, { onError: (error, op) => console.error(`script ${op} failed:`, error) }),
     metrics: createAppMetrics(),
+    // The spec's host rule for the configured page hosts (PUBLIC_HOSTS): the CSP, CORS and sockets ask it.
+    derivedApiHosts: derivedApiHosts(config.publicHosts),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { derivedPageOrigin } from './crossHostApi';
+import type { DerivedApiHosts } from './crossHostApi';
 
 // The phone's queued writes carry Idempotency-Key and read Idempotent-Replayed / Retry-After (docs/offline.md).
 const ALLOWED_HEADERS = 'content-type, x-auth, idempotency-key';
@@ -9,7 +9,8 @@ const MAX_AGE_SECONDS = '600';
 
 /**
  * The spec's host rule (§7, `VITE_API_HOST_RULE=derive`) puts the API on `{first label}-api.{rest}`.
- * That page is then another origin: calls from it, and only from it, are allowed across hosts.
+ * That page is then another origin: calls from it, and only from it, are allowed across hosts —
+ * for the page hosts configured in PUBLIC_HOSTS (crossHostApi.ts), never for one a request names.
  * The default same-origin setup sends no Origin to check and is unaffected.
  *
  * The answers are @fastify/cors 11's for these settings (one dynamic origin, strict preflight
@@ -17,11 +18,11 @@ const MAX_AGE_SECONDS = '600';
  * depends on the request it rebuilds its whole options object twice per request, a twentieth of
  * GET /token/init's time (docs/decisions.md "The hot path"); here nothing is built per request.
  */
-export function allowDerivedPageOrigin(app: FastifyInstance) {
+export function allowDerivedPageOrigin(app: FastifyInstance, apiHosts: DerivedApiHosts) {
   app.addHook('onRequest', (request, reply, done) => {
     // The answer depends on Origin: caches must keep one copy per Origin (Fetch standard, CORS protocol).
     reply.header('vary', 'Origin');
-    const origin = derivedPageOrigin(request);
+    const origin = apiHosts.pageOriginOf(request);
     if (!origin) {
       done();
       return;

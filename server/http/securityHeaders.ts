@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { derivedApiHostSource } from './crossHostApi';
+import type { DerivedApiHosts } from './crossHostApi';
 
 interface LogoSource {
   /** The logo's origin as a CSP source, or null (logoImageSource.ts). */
@@ -9,10 +9,11 @@ interface LogoSource {
 }
 
 /**
- * helmet's settings. The two CSP entries built per request read nothing but the Host header and
- * the logo's origin: securityHeaders() keys its copies on exactly these two.
+ * helmet's settings. The two CSP entries built per request read nothing but the derived API host
+ * configured for the Host header (crossHostApi.ts) and the logo's origin: installSecurityHeaders()
+ * keys its copies on exactly these two.
  */
-function helmetOptions(logoSource: LogoSource, scriptHashes: readonly string[]): Parameters<typeof helmet>[0] {
+function helmetOptions(apiHosts: DerivedApiHosts, logoSource: LogoSource, scriptHashes: readonly string[]): Parameters<typeof helmet>[0] {
   return {
     // Served over plain http on plant LANs too: no HSTS, no forced upgrade of requests.
     hsts: false,
@@ -23,8 +24,8 @@ function helmetOptions(logoSource: LogoSource, scriptHashes: readonly string[]):
         // …and the build's own inline scripts by their hashes (the boot script: inlineScriptHashes.ts), no other.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...scriptHashes.map((hash) => `'${hash}'`)],
         // Images: our own (files arrive as blob: object URLs), data:, and the configured logo's origin — no other host.
-        imgSrc: ["'self'", 'data:', 'blob:', (req) => [derivedApiHostSource(req.headers.host), logoSource.current()].filter(Boolean).join(' ')],
-        connectSrc: ["'self'", (req) => derivedApiHostSource(req.headers.host)],
+        imgSrc: ["'self'", 'data:', 'blob:', (req) => [apiHosts.sourceFor(req.headers.host), logoSource.current()].filter(Boolean).join(' ')],
+        connectSrc: ["'self'", (req) => apiHosts.sourceFor(req.headers.host)],
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -48,21 +49,21 @@ function recordHeaders(middleware: ReturnType<typeof helmet>, req: IncomingMessa
   return steps;
 }
 
-/** Distinct Host headers kept; the header is the client's to write, so the copies are bounded. */
+/** Copies kept: one per derived API host (or none) and logo origin; bounded, since the logo's origin changes over time. */
 const MAX_KEPT = 64;
 
 /**
  * helmet's security headers on every answer (DESIGN §4). @fastify/helmet builds helmet's whole
  * middleware chain again for each request, and the CSP is assembled and validated each time:
  * about a tenth of GET /token/init's time (docs/decisions.md "The hot path"). Here the chain is
- * built once and its headers are worked out once per Host header and logo origin, then set as
- * they are — the same names, values and order as helmet sets them.
+ * built once and its headers are worked out once per derived API host and logo origin, then set
+ * as they are — the same names, values and order as helmet sets them.
  */
-export function installSecurityHeaders(app: FastifyInstance, logoSource: LogoSource, scriptHashes: readonly string[] = []) {
-  const middleware = helmet(helmetOptions(logoSource, scriptHashes));
+export function installSecurityHeaders(app: FastifyInstance, apiHosts: DerivedApiHosts, logoSource: LogoSource, scriptHashes: readonly string[] = []) {
+  const middleware = helmet(helmetOptions(apiHosts, logoSource, scriptHashes));
   const kept = new Map<string, HeaderStep[]>();
   app.addHook('onRequest', (request, reply, done) => {
-    const key = `${request.headers.host ?? ''}\n${logoSource.current() ?? ''}`;
+    const key = `${apiHosts.sourceFor(request.headers.host)}\n${logoSource.current() ?? ''}`;
     let steps = kept.get(key);
     if (!steps) {
       try {

@@ -9,7 +9,6 @@ import type { AuthUser } from '../auth/access';
 import { resolveJwtSecret } from '../auth/jwtSecret';
 import { ALL_USERS_KEY, userKey } from '../auth/sessionCache';
 import { userOfToken } from '../auth/tokenUser';
-import { derivedPageOrigin } from '../http/crossHostApi';
 import { deploymentChannel } from './deploymentChannel';
 import { holdPushesUntilAnswered } from './pushesAfterAnswer';
 import { coalesceFramesPerTick } from './coalescedFrames';
@@ -41,12 +40,12 @@ export async function attachSocketServer(app: FastifyInstance): Promise<Server> 
   const io = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
-    // The same cross-origin rule as the HTTP API (server/http/crossHostApi.ts): only the page whose
-    // derived API host this is; same-origin pages send nothing to check. WebSockets are not subject
+    // The same cross-origin rule as the HTTP API (server/http/crossHostApi.ts): only a configured page
+    // whose derived API host this is; same-origin pages send nothing to check. WebSockets are not subject
     // to CORS, but sockets authenticate with a token in the handshake, never a cookie, so another
     // site's page cannot ride a user's session.
     cors: (request, callback) =>
-      callback(null, { origin: derivedPageOrigin(request) ?? false, methods: ['GET', 'POST'], maxAge: 600 }),
+      callback(null, { origin: app.services.derivedApiHosts.pageOriginOf(request) ?? false, methods: ['GET', 'POST'], maxAge: 600 }),
   });
 
   // engine.io answers its HTTP long-polling requests itself, past Fastify and helmet's headers:

@@ -18,6 +18,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_TOKEN: 'a-long-random-token-1234' }).metricsToken).toBe('a-long-random-token-1234');
   });
 
+  it("takes PUBLIC_HOSTS, the page hosts of the spec's host rule, lower-cased; none by default", () => {
+    expect(loadConfig({}).publicHosts).toEqual([]);
+    expect(loadConfig({ PUBLIC_HOSTS: 'Plant.Example.com, north.plant.example:8080,plant.example.com' }).publicHosts).toEqual(['plant.example.com', 'north.plant.example:8080']);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
@@ -25,6 +30,9 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
     [{ METRICS_TOKEN: 'long enough but has spaces' }, 'METRICS_TOKEN'],
+    [{ PUBLIC_HOSTS: 'plant.example.com, https://plant.example.com' }, 'PUBLIC_HOSTS'],
+    [{ PUBLIC_HOSTS: "plant.example.com; script-src 'unsafe-inline'" }, 'PUBLIC_HOSTS'],
+    [{ PUBLIC_HOSTS: 'plant.example.com,' }, 'PUBLIC_HOSTS'],
   ])('refuses %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

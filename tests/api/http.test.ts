@@ -22,7 +22,8 @@ beforeAll(async () => {
   writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
   writeFileSync(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(distDir, 'manifest.webmanifest'), JSON.stringify({ name: 'FacilityOps', start_url: '/inspection' }));
-  t = await createTestApp({ distDir });
+  // The page hosts that serve the web app with the spec's host rule (PUBLIC_HOSTS).
+  t = await createTestApp({ distDir, publicHosts: ['plant.example.com', 'north.plant.example:8080'] });
 });
 afterAll(async () => {
   await t.close();
@@ -156,7 +157,7 @@ describe('HTTP conventions', () => {
     expect(csp).toContain("script-src 'self'");
   });
 
-  it('names the derived API host of each Host asked for, in turn (the headers are kept per Host)', async () => {
+  it('names the derived API host of each configured Host asked for, in turn (the headers are kept per Host)', async () => {
     const connectSrc = async (host: string) => {
       const page = await t.app.inject({ method: 'GET', url: '/api/init/applicationInfo', headers: { host } });
       return /connect-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1];
@@ -169,3 +170,39 @@ describe('HTTP conventions', () => {
   });
 });
 
+
+describe('the API host derived only from configuration (issue 39 §4)', () => {
+  const csp = async (host: string) => String((await t.app.inject({ method: 'GET', url: '/home', headers: { host } })).headers['content-security-policy']);
+  const sourcesOf = (policy: string, directive: string) => new Set(new RegExp(`(?:^|;)\\s*${directive} ([^;]*)`).exec(policy)?.[1]?.trim().split(/\s+/));
+
+  it('puts nothing a forged Host says into the CSP: no derived API host, nor the host itself', async () => {
+    for (const host of ['evil.example', 'EVIL.example', 'evil.example:8443', 'evil-api.example', 'plant.example.com.evil.example', 'plant.evil.example']) {
+      const policy = await csp(host);
+      expect(policy, host).not.toMatch(/evil/i);
+      expect(sourcesOf(policy, 'connect-src'), host).toEqual(new Set(["'self'"]));
+      expect(sourcesOf(policy, 'img-src'), host).toEqual(new Set(["'self'", 'data:', 'blob:']));
+    }
+  });
+
+  it("names a configured page host's derived API host, however the Host header is cased", async () => {
+    for (const host of ['plant.example.com', 'Plant.Example.COM']) {
+      const policy = await csp(host);
+      expect(sourcesOf(policy, 'connect-src'), host).toEqual(new Set(["'self'", 'plant-api.example.com']));
+      expect(sourcesOf(policy, 'img-src'), host).toContain('plant-api.example.com');
+    }
+    // The port is part of the configured host: the same name on another port is another page.
+    expect(sourcesOf(await csp('north.plant.example:8080'), 'connect-src')).toEqual(new Set(["'self'", 'north-api.plant.example:8080']));
+    expect(sourcesOf(await csp('north.plant.example:9090'), 'connect-src')).toEqual(new Set(["'self'"]));
+  });
+
+  it('lets only a configured page call across hosts, whatever pair of Host and Origin a request brings', async () => {
+    const allowed = async (origin: string, host: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/init/applicationInfo', headers: { host, origin } })).headers['access-control-allow-origin'];
+    expect(await allowed('https://plant.example.com', 'plant-api.example.com')).toBe('https://plant.example.com');
+    expect(await allowed('http://north.plant.example:8080', 'north-api.plant.example:8080')).toBe('http://north.plant.example:8080');
+    // A page host nobody configured, with the API host its rule would give (both resolving to this server).
+    expect(await allowed('https://evil.example', 'evil-api.example')).toBeUndefined();
+    // A configured page calling another page's API host.
+    expect(await allowed('https://plant.example.com', 'north-api.plant.example:8080')).toBeUndefined();
+  });
+});

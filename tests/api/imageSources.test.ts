@@ -12,7 +12,8 @@ let api: ReturnType<typeof adminApi>;
 let logo: Doc;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // plant.example.com serves the web app with the spec's host rule (PUBLIC_HOSTS): its derived API host serves images too.
+  t = await createTestApp({ publicHosts: ['plant.example.com'] });
   api = adminApi(t);
   logo = (await api.list('config')).find((row) => row.key === 'companyLogoURL') as Doc;
 });

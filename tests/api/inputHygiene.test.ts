@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from './helpers/testApp';
 let t: TestApp;
 let assetId: string;
 beforeAll(async () => {
-  t = await createTestApp({ jobsEnabled: false });
+  // plant.example.com serves the web app with the spec's host rule (PUBLIC_HOSTS).
+  t = await createTestApp({ jobsEnabled: false, publicHosts: ['plant.example.com'] });
   assetId = (await t.request({ url: '/api/asset?fields=name', as: 'admin' })).json()[0]._id;
 });
 afterAll(() => t.close());

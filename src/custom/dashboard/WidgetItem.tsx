@@ -52,7 +52,6 @@ const TITLE_SX = {
   WebkitBoxOrient: 'vertical',
   WebkitLineClamp: 2,
   overflow: 'hidden',
-  overflowWrap: 'anywhere',
   flexShrink: 0,
 } as const;
 

@@ -95,7 +95,7 @@ export function DashboardFiltersInput({ source = 'filters', sectionsSource = 'se
         {filters.map((filter, index) => (
           <Paper key={index} variant="outlined" sx={{ p: 1.5, minWidth: 0 }} data-testid="dashboard-filter" aria-label={translate('app.dashboard_admin.filter_named', { name: filter.name })} role="group">
             <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-              <Typography variant="subtitle2" component="h4" sx={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}>{filter.name}</Typography>
+              <Typography variant="subtitle2" component="h4" sx={{ flex: '1 1 160px', minWidth: 0 }}>{filter.name}</Typography>
               <TextField
                 fullWidth={false}
                 select

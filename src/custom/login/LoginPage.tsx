@@ -20,8 +20,8 @@ function SignedInNoticeAlert({ notice }: { notice: SignedInNotice }) {
   const { home } = notice;
   return (
     <Alert severity="warning" variant="outlined" role="status" sx={{ mb: 2 }}>
-      <AlertTitle sx={{ overflowWrap: 'anywhere' }}>{translate('app.auth.signed_in_as', { name: notice.name, username: notice.username })}</AlertTitle>
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+      <AlertTitle>{translate('app.auth.signed_in_as', { name: notice.name, username: notice.username })}</AlertTitle>
+      <Typography variant="body2">
         {translate('app.auth.cannot_open', { path: notice.path })}
       </Typography>
       {home ? (

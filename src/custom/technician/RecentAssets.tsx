@@ -52,11 +52,8 @@ export const RecentAssets = () => {
               // A ul holds li elements only (axe 'list'): the row's link sits inside its list item.
               <ListItem key={asset._id} disablePadding divider={index < assets.length - 1}>
                 <ListItemButton component={Link} to={assetInspectPath(asset.identification)} sx={{ minHeight: 64 }}>
-                  <ListItemText
-                    primary={asset.name}
-                    secondary={`${asset.identification} · ${formatTimestamp(asset.lastInspectedAt)}`}
-                    slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-                  />
+                  {/* Wrapped, not cut: the end of a long name may be what tells two assets apart. */}
+                  <ListItemText primary={asset.name} secondary={`${asset.identification} · ${formatTimestamp(asset.lastInspectedAt)}`} />
                   <ChevronRightIcon color="action" />
                 </ListItemButton>
               </ListItem>

@@ -121,7 +121,7 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
       <Stack spacing={1}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
           <div>
-            <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
               {item.label}
             </Typography>
             <Typography variant="body2" color="text.secondary">
@@ -132,7 +132,7 @@ function OutboxEntry({ item }: { item: OutboxItem }) {
         </Stack>
         {/* Plain text, not an alert: a list of live regions would be read out on every change. */}
         {reason ? (
-          <Typography variant="body2" color={item.state === 'refused' ? 'error' : 'text.secondary'} sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color={item.state === 'refused' ? 'error' : 'text.secondary'}>
             {reason}
           </Typography>
         ) : null}

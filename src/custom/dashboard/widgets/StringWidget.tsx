@@ -9,7 +9,7 @@ export function StringWidget({ data, color }: { data: StringWidgetData; color?: 
       <Typography
         component="div"
         data-testid="widget-value"
-        sx={{ ...valueTextSize(data.value), fontWeight: 600, lineHeight: 1.1, color: color ?? 'text.primary', fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+        sx={{ ...valueTextSize(data.value), fontWeight: 600, lineHeight: 1.1, color: color ?? 'text.primary', fontVariantNumeric: 'tabular-nums' }}
       >
         {data.value}
       </Typography>

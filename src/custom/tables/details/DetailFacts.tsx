@@ -13,7 +13,7 @@ export function DetailFacts({ facts }: { facts: readonly { label: string; value:
           <Typography component="dt" variant="caption" color="text.secondary">
             {fact.label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
             {fact.value || '—'}
           </Typography>
         </Box>

@@ -30,7 +30,7 @@ export function ActivityLog({ activity }: { activity: readonly WorkOrderActivity
               </Typography>
               <Typography
                 component="p"
-                sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontStyle: entry.statusChange ? 'italic' : undefined }}
+                sx={{ m: 0, whiteSpace: 'pre-wrap', fontStyle: entry.statusChange ? 'italic' : undefined }}
               >
                 {entry.comment}
               </Typography>

@@ -67,7 +67,7 @@ export const MyWorkOrders = () => {
                 {error !== null && (
                   <Alert
                     severity="error"
-                    sx={{ m: 1, alignItems: 'center', overflowWrap: 'anywhere' }}
+                    sx={{ m: 1, alignItems: 'center' }}
                     action={
                       <Button onClick={reload} color="inherit" startIcon={<RefreshIcon />} sx={{ minHeight: 48 }}>
                         {translate('app.technician.work_orders_retry')}

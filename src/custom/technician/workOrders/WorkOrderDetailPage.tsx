@@ -41,7 +41,7 @@ export const WorkOrderDetailPage = () => {
       {state.status === 'unavailable' && <Alert severity="warning">{translate('app.technician.work_order.unavailable')}</Alert>}
 
       {state.status === 'error' && (
-        <Alert severity="error" sx={{ alignItems: 'center', overflowWrap: 'anywhere' }}>
+        <Alert severity="error" sx={{ alignItems: 'center' }}>
           <Typography sx={{ fontWeight: 600 }}>{translate('app.technician.work_order.load_failed')}</Typography>
           <Typography sx={{ mb: 2 }}>{state.message}</Typography>
           <Button onClick={detail.reload} variant="contained" color="error" startIcon={<RefreshIcon />} sx={{ minHeight: 48 }}>

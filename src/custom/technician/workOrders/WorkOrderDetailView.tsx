@@ -30,7 +30,7 @@ export function WorkOrderDetailView({ order, detail }: Props) {
   return (
     <Stack spacing={3}>
       <Stack spacing={2}>
-        <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="h5" component="h1">
           {order.title}
         </Typography>
         {completed ? (
@@ -53,7 +53,7 @@ export function WorkOrderDetailView({ order, detail }: Props) {
             <Typography variant="caption" component="h2" color="text.secondary">
               {translate('app.technician.work_order.description')}
             </Typography>
-            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{order.description}</Typography>
+            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{order.description}</Typography>
           </Box>
         )}
       </Stack>

@@ -20,10 +20,10 @@ export function WorkOrderRow({ order, showStatus, divider }: { order: WorkOrder;
     <ListItem disablePadding divider={divider}>
       <ListItemButton component={Link} to={workOrderPath(order._id)} state={FROM_LIST} sx={{ minHeight: 72, alignItems: 'center', gap: 1, py: 1.5 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography component="span" variant="subtitle1" sx={{ display: 'block', fontWeight: 600, overflowWrap: 'anywhere' }}>
+          <Typography component="span" variant="subtitle1" sx={{ display: 'block', fontWeight: 600 }}>
             {order.title}
           </Typography>
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
             {order.assetName}
           </Typography>
           <Stack direction="row" sx={{ mt: 0.75, flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
