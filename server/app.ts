@@ -32,6 +32,9 @@ import { createLogoImageSource } from './modules/appInfo/logoImageSource';
 import { createJobScheduler } from './jobs/scheduler';
 import { requestTiming } from './modules/metrics/requestTiming';
 
+/** The longest path parameter, as sent: 200 UTF-16 units × 9 characters (see routerOptions). */
+const MAX_PATH_PARAM_LENGTH = 1_800;
+
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (the caller closes it). */
   database?: DatabaseHandle;
@@ -44,7 +47,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: MAX_JSON_BODY_BYTES,
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // A path parameter may be as long as what it names: an identification holds 200 UTF-16 units,
+    // each at most 9 characters once %-escaped (a 3-byte UTF-8 character, %E2%82%AC).
+    // Fastify's default of 100 made such an asset unreachable by its identification (issue 39 §4).
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
     return503OnClosing: true,
     // Behind nginx the rate limits and logs must see the technician's address, not the proxy's.
     // The cast only steers Fastify's overloads (a union picks the http2 one); numbers and lists work as documented.

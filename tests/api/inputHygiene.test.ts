@@ -137,3 +137,19 @@ describe('the Host header', () => {
     }
   });
 });
+
+describe('a long path parameter', () => {
+  it('reaches an asset by an identification of the longest length the asset allows, escaped or not', async () => {
+    // The asset schema allows 200 characters; '€' is 3 bytes of UTF-8, 9 characters once %-escaped.
+    for (const identification of ['I'.repeat(200), '€'.repeat(200)]) {
+      const created = await send('POST', '/api/asset', JSON.stringify({ name: `Long ${identification.slice(0, 1)}`, identification }));
+      expect(created.statusCode, created.body).toBe(200);
+      const found = await get(`/api/asset/identification/${encodeURIComponent(identification)}`);
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json().identification).toBe(identification);
+      const group = await get(`/api/asset/identification/group/${encodeURIComponent(identification)}`);
+      expect(group.statusCode, group.body).toBe(200);
+      await t.request({ method: 'DELETE', url: `/api/asset/${created.json()._id}`, as: 'admin' });
+    }
+  });
+});
