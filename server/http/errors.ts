@@ -44,7 +44,8 @@ export function boundedText(text: string, limit: number): string {
 export function errorBody(message: string, errors?: Record<string, string>): ErrorBody {
   const shortMessage = boundedText(message, ERROR_ANSWER_MAX_MESSAGE);
   if (!errors) return { response: 'error', message: shortMessage };
-  const bounded: Record<string, string> = {};
+  // No prototype: a refused key named `__proto__` is a field like any other here, not a setter.
+  const bounded: Record<string, string> = Object.create(null) as Record<string, string>;
   let listed = 0;
   for (const field in errors) {
     if (!Object.hasOwn(errors, field)) continue;
