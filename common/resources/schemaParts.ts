@@ -10,7 +10,14 @@ yup.setLocale({
   },
   string: { max: '${path} must be at most ${max} characters', min: '${path} must be at least ${min} characters' },
   number: { integer: '${path} must be a whole number', min: '${path} must be at least ${min}' },
+  array: { max: '${path} must hold at most ${max} values' },
 });
+
+/**
+ * Most ids one list may hold (an asset's checklists, a role's permissions…): far more than any
+ * screen offers, few enough that a body is refused before its ids are looked up (docs/administration.md).
+ */
+export const MAX_LIST_IDS = 1000;
 
 /**
  * Building blocks of the entity schemas. The server validates request bodies with them in strict
@@ -25,10 +32,12 @@ export const nonBlank = (label = '${path}') =>
     .max(200, `${label} must be at most 200 characters`);
 
 export const idString = () => yup.string().min(1).max(64);
+/** Ids, each once, at most MAX_LIST_IDS: the cap is the list's first test, so an over-long list is refused by it whatever else it holds. */
 export const idList = () =>
   yup
     .array(idString().required())
     .default([])
+    .max(MAX_LIST_IDS)
     .test('distinct', '${path} must not hold the same id twice', (ids) => new Set(ids ?? []).size === (ids ?? []).length);
 export const stringList = () => yup.array(yup.string().required()).default([]);
 

@@ -184,7 +184,7 @@ describe('POST /inspectionSchedule', () => {
     expect(message).toContain('Sc fan check');
     expect(message).toContain('Sc pump');
 
-    const retired = await api.create('asset', { name: 'Sc retired', checklists: [pumpCheck._id] });
+    const retired = await api.create('asset', { name: 'Sc retired', identification: 'SC-RETIRED', checklists: [pumpCheck._id] });
     await schedule(start, end, [pumpCheck._id], retired._id);
     expect(ok(await api.del(`/asset/${retired._id}`))).toMatchObject({ archived: true });
     expect(await field({ assetId: retired._id, checklistIds: [pumpCheck._id] })).toEqual(['assetId']);
@@ -218,7 +218,7 @@ describe('PUT and DELETE /inspectionSchedule/{id}', () => {
 
   it('keeps references an update does not change, even once archived', async () => {
     const retired = await api.create('checklist', { name: 'Sc retiring check' });
-    const holder = await api.create('asset', { name: 'Sc holder', checklists: [pumpCheck._id, retired._id] });
+    const holder = await api.create('asset', { name: 'Sc holder', identification: 'SC-HOLDER', checklists: [pumpCheck._id, retired._id] });
     const made = await schedule(start, start + DAY, [retired._id], holder._id);
     await t.request({ method: 'PUT', url: `/api/asset/${holder._id}`, payload: { checklists: [pumpCheck._id] }, as: 'admin' });
     // Dragged to another day: still the checklist it was made with.
