@@ -19,6 +19,22 @@ yup.setLocale({
  */
 export const MAX_LIST_IDS = 1000;
 
+/** C0 and C1 control characters and DEL (Unicode's Cc): CR, LF and TAB among them. None belongs in a one-line value. */
+const CONTROL = /\p{Cc}/u;
+/**
+ * The bidirectional marks, embeddings, overrides and isolates (Unicode's Bidi_Control: U+061C,
+ * U+200E/U+200F, U+202A–U+202E, U+2066–U+2069): they show text in another order than it is stored.
+ */
+const BIDI = /\p{Bidi_Control}/u;
+
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL.test(text);
+}
+
+export function hasControlOrBidi(text: string): boolean {
+  return CONTROL.test(text) || BIDI.test(text);
+}
+
 /**
  * Building blocks of the entity schemas. The server validates request bodies with them in strict
  * mode (no coercion: a number is not a name), the web forms use the same schemas, so a rule is
