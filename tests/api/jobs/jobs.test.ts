@@ -68,6 +68,24 @@ describe('job records', () => {
     expectError(await api.put(`/job/${created._id}`, { cronExpression: '0 0 30 2 *' }), 400, 'cronExpression');
   });
 
+  it.each([
+    ['a CR/LF between fields', '0 2\r\n* * *'],
+    ['a line feed between fields', '0\n2 * * *'],
+    ['a trailing line break', '@daily\r\n'],
+    ['a tab', '0\t2 * * *'],
+    ['a second line', '0 2 * * *\n0 3 * * *'],
+  ])('refuses a cron expression with %s: one line only, 400 naming cronExpression, nothing stored', async (_what, cronExpression) => {
+    const jobsStored = async () => (await api.list('job')).map((j) => `${j._id} ${j.cronExpression}`);
+    const before = await jobsStored();
+    const refused = expectError(await api.post('/job', { name: 'Multi-line cron', cronExpression }), 400, 'cronExpression');
+    expect(refused.message).toBe('cronExpression must be one line without control characters');
+    const kept = await api.create('job', { name: `One-line cron ${before.length}`, cronExpression: '0 2 * * *' });
+    expectError(await api.put(`/job/${kept._id}`, { cronExpression }), 400, 'cronExpression');
+    expect((await api.read('job', kept._id)).cronExpression).toBe('0 2 * * *');
+    expect((await jobsStored()).filter((job) => !job.startsWith(kept._id))).toEqual(before);
+    ok(await api.del(`/job/${kept._id}`));
+  });
+
   it('refuses an unknown script, an active job without a script, a taken name and unknown fields', async () => {
     expectError(await api.post('/job', { name: 'No such script', cronExpression: '* * * * *', script: 'nope' }), 400, 'script');
     expectError(await api.post('/job', { name: 'Scriptless', cronExpression: '* * * * *', active: true }), 400, 'script');
