@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { adminApi, expectError, ok, type Doc } from '../administration/adminApi';
 import { alerts, inspectionSchedules, inspections, jobRuns } from '../../../server/db/schema';
@@ -23,6 +23,10 @@ const sandbox = fakeSandbox({
   'schedule': async (request) =>
     request.write!.createInspectionSchedule({ asset: inspection.asset, checklists: [inspection.checklist!], start: Date.now(), end: Date.now() + 3_600_000 }),
   'bad schedule': async (request) => request.write!.createInspectionSchedule({ asset: inspection.asset, checklists: [inspection.checklist!], start: 2, end: 1 }),
+  'schedule from 1999': async (request) =>
+    request.write!.createInspectionSchedule({ asset: inspection.asset, checklists: [inspection.checklist!], start: Date.UTC(1999, 11, 31), end: Date.UTC(2025, 0, 1) }),
+  'schedule of 56 years': async (request) =>
+    request.write!.createInspectionSchedule({ asset: inspection.asset, checklists: [inspection.checklist!], start: Date.UTC(2000, 0, 1), end: Date.UTC(2056, 0, 1) }),
   'who': (request) => ({ user: request.user, kind: request.kind }),
 });
 
@@ -158,6 +162,17 @@ describe('run now and the run log', () => {
     expect(overdue).toMatchObject({ asset: inspection.asset, inspection: null, checklist: null, message: 'Overdue' });
     const badSchedule = await api.create('job', { name: 'Bad schedule', cronExpression: '* * * * *', script: await scriptFor('bad schedule') });
     expect(ok<Doc>(await api.post(`/job/${badSchedule._id}/run`, undefined))).toMatchObject({ outcome: 'error', error: 'Error: createInspectionSchedule: start must not be after end' });
+  });
+
+  it.each([
+    ['schedule from 1999', 'start must lie between 2000-01-01 and 2100-01-01 (UTC)'],
+    ['schedule of 56 years', 'end must be at most 3655 days after start'],
+  ])('refuses a %s through the write API, as the API does (docs/schedules-calendar.md), storing nothing', async (code, problem) => {
+    const schedulesStored = async () => (await t.app.services.db.select({ n: count() }).from(inspectionSchedules))[0]?.n ?? 0;
+    const before = await schedulesStored();
+    const job = await api.create('job', { name: `Job ${code}`, cronExpression: '* * * * *', script: await scriptFor(code) });
+    expect(ok<Doc>(await api.post(`/job/${job._id}/run`, undefined))).toMatchObject({ outcome: 'error', error: `Error: createInspectionSchedule: ${problem}` });
+    expect(await schedulesStored()).toBe(before);
   });
 
   it('answers 404 for an unknown job and drops the runs of a deleted job', async () => {

@@ -241,6 +241,39 @@ describe('PUT and DELETE /inspectionSchedule/{id}', () => {
   });
 });
 
+describe('when a schedule may lie (docs/schedules-calendar.md: bounds)', () => {
+  // The written bounds: between 2000-01-01 and 2100-01-01 (UTC), at most 3,655 days long.
+  const EARLIEST = Date.UTC(2000, 0, 1);
+  const LATEST = Date.UTC(2100, 0, 1);
+  const OUT_OF_RANGE = (field: string) => `${field} must lie between 2000-01-01 and 2100-01-01 (UTC)`;
+  const TOO_LONG = 'end must be at most 3655 days after start';
+  const body = (start: number, end: number) => ({ assetId: pump._id, checklistIds: [pumpCheck._id], start, end });
+
+  it.each([
+    ['starting in 1969', Date.UTC(1969, 11, 31, 20), Date.UTC(2025, 0, 1), 'start', OUT_OF_RANGE('start')],
+    ['starting a millisecond before 2000', EARLIEST - 1, EARLIEST + DAY, 'start', OUT_OF_RANGE('start')],
+    ['ending after 2100', Date.UTC(2099, 11, 1), LATEST + 1, 'end', OUT_OF_RANGE('end')],
+    ['spanning 56 years', Date.UTC(2000, 0, 1), Date.UTC(2056, 0, 1), 'end', TOO_LONG],
+    ['a millisecond longer than 3,655 days', Date.UTC(2040, 0, 1), Date.UTC(2040, 0, 1) + 3655 * DAY + 1, 'end', TOO_LONG],
+  ])('refuses a schedule %s with 400 naming the field, on POST and PUT, storing nothing', async (_what, start, end, field, message) => {
+    const kept = await schedule(Date.UTC(2045, 0, 1), Date.UTC(2045, 0, 2) - 1);
+    const stored = await schedulesStored();
+    refused(await create(body(start, end)), message, field);
+    refused(await update(kept._id, body(start, end)), message, field);
+    expect(await schedulesStored()).toBe(stored);
+    const readBack = ok<Doc[]>(await list(period(Date.UTC(2045, 0, 1), Date.UTC(2045, 0, 2)))).find((s) => s._id === kept._id);
+    expect(readBack).toMatchObject({ start: Date.UTC(2045, 0, 1), end: Date.UTC(2045, 0, 2) - 1 });
+    ok(await remove(kept._id));
+  });
+
+  it('takes a schedule from 2000-01-01 lasting 3,655 days, and one ending on 2100-01-01', async () => {
+    const first = await schedule(EARLIEST, EARLIEST + 3655 * DAY);
+    const last = await schedule(LATEST - DAY, LATEST);
+    expect([first.start, first.end, last.start, last.end]).toEqual([EARLIEST, EARLIEST + 3655 * DAY, LATEST - DAY, LATEST]);
+    for (const made of [first, last]) ok(await remove(made._id));
+  });
+});
+
 describe('pushes', () => {
   const start = Date.UTC(2031, 10, 2);
   const schedulePushes = () => pushes.filter((p) => p.event === 'update-detail' && (p.payload as { type: string }).type === 'inspectionSchedule').map((p) => (p.payload as { _id: string })._id);
