@@ -19,8 +19,11 @@ yup.setLocale({
  */
 export const MAX_LIST_IDS = 1000;
 
-/** C0 and C1 control characters and DEL (Unicode's Cc): CR, LF and TAB among them. None belongs in a one-line value. */
-const CONTROL = /\p{Cc}/u;
+/**
+ * C0 and C1 control characters and DEL (Unicode's Cc: CR, LF and TAB among them), and the line and
+ * paragraph separators U+2028/U+2029. None belongs in a one-line value.
+ */
+const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 /**
  * The bidirectional marks, embeddings, overrides and isolates (Unicode's Bidi_Control: U+061C,
  * U+200E/U+200F, U+202A–U+202E, U+2066–U+2069): they show text in another order than it is stored.

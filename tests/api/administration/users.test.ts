@@ -197,6 +197,7 @@ describe('usernames and names (docs/administration.md)', () => {
     ['a line feed', 'night\nshift'],
     ['a tab', 'night\tshift'],
     ['a C1 control', 'night\u0085shift'],
+    ['a line separator', 'night\u2028shift'],
     ['a right-to-left override', 'admin\u202Egpj.exe'],
     ['a left-to-right isolate', '\u2066admin'],
     ['a right-to-left mark', 'admin\u200F'],

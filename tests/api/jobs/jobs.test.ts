@@ -77,6 +77,7 @@ describe('job records', () => {
     ['a line feed between fields', '0\n2 * * *'],
     ['a trailing line break', '@daily\r\n'],
     ['a tab', '0\t2 * * *'],
+    ['a line separator', '0 2\u2028* * *'],
     ['a second line', '0 2 * * *\n0 3 * * *'],
   ])('refuses a cron expression with %s: one line only, 400 naming cronExpression, nothing stored', async (_what, cronExpression) => {
     const jobsStored = async () => (await api.list('job')).map((j) => `${j._id} ${j.cronExpression}`);
