@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { QR_ASSET_PREFIX } from '../constants';
-import { idList, idString, nonBlank, strictObject, stringList } from './schemaParts';
+import { MAX_LIST_IDS, idList, idString, nonBlank, strictObject, stringList } from './schemaParts';
 
 /** Spec §3: static attribute types; a new one is a string. */
 export const STATIC_ATTRIBUTE_TYPES = ['string', 'image', 'file'] as const;
@@ -30,10 +30,19 @@ export interface Asset {
   message: string;
 }
 
+/** Tags an asset may carry, and the length of one (docs/administration.md): a label, not a document. */
+export const MAX_ASSET_TAGS = 50;
+export const MAX_TAG_LENGTH = 100;
+
 export const assetSchema = strictObject({
   name: nonBlank('name'),
-  identification: yup.string().max(200).default(''),
-  tags: stringList().test('non-blank', 'tags must not hold blank values', (tags) => (tags ?? []).every((t) => typeof t === 'string' && t.trim().length > 0)),
+  // What its QR label carries (docs/qr-labels.md): a blank one could never be scanned.
+  identification: nonBlank('identification'),
+  tags: stringList()
+    // First: a list over the cap is refused before its values are looked at.
+    .max(MAX_ASSET_TAGS, `tags must hold at most ${MAX_ASSET_TAGS} values`)
+    .test('non-blank', 'tags must not hold blank values', (tags) => (tags ?? []).every((t) => typeof t === 'string' && t.trim().length > 0))
+    .test('length', `tags must each be at most ${MAX_TAG_LENGTH} characters`, (tags) => (tags ?? []).every((t) => typeof t !== 'string' || t.length <= MAX_TAG_LENGTH)),
   checklists: idList(),
   staticAttributes: yup
     .array(
@@ -50,7 +59,7 @@ export const assetSchema = strictObject({
       strictObject({
         name: nonBlank(),
         btnName: yup.string().max(200).default(''),
-        checklistIds: yup.array(idString().required()).default([]),
+        checklistIds: yup.array(idString().required()).default([]).max(MAX_LIST_IDS),
       }),
     )
     .default([]),

@@ -36,14 +36,17 @@ export interface Attribute {
 }
 
 const TECHNICAL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export const TECHNICAL_NAME_MAX_LENGTH = 100;
 
 export const attributeSchema = strictObject({
   name: nonBlank('name'),
+  // Scripts and reports name an attribute by it (docs/administration.md), so it is never blank. Left
+  // out — spec §7's copy leaves it out — the server derives one from the name.
   technicalName: yup
     .string()
-    .max(100)
-    .default('')
-    .test('identifier', 'technicalName must start with a letter or _ and hold only letters, digits and _', (value) => !value || TECHNICAL_NAME.test(value)),
+    .test('non-blank', 'technicalName must not be blank', (value) => value === undefined || value.trim().length > 0)
+    .max(TECHNICAL_NAME_MAX_LENGTH)
+    .test('identifier', 'technicalName must start with a letter or _ and hold only letters, digits and _', (value) => !value?.trim() || TECHNICAL_NAME.test(value)),
   description: yup.string().max(2000).default(''),
   type: yup.string().required('type is required').oneOf([...ATTRIBUTE_TYPES], `type must be one of: ${ATTRIBUTE_TYPES.join(', ')}`),
   isMandatory: yup.boolean().default(false),

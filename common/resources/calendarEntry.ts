@@ -1,6 +1,7 @@
 import { colourProblem, isCssColor } from '../cssColor';
 import { attributeProblem, isEmptyAttribute, type CalendarConfig, type CalendarEntryType } from './calendarConfig';
 import { periodProblem, type FieldProblem } from './inspectionSchedule';
+import { MAX_ENTRY_DAYS } from './planTimes';
 
 /** Spec §3 Calendar entry, as GET /calendarEntry answers it inside `{data: entries}`. */
 export interface CalendarEntry {
@@ -86,7 +87,7 @@ export function customAttributeProblems(attributes: Record<string, unknown>, con
  * then the type, then the rest; null when it can be saved. `body` is the request as sent.
  */
 export function calendarEntryProblem(body: Record<string, unknown>, context: EntryCheckContext): FieldProblem | null {
-  const period = periodProblem(body.start, body.end);
+  const period = periodProblem(body.start, body.end, MAX_ENTRY_DAYS);
   if (period) return period;
   const { type } = body;
   if (type === undefined || type === null || type === '') return { field: 'type', message: 'Please select an entry type' };

@@ -1,3 +1,5 @@
+import { MAX_SCHEDULE_DAYS, planSpanProblem, planTimeProblem } from './planTimes';
+
 /**
  * Spec §3 Inspection schedule as GET /inspectionSchedule answers it (DESIGN §12), and the checks of
  * spec §5 that the schedule dialog and the server both make, in the spec's order.
@@ -59,20 +61,24 @@ export function isEpochMs(value: unknown): value is number {
 
 /**
  * The first of spec §5's period rules a start and end break, or null: start set, end set, end
- * not before start. A value that is set but is no time is named as such.
+ * not before start. A value that is set but is no time is named as such. Then the bounds of
+ * planned work (planTimes.ts): both between 2000 and 2100, the end at most `maxDays` after the start.
  */
-export function periodProblem(start: unknown, end: unknown): FieldProblem | null {
+export function periodProblem(start: unknown, end: unknown, maxDays: number): FieldProblem | null {
   if (isUnset(start)) return { field: 'start', message: PERIOD_MESSAGES.startNotSet };
   if (!isEpochMs(start)) return { field: 'start', message: 'start must be a time in epoch milliseconds' };
   if (isUnset(end)) return { field: 'end', message: PERIOD_MESSAGES.endNotSet };
   if (!isEpochMs(end)) return { field: 'end', message: 'end must be a time in epoch milliseconds' };
   if (end < start) return { field: 'end', message: PERIOD_MESSAGES.endBeforeStart };
-  return null;
+  const startProblem = planTimeProblem('start', start);
+  if (startProblem) return { field: 'start', message: startProblem };
+  const endProblem = planTimeProblem('end', end) ?? planSpanProblem({ start: 'start', end: 'end' }, start, end, maxDays);
+  return endProblem ? { field: 'end', message: endProblem } : null;
 }
 
 /** The first of spec §5's five schedule rules the input breaks, in the spec's order; null when none. */
 export function scheduleInputProblem(input: { assetId?: unknown; checklistIds?: unknown; start?: unknown; end?: unknown }): FieldProblem | null {
-  const period = periodProblem(input.start, input.end);
+  const period = periodProblem(input.start, input.end, MAX_SCHEDULE_DAYS);
   if (period) return period;
   const { assetId, checklistIds } = input;
   if (isUnset(assetId) || (typeof assetId === 'string' && assetId.trim() === '')) return { field: 'assetId', message: SCHEDULE_MESSAGES.noAsset };

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { cronProblem } from './cron';
 import { described, field } from './fields';
-import { strictObject } from './schemaParts';
+import { hasControlCharacters, strictObject } from './schemaParts';
 
 export { describeCron } from './cron';
 
@@ -46,6 +46,8 @@ export const jobSchema = strictObject({
       .required('cronExpression is required')
       .max(200, 'cronExpression must be at most 200 characters')
       .test('cron', (value, context) => {
+        // One line (docs/scripts.md): croner would read past a line break or a tab, and what was typed is not what runs.
+        if (typeof value === 'string' && hasControlCharacters(value)) return context.createError({ message: 'cronExpression must be one line without control characters' });
         const problem = typeof value === 'string' ? cronProblem(value) : null;
         return problem ? context.createError({ message: problem }) : true;
       }),

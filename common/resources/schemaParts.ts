@@ -10,7 +10,33 @@ yup.setLocale({
   },
   string: { max: '${path} must be at most ${max} characters', min: '${path} must be at least ${min} characters' },
   number: { integer: '${path} must be a whole number', min: '${path} must be at least ${min}' },
+  array: { max: '${path} must hold at most ${max} values' },
 });
+
+/**
+ * Most ids one list may hold (an asset's checklists, a role's permissions…): far more than any
+ * screen offers, few enough that a body is refused before its ids are looked up (docs/administration.md).
+ */
+export const MAX_LIST_IDS = 1000;
+
+/**
+ * C0 and C1 control characters and DEL (Unicode's Cc: CR, LF and TAB among them), and the line and
+ * paragraph separators U+2028/U+2029. None belongs in a one-line value.
+ */
+const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+/**
+ * The bidirectional marks, embeddings, overrides and isolates (Unicode's Bidi_Control: U+061C,
+ * U+200E/U+200F, U+202A–U+202E, U+2066–U+2069): they show text in another order than it is stored.
+ */
+const BIDI = /\p{Bidi_Control}/u;
+
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL.test(text);
+}
+
+export function hasControlOrBidi(text: string): boolean {
+  return CONTROL.test(text) || BIDI.test(text);
+}
 
 /**
  * Building blocks of the entity schemas. The server validates request bodies with them in strict
@@ -25,10 +51,12 @@ export const nonBlank = (label = '${path}') =>
     .max(200, `${label} must be at most 200 characters`);
 
 export const idString = () => yup.string().min(1).max(64);
+/** Ids, each once, at most MAX_LIST_IDS: the cap is the list's first test, so an over-long list is refused by it whatever else it holds. */
 export const idList = () =>
   yup
     .array(idString().required())
     .default([])
+    .max(MAX_LIST_IDS)
     .test('distinct', '${path} must not hold the same id twice', (ids) => new Set(ids ?? []).size === (ids ?? []).length);
 export const stringList = () => yup.array(yup.string().required()).default([]);
 

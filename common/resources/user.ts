@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { colourProblem, isCssColor } from '../cssColor';
 import { emailAddress } from './fields';
-import { idList, idString, nonBlank, strictObject } from './schemaParts';
+import { hasControlOrBidi, idList, idString, nonBlank, strictObject } from './schemaParts';
 
 export const USER_STATUSES = ['active', 'inactive'] as const;
 
@@ -22,17 +22,41 @@ export interface UserRecord {
 
 export const MODULES = ['technician', 'engineer', 'onsite', 'administration'] as const;
 
-/** POST /user: the username from the Add User prompt (spec §5: non-blank). */
+/**
+ * The names every plain JavaScript object answers to (__proto__, constructor, toString…), in lower
+ * case: a username read as one of them could reach into an object keyed by usernames.
+ */
+const OBJECT_MEMBER_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype).map((name) => name.toLowerCase()));
+
+/**
+ * A username (docs/administration.md): non-blank once trimmed (it is stored trimmed), one line
+ * without control characters or bidirectional marks (a name must read as it is stored), and not
+ * the name of an Object.prototype member, in any letter case (usernames ignore case).
+ */
+const username = () =>
+  nonBlank('username')
+    .test('plain-text', 'username must not hold control characters (line breaks, tabs…) or bidirectional marks', (value) => typeof value !== 'string' || !hasControlOrBidi(value))
+    .test(
+      'not-reserved',
+      'username must not be __proto__, constructor or another name every JavaScript object has',
+      (value) => typeof value !== 'string' || !OBJECT_MEMBER_NAMES.has(value.trim().toLowerCase()),
+    );
+
+/** POST /user: the username from the Add User prompt (spec §5: non-blank); without a name, the username is the name. */
 export const newUserSchema = strictObject({
-  username: nonBlank('username'),
-  name: yup.string().max(200),
+  username: username(),
+  name: yup
+    .string()
+    .test('non-blank', 'name must not be blank', (value) => value === undefined || value.trim().length > 0)
+    .max(200),
   role: idString().nullable(),
 });
 
 export const userAdministrationSchema = strictObject({
-  name: yup.string().max(200).default(''),
+  // The display name every list and work order shows: never blank.
+  name: nonBlank('name'),
   email: emailAddress(),
-  username: nonBlank('username'),
+  username: username(),
   role: idString().nullable().default(null),
   status: yup.string().oneOf([...USER_STATUSES]).nullable().default(null),
   permissions: idList(),

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { MAX_ENTRY_DAYS, planSpanProblem, planTimeProblem } from './planTimes';
 
 /**
  * Spec §3 Work order and Work order config, with DESIGN §11's additions (`alert`, `description`)
@@ -130,6 +131,13 @@ export const WORK_ORDER_MESSAGES = {
 
 /** What the pickers prevent in the browser, said by the server when a client sends it anyway. */
 export const END_BEFORE_START_MESSAGE = 'End Date must not be before Start Date';
+/** An order's dates lie between 2000 and 2100 (UTC) and span at most MAX_ENTRY_DAYS (planTimes.ts, docs/work-orders.md). */
+export const WORK_ORDER_TOO_LONG_MESSAGE = `End Date must be at most ${MAX_ENTRY_DAYS} days after Start Date`;
+
+function withinPlanTimes(label: string, value: number | null | undefined, context: yup.TestContext): true | yup.ValidationError {
+  const problem = typeof value === 'number' ? planTimeProblem(label, value) : null;
+  return problem ? context.createError({ message: problem }) : true;
+}
 
 export const TITLE_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 5000;
@@ -158,7 +166,8 @@ export const workOrderFormSchema = yup.object({
     .nullable()
     .default(null)
     .typeError(WORK_ORDER_MESSAGES.startTimestamp)
-    .required(WORK_ORDER_MESSAGES.startTimestamp),
+    .required(WORK_ORDER_MESSAGES.startTimestamp)
+    .test('within-plan-times', (value, context) => withinPlanTimes('Start Date', value, context)),
   endTimestamp: yup
     .number()
     .nullable()
@@ -168,6 +177,11 @@ export const workOrderFormSchema = yup.object({
     .test('not-before-start', END_BEFORE_START_MESSAGE, function notBeforeStart(value) {
       const start = this.parent.startTimestamp as number | null | undefined;
       return value === null || value === undefined || start === null || start === undefined || value >= start;
+    })
+    .test('within-plan-times', (value, context) => withinPlanTimes('End Date', value, context))
+    .test('at-most-max-days', WORK_ORDER_TOO_LONG_MESSAGE, function atMostMaxDays(value) {
+      const start = this.parent.startTimestamp as unknown;
+      return typeof value !== 'number' || typeof start !== 'number' || planSpanProblem({ start: 'Start Date', end: 'End Date' }, start, value, MAX_ENTRY_DAYS) === null;
     }),
 });
 

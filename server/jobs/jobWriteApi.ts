@@ -6,6 +6,7 @@ import type { PushHub } from '../realtime/pushHub';
 import { ScriptQueryError } from '../scripts/queryApi';
 import type { ScriptWriteApi } from '../scripts/sandboxTypes';
 import type { JobRunSummary } from '../../common/resources/job';
+import { MAX_SCHEDULE_DAYS, planSpanProblem, planTimeProblem } from '../../common/resources/planTimes';
 import { openWorkOrdersAfterAlerts } from '../modules/workOrders/autoCreate';
 
 /** A script that writes more than this in one run is stopped with an error (no runaway floods). */
@@ -83,6 +84,9 @@ export function createJobWriteApi(
       const start = timeField(call, input, 'start');
       const end = timeField(call, input, 'end');
       if (start > end) fail(call, 'start must not be after end');
+      // The bounds every schedule keeps (common/resources/planTimes.ts, docs/schedules-calendar.md).
+      const bound = planTimeProblem('start', start) ?? planTimeProblem('end', end) ?? planSpanProblem({ start: 'start', end: 'end' }, start, end, MAX_SCHEDULE_DAYS);
+      if (bound) fail(call, bound);
       // A schedule is new work: archived assets and checklists take none (docs/administration.md).
       const [scheduled] = await db.select({ archivedAt: assets.archivedAt }).from(assets).where(eq(assets._id, asset));
       if (!scheduled) fail(call, `unknown asset ${asset}`);

@@ -53,6 +53,8 @@ export interface CrudResource {
   operations?: { update?: boolean; delete?: boolean };
   /** Normalises a valid body before it is saved (e.g. options cleared for a type without them). */
   prepare?: (input: Record<string, unknown>) => Record<string, unknown>;
+  /** Fills in what a valid body may leave out and the server derives (attributes: a technicalName from the name). */
+  derive?: (db: Database, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
   /** Checks ids the body refers to; throws 400 naming the field. */
   checkReferences?: (db: Database, input: Record<string, unknown>, existingId: string | null) => Promise<void>;
   /** Inside the delete transaction: refuse with 409 naming the referrers, or clean them up. */
@@ -139,6 +141,7 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
     const merged = existing ? { ...pick(existing, schemaFields), ...content } : content;
     let input = validateBody(resource.schema, merged) as Record<string, unknown>;
     if (resource.prepare) input = resource.prepare(input);
+    if (resource.derive) input = await resource.derive(db(), input);
     // Stored and compared trimmed: " Pump" is the same name as "Pump" (as common's keyTakenByOther sees keys).
     if (typeof input[uniqueField] === 'string') input = { ...input, [uniqueField]: (input[uniqueField] as string).trim() };
     const value = input[uniqueField];

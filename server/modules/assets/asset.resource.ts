@@ -21,6 +21,8 @@ export const assetResource: CrudResource = {
     orIfDescription: 'manage-asset or manage-checklist, or any signed-in user for GET /asset?fields=id,name',
   },
   write: 'manage-asset',
+  // Scans look the identification up trimmed (assetInspection.routes.ts): stored so, a label finds its asset.
+  prepare: (input) => ({ ...input, identification: String(input.identification).trim() }),
   // Submits validate against a cached catalogue (modules/inspections/catalogueCache.ts).
   afterWrite: (app) => app.services.catalogue.invalidate(),
   searchFields: ['name', 'identification', 'tags'],

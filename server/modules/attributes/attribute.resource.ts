@@ -6,6 +6,7 @@ import { attributeSchema, hasOptions } from '../../../common/resources/attribute
 import { nameList, type CrudResource, type Row, type Transaction } from '../../resources/crudResource';
 import type { ChecklistItem } from '../../../common/resources/checklist';
 import { thresholdProblem } from '../checklists/thresholdValue';
+import { freeTechnicalName } from './technicalName';
 
 /**
  * Attributes. One used by a current checklist cannot be deleted (409 naming the checklists): its
@@ -26,6 +27,8 @@ export const attributeResource: CrudResource = {
   searchFields: ['name', 'technicalName', 'type', 'description'],
   unique: { field: 'name' },
   prepare: (input) => (hasOptions(String(input.type)) ? input : { ...input, options: { values: [] } }),
+  // Spec §7: a copy leaves the technical name out; it is never stored blank (docs/administration.md).
+  derive: async (db, input) => (input.technicalName === undefined ? { ...input, technicalName: await freeTechnicalName(db, String(input.name).trim()) } : input),
   async checkReferences(db, input, existingId) {
     const technicalName = String(input.technicalName ?? '');
     if (technicalName) {

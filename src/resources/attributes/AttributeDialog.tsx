@@ -18,6 +18,9 @@ const EMPTY_ATTRIBUTE: Partial<AttributeRecord> = {
   options: { values: [] },
 };
 
+/** Left empty, the server derives it from the name (docs/administration.md): a copy then sends none, as spec §7 has it. */
+const SERVER_FILLS = ['technicalName'] as const;
+
 /**
  * New Attribute / Copy Attribute (spec §2.9, max width 800). A copy starts from the fetched
  * record without what spec §7 drops (name, technicalName, ids), so the new name is typed here.
@@ -45,6 +48,7 @@ export function AttributeDialog({ sourceId, onClose, create }: CreateDialogProps
             schema={attributeSchema}
             save={save}
             saveDisabled={attributeSaveDisabled}
+            omitWhenBlank={SERVER_FILLS}
             extraButtons={<Button onClick={onClose}>{translate('app.confirm.cancel')}</Button>}
           >
             <AttributeInputs autoFocusName />

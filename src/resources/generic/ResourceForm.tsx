@@ -8,10 +8,15 @@ import type { AnyObjectSchema } from 'yup';
 import { withoutBookkeeping } from '../../dataProvider/recordIds';
 import { blankTextForNull } from './blankText';
 
-/** What the schema sees and the server gets: no bookkeeping, emptied text as ''. */
-function formValues(values: FieldValues, schema: AnyObjectSchema): FieldValues {
-  return blankTextForNull(withoutBookkeeping(values), schema) as FieldValues;
+/** What the schema sees and the server gets: no bookkeeping, emptied text as '', blank fields the server fills left out. */
+function formValues(values: FieldValues, schema: AnyObjectSchema, omitWhenBlank: readonly string[]): FieldValues {
+  const body = blankTextForNull(withoutBookkeeping(values), schema) as FieldValues;
+  return Object.fromEntries(Object.entries(body).filter(([field, value]) => !(omitWhenBlank.includes(field) && isBlank(value))));
 }
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+const NOTHING_OMITTED: readonly string[] = [];
 
 /**
  * An editor's form: react-admin's Form validated by the entity's schema from common/ (the one
@@ -25,6 +30,7 @@ export function ResourceForm<T extends RaRecord>({
   saveLabel,
   saveDisabled,
   extraButtons,
+  omitWhenBlank = NOTHING_OMITTED,
 }: {
   record: Partial<T>;
   schema: AnyObjectSchema;
@@ -35,14 +41,16 @@ export function ResourceForm<T extends RaRecord>({
   saveDisabled?: (values: FieldValues) => boolean;
   /** Buttons shown before Save (a dialog's Cancel). */
   extraButtons?: ReactNode;
+  /** Fields the body leaves out while blank, for the server to fill (a new attribute's technicalName). */
+  omitWhenBlank?: readonly string[];
 }) {
   const resolver = useMemo<Resolver>(() => {
     const validate = yupResolver(schema) as unknown as Resolver;
-    return (values, context, options) => validate(formValues(values, schema), context, options);
-  }, [schema]);
+    return (values, context, options) => validate(formValues(values, schema, omitWhenBlank), context, options);
+  }, [schema, omitWhenBlank]);
 
   return (
-    <Form record={record as RaRecord} resolver={resolver} onSubmit={(values: FieldValues) => save(formValues(values, schema) as Partial<T>)}>
+    <Form record={record as RaRecord} resolver={resolver} onSubmit={(values: FieldValues) => save(formValues(values, schema, omitWhenBlank) as Partial<T>)}>
       <Stack spacing={1}>
         {children}
         <SaveButtonRow label={saveLabel} saveDisabled={saveDisabled} extraButtons={extraButtons} />

@@ -221,10 +221,10 @@ describe('an asset holding an archived checklist', () => {
     ok(await api.put(`/asset/${holder._id}`, { ...stored, message: 'saved back' }));
     expect(ok<Doc>(await api.get(`/asset/${holder._id}`)).checklists).toEqual([checklist._id]);
 
-    const other = await api.create('asset', { name: 'Test newcomer' });
+    const other = await api.create('asset', { name: 'Test newcomer', identification: 'TST-NEW' });
     const refused = expectError(await api.put(`/asset/${other._id}`, { checklists: [checklist._id] }), 400, 'checklists');
     expect(refused.message).toContain('Test archived offer');
-    expectError(await api.post('/asset', { name: 'Test newcomer 2', checklistOptions: [{ name: 'Quick', btnName: 'Quick', checklistIds: [checklist._id] }] }), 400, 'checklistOptions.checklistIds');
+    expectError(await api.post('/asset', { name: 'Test newcomer 2', identification: 'TST-NEW-2', checklistOptions: [{ name: 'Quick', btnName: 'Quick', checklistIds: [checklist._id] }] }), 400, 'checklistOptions.checklistIds');
   });
 });
 
@@ -232,7 +232,7 @@ describe('records nothing refers to', () => {
   it('are deleted as before: 404 afterwards', async () => {
     const attribute = await api.create('attribute', { name: 'Test never measured', type: 'number' });
     const checklist = await api.create('checklist', { name: 'Test never used' });
-    const asset = await api.create('asset', { name: 'Test never inspected', checklists: [checklist._id] });
+    const asset = await api.create('asset', { name: 'Test never inspected', identification: 'TST-NEVER', checklists: [checklist._id] });
     for (const [entity, record] of [['asset', asset], ['checklist', checklist], ['attribute', attribute]] as const) {
       expect(ok<Doc>(await api.get(`/${entity}/${record._id}/references`))).toMatchObject({ archives: false });
       const answer = ok<Doc>(await api.del(`/${entity}/${record._id}`));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { assets } from '../../../server/db/schema';
 import { adminApi, copyBodyOf, expectError, ok, orderOf, sortedIgnoringCase, type Doc } from './adminApi';
@@ -32,9 +33,9 @@ const fullAsset = (name: string) => ({
 });
 
 describe('POST /asset', () => {
-  it('creates an asset from a name, with empty defaults', async () => {
-    const created = await api.create('asset', { name: 'Test bare asset' });
-    expect(created).toMatchObject({ name: 'Test bare asset', identification: '', tags: [], checklists: [], staticAttributes: [], checklistOptions: [], message: '' });
+  it('creates an asset from a name and an identification, with empty defaults', async () => {
+    const created = await api.create('asset', { name: 'Test bare asset', identification: 'QR-BARE' });
+    expect(created).toMatchObject({ name: 'Test bare asset', identification: 'QR-BARE', tags: [], checklists: [], staticAttributes: [], checklistOptions: [], message: '' });
     expect(await api.read('asset', created._id)).toMatchObject({ name: 'Test bare asset' });
   });
 
@@ -48,13 +49,17 @@ describe('POST /asset', () => {
     expect(read).toMatchObject({ ...body, staticAttributes: [...body.staticAttributes, { name: 'Test photo note', value: 'x', type: 'string', sequenceId: 3 }] });
   });
 
-  it('creates a copy (identification cleared, as the dialog does) with the same tags, checklists and attributes', async () => {
+  it('creates a copy with the same tags, checklists and attributes once the cleared identification is given again', async () => {
     const original = await api.read('asset', (await api.create('asset', fullAsset('Test chiller A')))._id);
-    const copy = await api.create('asset', { ...copyBodyOf(original, 'Test chiller B'), identification: '' });
+    // The dialog clears it (spec §2.9): sent blank, the copy is refused naming it, and nothing is stored.
+    const before = await assetNames();
+    expectError(await api.post('/asset', { ...copyBodyOf(original, 'Test chiller B'), identification: '' }), 400, 'identification');
+    expect(await assetNames()).toEqual(before);
+    const copy = await api.create('asset', { ...copyBodyOf(original, 'Test chiller B'), identification: 'QR-TEST-CHILLER-B' });
     expect(copy._id).not.toBe(original._id);
     expect(copy).toMatchObject({
       name: 'Test chiller B',
-      identification: '',
+      identification: 'QR-TEST-CHILLER-B',
       tags: original.tags,
       checklists: original.checklists,
       staticAttributes: original.staticAttributes,
@@ -67,7 +72,7 @@ describe('POST /asset', () => {
   it('refuses a name already taken, ignoring case and surrounding blanks, with 409', async () => {
     const before = await assetNames();
     for (const name of ['TEST BARE ASSET', ' Test bare asset ']) {
-      const refused = expectError(await api.post('/asset', { name }), 409);
+      const refused = expectError(await api.post('/asset', { name, identification: 'QR-TAKEN' }), 409);
       expect(refused.message).toBe(`Asset with the name "${name.trim()}" already exists`);
     }
     expect(await assetNames()).toEqual(before);
@@ -75,18 +80,18 @@ describe('POST /asset', () => {
 
   it.each([
     ['no name', { identification: 'X-1' }, 'name'],
-    ['a blank name', { name: ' \t ' }, 'name'],
-    ['an unknown checklist', { name: 'Test A', checklists: ['no-such-checklist'] }, 'checklists'],
-    ['an unknown checklist in an option', { name: 'Test A', checklistOptions: [{ name: 'O', btnName: 'B', checklistIds: ['nope'] }] }, 'checklistOptions.checklistIds'],
-    ['an option without name', { name: 'Test A', checklistOptions: [{ btnName: 'B', checklistIds: [] }] }, 'checklistOptions[0].name'],
-    ['a blank tag', { name: 'Test A', tags: ['ok', '  '] }, 'tags'],
-    ['a tag that is no text', { name: 'Test A', tags: [5] }, 'tags'],
-    ['a null tag', { name: 'Test A', tags: [null] }, 'tags'],
-    ['tags as one string', { name: 'Test A', tags: 'roof' }, 'tags'],
-    ['an unknown static attribute type', { name: 'Test A', staticAttributes: [{ name: 'Doc', value: 'x', type: 'pdf', sequenceId: 1 }] }, 'staticAttributes[0].type'],
-    ['a static attribute without sequenceId', { name: 'Test A', staticAttributes: [{ name: 'Doc', value: 'x' }] }, 'staticAttributes[0].sequenceId'],
-    ['a static attribute without name', { name: 'Test A', staticAttributes: [{ name: '', value: 'x', sequenceId: 1 }] }, 'staticAttributes[0].name'],
-    ['an unknown key', { name: 'Test A', location: 'Roof' }, 'location'],
+    ['a blank name', { name: ' \t ', identification: 'X-1' }, 'name'],
+    ['an unknown checklist', { name: 'Test A', identification: 'X-1', checklists: ['no-such-checklist'] }, 'checklists'],
+    ['an unknown checklist in an option', { name: 'Test A', identification: 'X-1', checklistOptions: [{ name: 'O', btnName: 'B', checklistIds: ['nope'] }] }, 'checklistOptions.checklistIds'],
+    ['an option without name', { name: 'Test A', identification: 'X-1', checklistOptions: [{ btnName: 'B', checklistIds: [] }] }, 'checklistOptions[0].name'],
+    ['a blank tag', { name: 'Test A', identification: 'X-1', tags: ['ok', '  '] }, 'tags'],
+    ['a tag that is no text', { name: 'Test A', identification: 'X-1', tags: [5] }, 'tags'],
+    ['a null tag', { name: 'Test A', identification: 'X-1', tags: [null] }, 'tags'],
+    ['tags as one string', { name: 'Test A', identification: 'X-1', tags: 'roof' }, 'tags'],
+    ['an unknown static attribute type', { name: 'Test A', identification: 'X-1', staticAttributes: [{ name: 'Doc', value: 'x', type: 'pdf', sequenceId: 1 }] }, 'staticAttributes[0].type'],
+    ['a static attribute without sequenceId', { name: 'Test A', identification: 'X-1', staticAttributes: [{ name: 'Doc', value: 'x' }] }, 'staticAttributes[0].sequenceId'],
+    ['a static attribute without name', { name: 'Test A', identification: 'X-1', staticAttributes: [{ name: '', value: 'x', sequenceId: 1 }] }, 'staticAttributes[0].name'],
+    ['an unknown key', { name: 'Test A', identification: 'X-1', location: 'Roof' }, 'location'],
   ])('answers 400 for %s, naming the field, and writes nothing', async (_what, payload, field) => {
     const before = await assetNames();
     expectError(await api.post('/asset', payload), 400, field);
@@ -94,7 +99,7 @@ describe('POST /asset', () => {
   });
 
   it('ignores the read-only fields a client sends back (_id, createdAt, updatedAt)', async () => {
-    const created = await api.create('asset', { name: 'Test echo', _id: 'chosen-id', createdAt: 1, updatedAt: 2 });
+    const created = await api.create('asset', { name: 'Test echo', identification: 'QR-ECHO', _id: 'chosen-id', createdAt: 1, updatedAt: 2 });
     expect(created._id).not.toBe('chosen-id');
     expect(created.createdAt).toBeGreaterThan(1_600_000_000_000);
   });
@@ -106,9 +111,57 @@ describe('POST /asset', () => {
   });
 });
 
+describe('what an asset may hold (docs/administration.md: bounds)', () => {
+  // The written bounds: 50 tags of at most 100 characters, 1,000 ids in a list.
+  const manyTags = (n: number) => Array.from({ length: n }, (_, i) => `Bound tag ${i}`);
+  const manyIds = (n: number) => Array.from({ length: n }, (_, i) => `no-such-checklist-${i}`);
+  const assetsStored = async () => (await t.app.services.db.select({ n: count() }).from(assets))[0]?.n ?? 0;
+  const body = (fields: Record<string, unknown>) => ({ name: 'Test bounded asset', identification: 'QR-BOUNDED', ...fields });
+
+  it.each([
+    ['no identification', { identification: undefined }, 'identification', 'identification is required'],
+    ['an empty identification', { identification: '' }, 'identification', 'identification is required'],
+    ['a blank identification', { identification: ' \t ' }, 'identification', 'identification must not be blank'],
+    // Past any body's width (10,000 items, server/http/inputHygiene.ts), refused before validation: named all the same.
+    ['20,000 tags', { tags: manyTags(20_000) }, 'tags', undefined],
+    ['51 tags', { tags: manyTags(51) }, 'tags', 'tags must hold at most 50 values'],
+    ['a tag of 101 characters', { tags: ['Test roof', 'x'.repeat(101)] }, 'tags', 'tags must each be at most 100 characters'],
+    ['1,001 checklist ids', { checklists: manyIds(1001) }, 'checklists', 'checklists must hold at most 1000 values'],
+    [
+      '1,001 checklist ids in an option',
+      { checklistOptions: [{ name: 'All', btnName: 'All', checklistIds: manyIds(1001) }] },
+      'checklistOptions[0].checklistIds',
+      'checklistOptions[0].checklistIds must hold at most 1000 values',
+    ],
+  ])('refuses %s with 400 naming the field, and stores nothing', async (_what, fields, field, message) => {
+    const before = await assetsStored();
+    const refused = expectError(await api.post('/asset', body(fields)), 400, field);
+    if (message !== undefined) expect(refused).toMatchObject({ message, errors: { [field]: message } });
+    expect(await assetsStored()).toBe(before);
+  });
+
+  it('takes 50 tags of 100 characters', async () => {
+    const tags = manyTags(50).map((tag) => tag.padEnd(100, '.'));
+    const created = await api.create('asset', body({ name: 'Test fully tagged', tags }));
+    expect((await api.read('asset', created._id)).tags).toEqual(tags);
+  });
+
+  it('refuses to blank the identification of a stored asset, changing nothing', async () => {
+    const created = await api.create('asset', fullAsset('Test labelled pump'));
+    for (const identification of ['', '   ']) expectError(await api.put(`/asset/${created._id}`, { identification }), 400, 'identification');
+    expect((await api.read('asset', created._id)).identification).toBe(fullAsset('Test labelled pump').identification);
+  });
+
+  it('stores the identification trimmed, so a scan of its label finds the asset', async () => {
+    const created = await api.create('asset', body({ name: 'Test padded label', identification: '  QR-PADDED \t' }));
+    expect(created.identification).toBe('QR-PADDED');
+    expect(ok<Doc>(await api.get('/asset/identification/QR-PADDED')).name).toBe('Test padded label');
+  });
+});
+
 describe('asset list', () => {
   it('sorts by name by default, ignoring case', async () => {
-    for (const name of ['test zz tank', 'Test AA tank', 'Test mm tank']) await api.create('asset', { name });
+    for (const name of ['test zz tank', 'Test AA tank', 'Test mm tank']) await api.create('asset', { name, identification: 'QR-TANK' });
     const list = await api.list('asset');
     expect(orderOf(list, ['test zz tank', 'Test AA tank', 'Test mm tank'])).toEqual(['Test AA tank', 'Test mm tank', 'test zz tank']);
     const names = list.map((a) => a.name as string);
@@ -159,7 +212,7 @@ describe('PUT /asset/{id}', () => {
   });
 
   it('answers 403 without manage-asset and 404 for an unknown id', async () => {
-    const created = await api.create('asset', { name: 'Test guarded asset' });
+    const created = await api.create('asset', { name: 'Test guarded asset', identification: 'QR-GUARDED' });
     expectError(await api.put(`/asset/${created._id}`, { message: 'hacked' }, 'engineer'), 403);
     expect((await api.read('asset', created._id)).message).toBe('');
     expectError(await api.put('/asset/unknown', { message: 'x' }), 404);
@@ -168,7 +221,7 @@ describe('PUT /asset/{id}', () => {
 
 describe('DELETE /asset/{id}', () => {
   it('deletes an asset', async () => {
-    const created = await api.create('asset', { name: 'Test scrapped pump' });
+    const created = await api.create('asset', { name: 'Test scrapped pump', identification: 'QR-SCRAPPED' });
     const body = ok<Doc>(await api.del(`/asset/${created._id}`));
     expect(body._id).toBe(created._id);
     expectError(await api.get(`/asset/${created._id}`), 404);
@@ -177,7 +230,7 @@ describe('DELETE /asset/{id}', () => {
   });
 
   it('answers 403 without manage-asset', async () => {
-    const created = await api.create('asset', { name: 'Test protected asset' });
+    const created = await api.create('asset', { name: 'Test protected asset', identification: 'QR-PROTECTED' });
     expectError(await api.del(`/asset/${created._id}`, 'technician'), 403);
     expect(await assetNames()).toContain('Test protected asset');
   });
@@ -187,11 +240,13 @@ describe('masterdata', () => {
   beforeAll(async () => {
     await api.create('asset', {
       name: 'Test tagged 1',
+      identification: 'QR-TAGGED-1',
       tags: ['test zulu', 'Test Alpha', 'test mike'],
       staticAttributes: [{ name: 'test Weight', value: '5', sequenceId: 1 }, { name: 'Test colour', value: 'red', sequenceId: 2 }],
     });
     await api.create('asset', {
       name: 'Test tagged 2',
+      identification: 'QR-TAGGED-2',
       tags: ['Test Alpha', ' test zulu '],
       staticAttributes: [{ name: 'Test colour', value: 'blue', sequenceId: 1 }, { name: ' test Weight', value: '6', sequenceId: 2 }],
     });

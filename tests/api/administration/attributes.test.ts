@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/testApp';
+import { attributes } from '../../../server/db/schema';
 import { adminApi, copyBodyOf, expectError, ok, orderOf, type Doc } from './adminApi';
 
 let t: TestApp;
@@ -14,11 +16,11 @@ afterAll(() => t.close());
 const attributeNames = async () => (await api.list('attribute')).map((a) => a.name as string);
 
 describe('POST /attribute', () => {
-  it('creates an attribute with defaults, readable by id', async () => {
+  it('creates an attribute with defaults and a technical name from its name, readable by id', async () => {
     const created = await api.create('attribute', { name: 'Sump oil level', type: 'number' });
     expect(created).toMatchObject({
       name: 'Sump oil level',
-      technicalName: '',
+      technicalName: 'sump_oil_level',
       description: '',
       type: 'number',
       isMandatory: false,
@@ -69,7 +71,7 @@ describe('POST /attribute', () => {
     expect(await attributeNames()).toEqual(before);
   });
 
-  it('creates a copy without the technical name (spec §7), twice over', async () => {
+  it('creates a copy without the technical name (spec §7), twice over, each with one of its own from its name', async () => {
     const original = await api.create('attribute', {
       name: 'Test belt condition',
       technicalName: 'test_belt_condition',
@@ -81,10 +83,10 @@ describe('POST /attribute', () => {
     });
     const first = await api.create('attribute', copyBodyOf(original, 'Test belt condition (B)', ['technicalName']));
     const second = await api.create('attribute', copyBodyOf(original, 'Test belt condition (C)', ['technicalName']));
+    expect([first.technicalName, second.technicalName]).toEqual(['test_belt_condition_b', 'test_belt_condition_c']);
     for (const copy of [first, second]) {
       expect(copy._id).not.toBe(original._id);
       expect(copy).toMatchObject({
-        technicalName: '',
         description: 'Visual check',
         type: 'radio',
         isMandatory: true,
@@ -100,6 +102,31 @@ describe('POST /attribute', () => {
     expectError(await api.post('/attribute', { name: 'Sneaky', type: 'number' }, 'technician'), 403);
     expectError(await api.get('/attribute', 'onsite'), 403);
     expect(await attributeNames()).not.toContain('Sneaky');
+  });
+});
+
+describe('technical names (docs/administration.md)', () => {
+  const attributesStored = async () => (await t.app.services.db.select({ n: count() }).from(attributes))[0]?.n ?? 0;
+
+  it.each(['', '   ', '\t'])('refuses the blank technicalName %j with 400 naming it, and stores nothing', async (technicalName) => {
+    const before = await attributesStored();
+    expectError(await api.post('/attribute', { name: 'Test blank technical', type: 'number', technicalName }), 400, 'technicalName');
+    expect(await attributesStored()).toBe(before);
+  });
+
+  it('refuses to blank the technical name of a stored attribute, changing nothing', async () => {
+    const created = await api.create('attribute', { name: 'Test flow', technicalName: 'test_flow', type: 'number' });
+    for (const technicalName of ['', '  ']) expectError(await api.put(`/attribute/${created._id}`, { technicalName }), 400, 'technicalName');
+    expect((await api.read('attribute', created._id)).technicalName).toBe('test_flow');
+  });
+
+  it('derives one left out from the name: lower case, other characters as _, a digit led by _, taken ones numbered', async () => {
+    const derived = async (name: string) => (await api.create('attribute', { name, type: 'number' })).technicalName as string;
+    expect(await derived('Oil temperature (°C)')).toBe('oil_temperature_c');
+    expect(await derived('Oil temperature °C')).toBe('oil_temperature_c_2');
+    expect(await derived('2nd stage pressure')).toBe('_2nd_stage_pressure');
+    expect(await derived('Débit entrée')).toBe('debit_entree');
+    expect(await derived('°°°')).toBe('attribute');
   });
 });
 

@@ -117,7 +117,7 @@ describe('history of an administration record', () => {
   });
 
   it('needs the entity\'s manage permission, even where reading the record does not', async () => {
-    const created = await api.create('asset', { name: 'Audit protected asset' });
+    const created = await api.create('asset', { name: 'Audit protected asset', identification: 'AUD-2' });
     // The technician may read assets (read-asset) but not their history.
     expect((await api.get(`/asset/${created._id}`, 'technician')).statusCode).toBe(200);
     expectError(await api.get(`/asset/${created._id}/history`, 'technician'), 403);

@@ -189,13 +189,14 @@ describe('DELETE /checklist/{id}', () => {
     const kept = await api.create('checklist', { name: 'Test kept' });
     const asset = await api.create('asset', {
       name: 'Test cooling tower',
+      identification: 'TST-CT',
       checklists: [doomed._id, kept._id],
       checklistOptions: [
         { name: 'Both', btnName: 'Full check', checklistIds: [doomed._id, kept._id] },
         { name: 'Only doomed', btnName: 'Quick', checklistIds: [doomed._id] },
       ],
     });
-    const untouched = await api.create('asset', { name: 'Test untouched asset', checklists: [kept._id] });
+    const untouched = await api.create('asset', { name: 'Test untouched asset', identification: 'TST-UNTOUCHED', checklists: [kept._id] });
 
     ok(await api.del(`/checklist/${doomed._id}`));
 

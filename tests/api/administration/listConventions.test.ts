@@ -22,7 +22,7 @@ beforeAll(async () => {
       await api.create('asset', { name: `Lc item ${two(n)}`, identification: `LC-${two(n)}`, tags: [n % 2 ? 'lc-north' : 'lc-south'] }),
     );
   }
-  for (const name of ['Lc 100% done', 'Lc 100x done', 'Lc 100_ done']) await api.create('asset', { name });
+  for (const name of ['Lc 100% done', 'Lc 100x done', 'Lc 100_ done']) await api.create('asset', { name, identification: 'LC-DONE' });
 });
 afterAll(() => t.close());
 

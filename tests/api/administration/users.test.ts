@@ -191,6 +191,54 @@ describe('PUT /user/updateByUserAdministration/{id}', () => {
   });
 });
 
+describe('usernames and names (docs/administration.md)', () => {
+  const BAD_USERNAMES = [
+    ['a line break', 'night\r\nshift'],
+    ['a line feed', 'night\nshift'],
+    ['a tab', 'night\tshift'],
+    ['a C1 control', 'night\u0085shift'],
+    ['a line separator', 'night\u2028shift'],
+    ['a right-to-left override', 'admin\u202Egpj.exe'],
+    ['a left-to-right isolate', '\u2066admin'],
+    ['a right-to-left mark', 'admin\u200F'],
+    ['an Arabic letter mark', 'admin\u061C'],
+    ['__proto__', '__proto__'],
+    ['constructor', 'constructor'],
+    ['toString in another case, padded', ' ToString '],
+    ['hasOwnProperty', 'hasOwnProperty'],
+  ] as const;
+  const usersStored = async () => (await api.list('user')).map((u) => `${u._id} ${u.username} ${u.name}`);
+
+  it.each(BAD_USERNAMES)('refuses a username with %s on POST /user with 400 naming it, adding nobody', async (_what, username) => {
+    const before = await usersStored();
+    expectError(await api.post('/user', { username }), 400, 'username');
+    expect(await usersStored()).toEqual(before);
+  });
+
+  it.each(BAD_USERNAMES)('refuses a username with %s on PUT /user/updateByUserAdministration with 400 naming it, changing nothing', async (_what, username) => {
+    const before = await usersStored();
+    expectError(await api.put(userUrl('onsite'), { username }), 400, 'username');
+    expect(await usersStored()).toEqual(before);
+  });
+
+  it.each(['', '   ', '\t'])('refuses the blank name %j on PUT /user/updateByUserAdministration with 400 naming it, changing nothing', async (name) => {
+    const before = await usersStored();
+    expectError(await api.put(userUrl('onsite'), { name }), 400, 'name');
+    expect(await usersStored()).toEqual(before);
+  });
+
+  it.each(['', '   '])('refuses the blank name %j on POST /user with 400 naming it, adding nobody', async (name) => {
+    const before = await usersStored();
+    expectError(await api.post('/user', { username: 'blank.name', name }), 400, 'name');
+    expect(await usersStored()).toEqual(before);
+  });
+
+  it('takes names and usernames in any script, with inner spaces and dots', async () => {
+    const created = ok<Doc>(await api.post('/user', { username: 'jürgen.müller-2', name: 'Jürgen Müller' }));
+    expect(ok<Doc>(await api.put(`/user/updateByUserAdministration/${created._id}`, { username: 'محمد.علي', name: 'محمد علي' }))).toMatchObject({ username: 'محمد.علي', name: 'محمد علي' });
+  });
+});
+
 describe('POST /user/{id}/resetPassword', () => {
   it('answers a new password that signs in; the old password and earlier tokens stop working', async () => {
     const oldToken = await t.login('onsite');

@@ -249,6 +249,38 @@ describe('DELETE /calendarEntry/{id}', () => {
   });
 });
 
+describe('when an entry may lie (docs/schedules-calendar.md: bounds)', () => {
+  // The written bounds: between 2000-01-01 and 2100-01-01 (UTC), at most 1,096 days long.
+  const EARLIEST = Date.UTC(2000, 0, 1);
+  const LATEST = Date.UTC(2100, 0, 1);
+  const OUT_OF_RANGE = (field: string) => `${field} must lie between 2000-01-01 and 2100-01-01 (UTC)`;
+  const TOO_LONG = 'end must be at most 1096 days after start';
+
+  it.each([
+    ['starting in 1969', Date.UTC(1969, 11, 31, 20), Date.UTC(1970, 0, 1), 'start', OUT_OF_RANGE('start')],
+    ['starting a millisecond before 2000', EARLIEST - 1, EARLIEST + DAY, 'start', OUT_OF_RANGE('start')],
+    ['ending after 2100', Date.UTC(2099, 11, 1), LATEST + 1, 'end', OUT_OF_RANGE('end')],
+    ['spanning 56 years', Date.UTC(2000, 0, 1), Date.UTC(2056, 0, 1), 'end', TOO_LONG],
+    ['a millisecond longer than 1,096 days', Date.UTC(2040, 0, 1), Date.UTC(2040, 0, 1) + 1096 * DAY + 1, 'end', TOO_LONG],
+  ])('refuses an entry %s with 400 naming the field, on POST and PUT, storing nothing', async (_what, start, end, field, message) => {
+    const kept = await entry({ name: 'Kept outage', start: Date.UTC(2045, 0, 1), end: Date.UTC(2045, 0, 2) });
+    const stored = await entriesStored();
+    refused(await create({ type: 'outage', start, end }), field, message);
+    refused(await update(kept._id, { ...kept, start, end }), field, message);
+    expect(await entriesStored()).toBe(stored);
+    const readBack = ok<{ data: Doc[] }>(await read(`?start=${Date.UTC(2045, 0, 1)}&end=${Date.UTC(2045, 0, 2)}&region=`)).data.find((e) => e._id === kept._id);
+    expect(readBack).toMatchObject({ start: Date.UTC(2045, 0, 1), end: Date.UTC(2045, 0, 2) });
+    ok(await remove(kept._id));
+  });
+
+  it('takes an entry from 2000-01-01 lasting 1,096 days, and one ending on 2100-01-01', async () => {
+    const first = await entry({ start: EARLIEST, end: EARLIEST + 1096 * DAY });
+    const last = await entry({ start: LATEST - HOUR, end: LATEST });
+    expect([first.start, first.end, last.start, last.end]).toEqual([EARLIEST, EARLIEST + 1096 * DAY, LATEST - HOUR, LATEST]);
+    for (const made of [first, last]) ok(await remove(made._id));
+  });
+});
+
 describe('pushes', () => {
   it('pushes update-detail {type: calendarEntry, _id} on every write, none on a refused one', async () => {
     const start = Date.UTC(2031, 10, 1);

@@ -28,7 +28,7 @@ return null;`,
       scripts: [broken._id, rule._id],
       checklistItems: [{ attribute: attribute._id, sequenceId: 1, threshold: null, showMandatoryIndicator: false }],
     });
-    const asset = await api.create('asset', { name: 'Scripted asset', checklists: [checklist._id] });
+    const asset = await api.create('asset', { name: 'Scripted asset', identification: 'SCRIPTED', checklists: [checklist._id] });
 
     const quiet = ok(await submit(t, asset._id, { [checklist._id]: { [attribute._id]: 1 } }));
     expect(quiet.alerts).toEqual([]);

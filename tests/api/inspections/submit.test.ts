@@ -142,7 +142,7 @@ describe('rejections store nothing', () => {
         { attribute: other._id, sequenceId: 2, threshold: null, showMandatoryIndicator: false },
       ],
     });
-    const asset = await api.create('asset', { name: `Star asset ${Math.random()}`, checklists: [checklist._id] });
+    const asset = await api.create('asset', { name: `Star asset ${Math.random()}`, identification: 'STAR', checklists: [checklist._id] });
     expectBadRequest(await submit(t, asset._id, { [checklist._id]: { [other._id]: 'x' } }), new RegExp(`${starred._id}: .*is mandatory`));
     expect(ok(await submit(t, asset._id, { [checklist._id]: { [other._id]: 'x', [starred._id]: 'y' } })).inspections).toHaveLength(1);
   });
@@ -157,7 +157,7 @@ describe('thresholds', () => {
       name: `C ${operation} ${value} ${Math.random()}`,
       checklistItems: [{ attribute: attribute._id, sequenceId: 1, threshold: { operation, value: 80 }, showMandatoryIndicator: false }],
     });
-    const asset = await api.create('asset', { name: `A ${operation} ${value} ${Math.random()}`, checklists: [checklist._id] });
+    const asset = await api.create('asset', { name: `A ${operation} ${value} ${Math.random()}`, identification: 'THRESHOLD', checklists: [checklist._id] });
     const body = ok(await submit(t, asset._id, { [checklist._id]: { [attribute._id]: value } }));
     return body.alerts.length === 1;
   }
@@ -215,7 +215,7 @@ describe('thresholds', () => {
         { attribute: state._id, sequenceId: 2, threshold: { operation: 'equal', value: 'Broken' }, showMandatoryIndicator: false },
       ],
     });
-    const asset = await api.create('asset', { name: `Eq asset ${Math.random()}`, checklists: [checklist._id] });
+    const asset = await api.create('asset', { name: `Eq asset ${Math.random()}`, identification: 'EQ', checklists: [checklist._id] });
     expect(ok(await submit(t, asset._id, { [checklist._id]: { [flag._id]: true, [state._id]: 'Broken' } })).alerts).toHaveLength(2);
     expect(ok(await submit(t, asset._id, { [checklist._id]: { [flag._id]: false, [state._id]: 'Ok' } })).alerts).toHaveLength(0);
   });

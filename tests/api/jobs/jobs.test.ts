@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { adminApi, expectError, ok, type Doc } from '../administration/adminApi';
 import { alerts, inspectionSchedules, inspections, jobRuns } from '../../../server/db/schema';
@@ -23,6 +23,10 @@ const sandbox = fakeSandbox({
   'schedule': async (request) =>
     request.write!.createInspectionSchedule({ asset: inspection.asset, checklists: [inspection.checklist!], start: Date.now(), end: Date.now() + 3_600_000 }),
   'bad schedule': async (request) => request.write!.createInspectionSchedule({ asset: inspection.asset, checklists: [inspection.checklist!], start: 2, end: 1 }),
+  'schedule from 1999': async (request) =>
+    request.write!.createInspectionSchedule({ asset: inspection.asset, checklists: [inspection.checklist!], start: Date.UTC(1999, 11, 31), end: Date.UTC(2025, 0, 1) }),
+  'schedule of 56 years': async (request) =>
+    request.write!.createInspectionSchedule({ asset: inspection.asset, checklists: [inspection.checklist!], start: Date.UTC(2000, 0, 1), end: Date.UTC(2056, 0, 1) }),
   'who': (request) => ({ user: request.user, kind: request.kind }),
 });
 
@@ -66,6 +70,25 @@ describe('job records', () => {
     expectError(await api.post('/job', { name: 'Bad cron', cronExpression: 5 }), 400, 'cronExpression');
     const created = await api.create('job', { name: 'Good cron', cronExpression: '*/5 * * * *' });
     expectError(await api.put(`/job/${created._id}`, { cronExpression: '0 0 30 2 *' }), 400, 'cronExpression');
+  });
+
+  it.each([
+    ['a CR/LF between fields', '0 2\r\n* * *'],
+    ['a line feed between fields', '0\n2 * * *'],
+    ['a trailing line break', '@daily\r\n'],
+    ['a tab', '0\t2 * * *'],
+    ['a line separator', '0 2\u2028* * *'],
+    ['a second line', '0 2 * * *\n0 3 * * *'],
+  ])('refuses a cron expression with %s: one line only, 400 naming cronExpression, nothing stored', async (_what, cronExpression) => {
+    const jobsStored = async () => (await api.list('job')).map((j) => `${j._id} ${j.cronExpression}`);
+    const before = await jobsStored();
+    const refused = expectError(await api.post('/job', { name: 'Multi-line cron', cronExpression }), 400, 'cronExpression');
+    expect(refused.message).toBe('cronExpression must be one line without control characters');
+    const kept = await api.create('job', { name: `One-line cron ${before.length}`, cronExpression: '0 2 * * *' });
+    expectError(await api.put(`/job/${kept._id}`, { cronExpression }), 400, 'cronExpression');
+    expect((await api.read('job', kept._id)).cronExpression).toBe('0 2 * * *');
+    expect((await jobsStored()).filter((job) => !job.startsWith(kept._id))).toEqual(before);
+    ok(await api.del(`/job/${kept._id}`));
   });
 
   it('refuses an unknown script, an active job without a script, a taken name and unknown fields', async () => {
@@ -140,6 +163,17 @@ describe('run now and the run log', () => {
     expect(overdue).toMatchObject({ asset: inspection.asset, inspection: null, checklist: null, message: 'Overdue' });
     const badSchedule = await api.create('job', { name: 'Bad schedule', cronExpression: '* * * * *', script: await scriptFor('bad schedule') });
     expect(ok<Doc>(await api.post(`/job/${badSchedule._id}/run`, undefined))).toMatchObject({ outcome: 'error', error: 'Error: createInspectionSchedule: start must not be after end' });
+  });
+
+  it.each([
+    ['schedule from 1999', 'start must lie between 2000-01-01 and 2100-01-01 (UTC)'],
+    ['schedule of 56 years', 'end must be at most 3655 days after start'],
+  ])('refuses a %s through the write API, as the API does (docs/schedules-calendar.md), storing nothing', async (code, problem) => {
+    const schedulesStored = async () => (await t.app.services.db.select({ n: count() }).from(inspectionSchedules))[0]?.n ?? 0;
+    const before = await schedulesStored();
+    const job = await api.create('job', { name: `Job ${code}`, cronExpression: '* * * * *', script: await scriptFor(code) });
+    expect(ok<Doc>(await api.post(`/job/${job._id}/run`, undefined))).toMatchObject({ outcome: 'error', error: `Error: createInspectionSchedule: ${problem}` });
+    expect(await schedulesStored()).toBe(before);
   });
 
   it('answers 404 for an unknown job and drops the runs of a deleted job', async () => {

@@ -19,7 +19,7 @@ describe.skipIf(!servers)('two app instances sharing PostgreSQL', () => {
     const api = adminApi(processes.first);
     const weekly = await api.create('checklist', { name: 'Tp weekly', frequency: 'Weekly' });
     const assetIds: string[] = [];
-    for (let n = 0; n < 20; n++) assetIds.push((await api.create('asset', { name: `Tp pump ${n}`, checklists: [weekly._id] }))._id as string);
+    for (let n = 0; n < 20; n++) assetIds.push((await api.create('asset', { name: `Tp pump ${n}`, identification: `TP-PUMP-${n}`, checklists: [weekly._id] }))._id as string);
 
     const [firstRuns, secondRuns] = await Promise.all([processes.first.app.jobs.runTick(tick), processes.second.jobs.runTick(tick)]);
     const plannerRuns = [...firstRuns, ...secondRuns].filter((run) => run.job === 'system:schedule-planner');

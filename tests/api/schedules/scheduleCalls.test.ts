@@ -184,7 +184,7 @@ describe('POST /inspectionSchedule', () => {
     expect(message).toContain('Sc fan check');
     expect(message).toContain('Sc pump');
 
-    const retired = await api.create('asset', { name: 'Sc retired', checklists: [pumpCheck._id] });
+    const retired = await api.create('asset', { name: 'Sc retired', identification: 'SC-RETIRED', checklists: [pumpCheck._id] });
     await schedule(start, end, [pumpCheck._id], retired._id);
     expect(ok(await api.del(`/asset/${retired._id}`))).toMatchObject({ archived: true });
     expect(await field({ assetId: retired._id, checklistIds: [pumpCheck._id] })).toEqual(['assetId']);
@@ -218,7 +218,7 @@ describe('PUT and DELETE /inspectionSchedule/{id}', () => {
 
   it('keeps references an update does not change, even once archived', async () => {
     const retired = await api.create('checklist', { name: 'Sc retiring check' });
-    const holder = await api.create('asset', { name: 'Sc holder', checklists: [pumpCheck._id, retired._id] });
+    const holder = await api.create('asset', { name: 'Sc holder', identification: 'SC-HOLDER', checklists: [pumpCheck._id, retired._id] });
     const made = await schedule(start, start + DAY, [retired._id], holder._id);
     await t.request({ method: 'PUT', url: `/api/asset/${holder._id}`, payload: { checklists: [pumpCheck._id] }, as: 'admin' });
     // Dragged to another day: still the checklist it was made with.
@@ -238,6 +238,39 @@ describe('PUT and DELETE /inspectionSchedule/{id}', () => {
     expect((await list(period(start, start + DAY), 'onsite')).statusCode).toBe(403);
     expect(await schedulesStored()).toBe(before);
     expect(ok(await list(period(start, start + DAY))).find((s: Doc) => s._id === made._id)).toMatchObject({ start, end: start + DAY, edited: false });
+  });
+});
+
+describe('when a schedule may lie (docs/schedules-calendar.md: bounds)', () => {
+  // The written bounds: between 2000-01-01 and 2100-01-01 (UTC), at most 3,655 days long.
+  const EARLIEST = Date.UTC(2000, 0, 1);
+  const LATEST = Date.UTC(2100, 0, 1);
+  const OUT_OF_RANGE = (field: string) => `${field} must lie between 2000-01-01 and 2100-01-01 (UTC)`;
+  const TOO_LONG = 'end must be at most 3655 days after start';
+  const body = (start: number, end: number) => ({ assetId: pump._id, checklistIds: [pumpCheck._id], start, end });
+
+  it.each([
+    ['starting in 1969', Date.UTC(1969, 11, 31, 20), Date.UTC(2025, 0, 1), 'start', OUT_OF_RANGE('start')],
+    ['starting a millisecond before 2000', EARLIEST - 1, EARLIEST + DAY, 'start', OUT_OF_RANGE('start')],
+    ['ending after 2100', Date.UTC(2099, 11, 1), LATEST + 1, 'end', OUT_OF_RANGE('end')],
+    ['spanning 56 years', Date.UTC(2000, 0, 1), Date.UTC(2056, 0, 1), 'end', TOO_LONG],
+    ['a millisecond longer than 3,655 days', Date.UTC(2040, 0, 1), Date.UTC(2040, 0, 1) + 3655 * DAY + 1, 'end', TOO_LONG],
+  ])('refuses a schedule %s with 400 naming the field, on POST and PUT, storing nothing', async (_what, start, end, field, message) => {
+    const kept = await schedule(Date.UTC(2045, 0, 1), Date.UTC(2045, 0, 2) - 1);
+    const stored = await schedulesStored();
+    refused(await create(body(start, end)), message, field);
+    refused(await update(kept._id, body(start, end)), message, field);
+    expect(await schedulesStored()).toBe(stored);
+    const readBack = ok<Doc[]>(await list(period(Date.UTC(2045, 0, 1), Date.UTC(2045, 0, 2)))).find((s) => s._id === kept._id);
+    expect(readBack).toMatchObject({ start: Date.UTC(2045, 0, 1), end: Date.UTC(2045, 0, 2) - 1 });
+    ok(await remove(kept._id));
+  });
+
+  it('takes a schedule from 2000-01-01 lasting 3,655 days, and one ending on 2100-01-01', async () => {
+    const first = await schedule(EARLIEST, EARLIEST + 3655 * DAY);
+    const last = await schedule(LATEST - DAY, LATEST);
+    expect([first.start, first.end, last.start, last.end]).toEqual([EARLIEST, EARLIEST + 3655 * DAY, LATEST - DAY, LATEST]);
+    for (const made of [first, last]) ok(await remove(made._id));
   });
 });
 

@@ -74,7 +74,7 @@ const plan = (now = NOW) => planSchedules(db(), now);
 const ids = (...keys: string[]) => keys.map((key) => checklist[key]!._id as string);
 
 async function asset(name: string, checklistKeys: string[]): Promise<string> {
-  return (await api.create('asset', { name, checklists: ids(...checklistKeys) }))._id as string;
+  return (await api.create('asset', { name, identification: `PL-${name}`, checklists: ids(...checklistKeys) }))._id as string;
 }
 
 /** The schedules of an asset, by checklist key, as windows in time order. */
@@ -158,7 +158,7 @@ describe('planning', () => {
 describe('when the plan changes', () => {
   it('removes the untouched future schedules a new frequency no longer holds, keeping edited ones, started ones and ones holding inspections', async () => {
     const changing = await api.create('checklist', { name: 'Pl changing', frequency: 'Weekly' });
-    const boiler = (await api.create('asset', { name: 'Pl boiler', checklists: [changing._id] }))._id as string;
+    const boiler = (await api.create('asset', { name: 'Pl boiler', identification: 'PL-BOILER', checklists: [changing._id] }))._id as string;
     await plan();
     const weekly = await schedulesOf(boiler);
     expect(weekly.map((s) => ({ start: s.start, end: s.end }))).toEqual(WEEKLY);

@@ -275,6 +275,35 @@ describe('DELETE /workOrder/{id}', () => {
   });
 });
 
+describe('when an order may lie (docs/work-orders.md: bounds)', () => {
+  // The written bounds: between 2000-01-01 and 2100-01-01 (UTC), at most 1,096 days long.
+  const EARLIEST = Date.UTC(2000, 0, 1);
+  const LATEST = Date.UTC(2100, 0, 1);
+  const OUT_OF_RANGE = (label: string) => `${label} must lie between 2000-01-01 and 2100-01-01 (UTC)`;
+  const TOO_LONG = 'End Date must be at most 1096 days after Start Date';
+
+  it.each([
+    ['starting in 1969', Date.UTC(1969, 11, 31, 20), Date.UTC(2025, 0, 1), 'startTimestamp', OUT_OF_RANGE('Start Date')],
+    ['starting a millisecond before 2000', EARLIEST - 1, EARLIEST + DAY, 'startTimestamp', OUT_OF_RANGE('Start Date')],
+    ['ending after 2100', Date.UTC(2099, 11, 1), LATEST + 1, 'endTimestamp', OUT_OF_RANGE('End Date')],
+    ['spanning 56 years', Date.UTC(2000, 0, 1), Date.UTC(2056, 0, 1), 'endTimestamp', TOO_LONG],
+    ['a millisecond longer than 1,096 days', Date.UTC(2040, 0, 1), Date.UTC(2040, 0, 1) + 1096 * DAY + 1, 'endTimestamp', TOO_LONG],
+  ])('refuses an order %s with 400 naming the field, on POST and PUT, storing nothing', async (_what, startTimestamp, endTimestamp, field, message) => {
+    const kept = await createOrder(world);
+    const before = await storedOrders(t);
+    refusedWith(await api.create(orderBody(world, { startTimestamp, endTimestamp })), 400, field, message);
+    refusedWith(await api.update(kept._id, await asRead(world, kept._id, { startTimestamp, endTimestamp })), 400, field, message);
+    expect(await storedOrders(t)).toBe(before);
+    expect(ok<Doc>(await api.read(kept._id))).toMatchObject({ startTimestamp: kept.startTimestamp, endTimestamp: kept.endTimestamp });
+  });
+
+  it('takes an order from 2000-01-01 lasting 1,096 days, and one ending on 2100-01-01', async () => {
+    const first = await createOrder(world, { startTimestamp: EARLIEST, endTimestamp: EARLIEST + 1096 * DAY });
+    const last = await createOrder(world, { startTimestamp: LATEST - DAY, endTimestamp: LATEST });
+    expect([first.startTimestamp, first.endTimestamp, last.startTimestamp, last.endTimestamp]).toEqual([EARLIEST, EARLIEST + 1096 * DAY, LATEST - DAY, LATEST]);
+  });
+});
+
 describe('paths are case-insensitive (DESIGN §3)', () => {
   it('answers /workorder as /workOrder', async () => {
     const order = await createOrder(world);

@@ -40,6 +40,7 @@ describe('asset tags input (spec §2.9)', () => {
     expect(await tagChoices(dialog)).toEqual(['Building A', 'Critical', 'HVAC']);
 
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Chiller');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Identification' }), 'CHL-009');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await screen.findByText('Asset created');
     expect((api.callsTo('POST', '/api/asset')[0]?.body as { tags: string[] }).tags).toEqual([]);
@@ -51,6 +52,7 @@ describe('asset tags input (spec §2.9)', () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Tags' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Roof' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Chiller');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Identification' }), 'CHL-009');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await screen.findByText('Asset created');
     expect((api.callsTo('POST', '/api/asset')[0]?.body as { tags: string[] }).tags).toEqual(['Roof']);

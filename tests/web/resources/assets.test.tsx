@@ -48,7 +48,7 @@ describe('Asset management (spec §2.9)', () => {
     expect(await screen.findByText('Asset deletion failed')).toBeInTheDocument();
   });
 
-  it('copies the selected asset through a dialog with the identification cleared, and creates it with POST /asset', async () => {
+  it('copies the selected asset through a dialog with the identification cleared, required again, and creates it with POST /asset', async () => {
     const api = openAssetScreen({ 'POST /api/asset': echoCreated });
     const copy = await screen.findByRole('button', { name: 'Copy Asset' });
     expect(copy).toBeDisabled();
@@ -63,13 +63,18 @@ describe('Asset management (spec §2.9)', () => {
 
     await userEvent.clear(name);
     await userEvent.type(name, 'Pump C');
+    // A blank identification could never be scanned (docs/administration.md): the form asks for one first.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('identification is required')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/asset')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Identification' }), 'PMP-003');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Asset created')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo('POST', '/api/asset').map((call) => call.body)).toEqual([
       {
         name: 'Pump C',
-        identification: '',
+        identification: 'PMP-003',
         tags: ['HVAC', 'Building A'],
         checklists: ['c1', 'gone'],
         staticAttributes: fullPumpB.staticAttributes,
@@ -85,6 +90,7 @@ describe('Asset management (spec §2.9)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Copy Asset' }));
     const dialog = await screen.findByRole('dialog', { name: 'Copy Asset' });
     await within(dialog).findByDisplayValue('Pump B');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Identification' }), 'PMP-003');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     const failure = await screen.findByRole('dialog', { name: 'Asset creation failed' });
     expect(failure).toHaveTextContent('Asset with the name "Pump B" already exists');
@@ -172,6 +178,7 @@ describe('Asset management (spec §2.9)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'New Asset' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Asset' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Chiller');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Identification' }), 'CHL-009');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Checklist Option' }));
     const option = within(dialog).getByRole('group', { name: 'Checklist Options 1' });
     await userEvent.type(within(option).getByRole('textbox', { name: 'Option name' }), 'Monthly');

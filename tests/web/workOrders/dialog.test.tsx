@@ -127,6 +127,24 @@ describe('work order dialog (spec §2.8, §5)', () => {
     expect(end).toHaveAttribute('aria-invalid', 'false');
   });
 
+  it('says under the dates when they fall outside 2000–2100 or span more than 1,096 days, and keeps Submit disabled (docs/work-orders.md)', { timeout: 90_000 }, async () => {
+    const api = mockApi({});
+    const user = userEvent.setup();
+    renderDialog({ kind: 'new' });
+    await screen.findByRole('dialog', { name: 'Add Work Order' });
+    await fillAll(user);
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await typeDate(dateField('Start Date', dialog()), '1999-12-31 09:00 AM');
+    expect(await within(dialog()).findByText('Start Date must lie between 2000-01-01 and 2100-01-01 (UTC)')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+    await typeDate(dateField('Start Date', dialog()), '2026-03-20 09:00 AM');
+    await typeDate(dateField('End Date', dialog()), '2029-03-21 05:00 PM');
+    expect(await within(dialog()).findByText('End Date must be at most 1096 days after Start Date')).toBeInTheDocument();
+    expect(within(dialog()).queryByText(/Start Date must lie between/)).toBeNull();
+    expect(submit()).toBeDisabled();
+    expect(api.callsTo('POST', '/api/workOrder')).toHaveLength(0);
+  });
+
   it('Reset clears every field and every message, and Submit is disabled again', async () => {
     mockApi({});
     const user = userEvent.setup();

@@ -1,4 +1,5 @@
 import type { TranslateFunction } from 'react-admin';
+import { EARLIEST_PLAN_DAY, LATEST_PLAN_DAY, MAX_ENTRY_DAYS } from '../../../../common/resources/planTimes';
 import { TITLE_MAX_LENGTH, type WorkOrder, type WorkOrderInput } from '../../../../common/resources/workOrder';
 
 /** What the dialog holds: spec §2.8's seven fields; the dates as epoch ms, null while empty. */
@@ -70,10 +71,15 @@ const REQUIRED_KEYS: Record<WorkOrderFormField, string> = {
 
 /**
  * What to show under a field for a failed rule of `workOrderFormSchema`, from en.ts: its length
- * limit, the end before the start, and otherwise (required, or no date) the field's spec message.
+ * limit, the end before the start, a date outside 2000–2100 or too long after the start
+ * (docs/work-orders.md), and otherwise (required, or no date) the field's spec message.
  */
 export function fieldErrorText(field: WorkOrderFormField, type: string | undefined, translate: TranslateFunction): string {
   if (type === 'max') return translate('app.work_order_screen.title_too_long', { max: TITLE_MAX_LENGTH });
   if (type === 'not-before-start') return translate('app.work_order_screen.end_before_start');
+  if (type === 'within-plan-times') {
+    return translate(field === 'startTimestamp' ? 'app.work_order_screen.start_out_of_range' : 'app.work_order_screen.end_out_of_range', { earliest: EARLIEST_PLAN_DAY, latest: LATEST_PLAN_DAY });
+  }
+  if (type === 'at-most-max-days') return translate('app.work_order_screen.too_long', { days: MAX_ENTRY_DAYS });
   return translate(REQUIRED_KEYS[field]);
 }
