@@ -11,6 +11,7 @@ import { alerts, auditLog, files, idempotencyKeys, inspections, thermographyNote
 import { IDEMPOTENCY_PURGE_JOB } from '../../../server/jobs/systemJobs';
 import { runWithIdempotentWrite } from '../../../server/db/idempotentWrites';
 import { newId } from '../../../server/db/ids';
+import { holdNextTransaction } from './heldTransaction';
 
 
 /** docs/offline.md, "Idempotency-Key", word for word. */
@@ -224,16 +225,33 @@ describe('Idempotency-Key on the queued writes (docs/offline.md)', () => {
     }
 
     it('answers 409 with Retry-After while the first is still being processed, writing nothing', async () => {
-      const model = randomUUID();
-      ok(await inspection.send(model, 7));
       const key = randomUUID();
-      await claimLike('technician', model, key, { pendingUntil: Date.now() + 60_000, written: false });
+      // The first request is held at its write (its key claimed) until released.
+      const held = holdNextTransaction(db());
+      const first = inspection.send(key, 7);
+      await held.reached;
       const before = await inspection.written();
       const response = await inspection.send(key, 7);
       expect(response.statusCode).toBe(409);
       expect(response.headers['retry-after']).toBe('1');
       expect(response.json()).toEqual({ response: 'error', message: IN_PROGRESS, errors: { 'Idempotency-Key': IN_PROGRESS } });
       expect(await inspection.written()).toBe(before);
+      held.release();
+      expect((await first).statusCode).toBe(200);
+      expect(await inspection.written()).toBe(before + 1);
+    });
+
+    it('takes over at once a claim no live request holds, however recent (its process died a moment ago)', async () => {
+      const model = randomUUID();
+      ok(await inspection.send(model, 10));
+      const key = randomUUID();
+      await claimLike('technician', model, key, { pendingUntil: Date.now() + 60_000, written: false });
+      const before = await inspection.written();
+      const response = await inspection.send(key, 10);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers[REPLAY_HEADER]).toBeUndefined();
+      expect(await inspection.written()).toBe(before + 1);
+      expect(await keyRow('technician', key)).toMatchObject({ written: true, status: 200 });
     });
 
     it('answers 200 "Already received" when the first committed its write and its process died', async () => {
