@@ -17,7 +17,8 @@ import { cpuProfileTop } from './cpuProfileTop';
  * alternate (old, new, new, old, …) so a machine that gets busier or quieter weighs on both alike.
  * It prints each one's submissions/s, p50 and p99 (medians over the rounds), the statements each
  * sends per submit (node-postgres queries, BEGIN and COMMIT included: bench/statementCounter.mjs),
- * the load average before and after, and the ratio new / old.
+ * the server's CPU time per submit (read from /proc: the figure a busy machine changes least), the
+ * load average before and after, and the ratios new / old.
  *
  * The old tree is a checkout with its own dependencies (5c6c9b5's lockfile differs from today's):
  *
@@ -58,9 +59,19 @@ interface RoundFigures {
   latencyP50Ms: number;
   latencyP99Ms: number;
   statementsPerSubmit: number;
+  /** CPU time the server process spent per submit: what a busy machine changes least. */
+  cpuMicrosPerSubmit: number;
   /** Per submit, by the statement's first words. */
   statements: string[];
   load: string;
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** CPU time (user + system) a process has used so far, from /proc (Linux), as bench/tokenInit.ts reads it. */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
 }
 
 const median = (values: number[]) => {
@@ -175,8 +186,10 @@ async function measuredRound(side: Side, keyed: boolean): Promise<RoundFigures> 
   const stored = () => storedCount(side.server.baseUrl, side.engineer, 'inspection', side.assetId);
   const before = { inspections: await stored(), statements: await statementsSoFar(side) };
   const from = performance.now();
+  const cpuBefore = cpuMicros(side.server.child.pid!);
   const round = await submitRound(side.server.baseUrl, side.technician, side.assetId, side.bodies, { amount: side.amount, keyed });
   side.lastRound = { from, to: performance.now() };
+  const cpu = cpuMicros(side.server.child.pid!) - cpuBefore;
   const after = await statementsSoFar(side);
   if (round.non2xx > 0 || round.errors > 0 || round.timeouts > 0) throw new Error(`${side.label}: ${round.non2xx} non-2xx answers, ${round.errors} errors, ${round.timeouts} timeouts`);
   const storedNow = (await stored()) - before.inspections;
@@ -186,6 +199,7 @@ async function measuredRound(side: Side, keyed: boolean): Promise<RoundFigures> 
     latencyP50Ms: round.latency.p50,
     latencyP99Ms: round.latency.p99,
     statementsPerSubmit: Math.round(((after.total - before.statements.total) / round.ok) * 100) / 100,
+    cpuMicrosPerSubmit: Math.round(cpu / round.ok),
     statements: perSubmit(before.statements.byText, after.byText, round.ok),
     load: `${loadBefore} → ${load1()}`,
   };
@@ -196,6 +210,7 @@ const summary = (rounds: RoundFigures[]) => ({
   latencyP50Ms: median(rounds.map((r) => r.latencyP50Ms)),
   latencyP99Ms: median(rounds.map((r) => r.latencyP99Ms)),
   statementsPerSubmit: Math.round(median(rounds.map((r) => r.statementsPerSubmit)) * 100) / 100,
+  cpuMicrosPerSubmit: median(rounds.map((r) => r.cpuMicrosPerSubmit)),
   statementsOfTheLastRound: rounds.at(-1)?.statements,
   perRound: rounds.map((r) => `${r.submissionsPerSecond}/s p99 ${r.latencyP99Ms} ms (load ${r.load})`),
 });
@@ -243,6 +258,7 @@ export async function benchSubmitSideBySide(options: { oldTree: string; serverUr
       ratio: {
         submissionsPerSecond: Math.round((now.submissionsPerSecond / old.submissionsPerSecond) * 100) / 100,
         latencyP99: Math.round((now.latencyP99Ms / old.latencyP99Ms) * 100) / 100,
+        cpuPerSubmit: Math.round((now.cpuMicrosPerSubmit / old.cpuMicrosPerSubmit) * 100) / 100,
       },
       uptimeBefore,
       uptimeAfter: execFileSync('uptime', { encoding: 'utf8' }).trim(),
@@ -268,5 +284,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     keyed: process.env.KEYED === '1',
   });
   console.log(JSON.stringify(result, null, 2));
-  console.log(`new / old: ${result.ratio.submissionsPerSecond} × the submissions/s (${result.new.submissionsPerSecond} vs ${result.old.submissionsPerSecond}), p99 ${result.new.latencyP99Ms} vs ${result.old.latencyP99Ms} ms`);
+  console.log(
+    `new / old: ${result.ratio.submissionsPerSecond} × the submissions/s (${result.new.submissionsPerSecond} vs ${result.old.submissionsPerSecond}), ` +
+      `p99 ${result.new.latencyP99Ms} vs ${result.old.latencyP99Ms} ms, statements per submit ${result.new.statementsPerSubmit} vs ${result.old.statementsPerSubmit}, ` +
+      `server CPU per submit ${result.new.cpuMicrosPerSubmit} vs ${result.old.cpuMicrosPerSubmit} µs`,
+  );
 }
