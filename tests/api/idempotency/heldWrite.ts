@@ -1,21 +1,41 @@
 import { vi } from 'vitest';
 import type { Database } from '../../../server/db/client';
+import { currentIdempotentWrite } from '../../../server/db/idempotentWrites';
 
 /**
- * The next `db.transaction` waits, once begun, until `release()`: a request that reached it holds
- * its Idempotency-Key's claim (`reached` resolves then) for as long as the test wants.
+ * The next write of a request holding an Idempotency-Key's claim — its `db.transaction`, or the
+ * one statement of `db.execute` a submit writes with — waits until `release()`: the request holds
+ * its claim (`reached` resolves then) for as long as the test wants. Calls outside such a request
+ * (another request, a job) pass untouched.
  */
-export function holdNextTransaction(db: Database) {
-  const transaction = db.transaction;
+export function holdNextWrite(db: Database) {
   let reached!: () => void;
   let release!: () => void;
   const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
   const released = new Promise<void>((resolve) => (release = resolve));
-  const spy = vi.spyOn(db, 'transaction').mockImplementationOnce(async (fn, config) => {
-    spy.mockRestore();
+  let held = false;
+  const holdFirst = async () => {
+    if (held || !currentIdempotentWrite()) return;
+    held = true;
     reached();
     await released;
-    return transaction(fn, config);
-  });
-  return { reached: reachedPromise, release };
+  };
+  const transaction = db.transaction;
+  const execute = db.execute;
+  const spies = [
+    vi.spyOn(db, 'transaction').mockImplementation(async (fn, config) => {
+      await holdFirst();
+      return transaction.call(db, fn, config);
+    }),
+    // Awaited once by its caller, as `db.execute`'s query promise is.
+    vi.spyOn(db, 'execute').mockImplementation(((query: Parameters<Database['execute']>[0]) => holdFirst().then(() => execute.call(db, query))) as unknown as Database['execute']),
+  ];
+  const restore = () => spies.forEach((spy) => spy.mockRestore());
+  return {
+    reached: reachedPromise,
+    release() {
+      restore();
+      release();
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { sharedServices, twoProcesses } from '../helpers/sharedServices';
 import { createFixture, type Fixture } from '../inspections/inspectionFixture';
 import { inspections, users } from '../../../server/db/schema';
 import { claimLockOf } from '../../../server/http/idempotency';
-import { holdNextTransaction } from './heldTransaction';
+import { holdNextWrite } from './heldWrite';
 
 /**
  * Issue 39 §6, docs/offline.md "A lost answer": a claim lives exactly as long as its owner's
@@ -63,7 +63,7 @@ describe.skipIf(!servers)("an Idempotency-Key's claim and its owner's session", 
     const key = randomUUID();
     const request = submit(key, 91);
     const before = await stored();
-    const held = holdNextTransaction(processes.first.app.services.db);
+    const held = holdNextWrite(processes.first.app.services.db);
     const first = processes.first.app.inject(request);
     await held.reached;
 
@@ -94,7 +94,7 @@ describe.skipIf(!servers)("an Idempotency-Key's claim and its owner's session", 
     const key = randomUUID();
     const request = submit(key, 92);
     const before = await stored();
-    const held = holdNextTransaction(processes.first.app.services.db);
+    const held = holdNextWrite(processes.first.app.services.db);
     const first = processes.first.app.inject(request);
     await held.reached;
 

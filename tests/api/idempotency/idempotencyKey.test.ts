@@ -11,7 +11,7 @@ import { alerts, auditLog, files, idempotencyKeys, inspections, thermographyNote
 import { IDEMPOTENCY_PURGE_JOB } from '../../../server/jobs/systemJobs';
 import { runWithIdempotentWrite } from '../../../server/db/idempotentWrites';
 import { newId } from '../../../server/db/ids';
-import { holdNextTransaction } from './heldTransaction';
+import { holdNextWrite } from './heldWrite';
 
 
 /** docs/offline.md, "Idempotency-Key", word for word. */
@@ -227,7 +227,7 @@ describe('Idempotency-Key on the queued writes (docs/offline.md)', () => {
     it('answers 409 with Retry-After while the first is still being processed, writing nothing', async () => {
       const key = randomUUID();
       // The first request is held at its write (its key claimed) until released.
-      const held = holdNextTransaction(db());
+      const held = holdNextWrite(db());
       const first = inspection.send(key, 7);
       await held.reached;
       const before = await inspection.written();
@@ -351,6 +351,24 @@ describe('Idempotency-Key on the queued writes (docs/offline.md)', () => {
     await expect(attempt).rejects.toMatchObject({ statusCode: 409, message: IN_PROGRESS });
     expect(await activity.written()).toBe(before);
     expect(await keyRow('technician', key)).toMatchObject({ written: false, claim: 'the repeat that took it over' });
+  });
+
+  it("writes nothing for a submit whose claim was taken over before its one-statement write, with a 409", async () => {
+    const key = randomUUID();
+    const held = holdNextWrite(db());
+    const first = inspection.send(key, 11);
+    await held.reached;
+    const before = await inspection.written();
+    const beforeAlerts = await inspection.alerts!();
+    const technician = await userId('technician');
+    await db().update(idempotencyKeys).set({ claim: 'the repeat that took it over' }).where(and(eq(idempotencyKeys.userId, technician), eq(idempotencyKeys.key, key)));
+    held.release();
+    const answer = await first;
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toEqual({ response: 'error', message: IN_PROGRESS, errors: { 'Idempotency-Key': IN_PROGRESS } });
+    expect(await inspection.written()).toBe(before);
+    expect(await inspection.alerts!()).toBe(beforeAlerts);
+    expect(await keyRow('technician', key)).toMatchObject({ written: false, claim: 'the repeat that took it over', status: null });
   });
 
   it('purges keys older than 8 days in a system job, keeping younger ones', async () => {
