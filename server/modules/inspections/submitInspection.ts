@@ -46,6 +46,8 @@ export interface SubmitResult {
   alerts: Alert[];
   /** Inspection schedules the submission completed (pushed as update-detail, so open calendars redraw). */
   completedSchedules: string[];
+  /** The technical names of the raised alerts' levels (the work order rule is by level). */
+  alertLevels: string[];
 }
 
 /** Collects every problem of a submission, so one 400 names them all (the first in `message`). */
@@ -238,6 +240,9 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
     })),
   );
 
+  const technicalNames = new Map(levels.map((level) => [level._id, level.technicalName]));
+  const raisedLevels = alertRows.map((row) => technicalNames.get(row.level) as string);
+
   const inspectionRows = prepared.map((p) => ({
     _id: p._id,
     timestamp,
@@ -302,6 +307,7 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
       assetName: asset.name,
     })),
     completedSchedules: completed,
+    alertLevels: [...new Set(raisedLevels)],
   };
 }
 

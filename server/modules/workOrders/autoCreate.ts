@@ -5,7 +5,7 @@ import { alertLevels, alerts, assets, inspections, workOrderAlertClaims, workOrd
 import type { PushHub } from '../../realtime/pushHub';
 import { recordAudit, diffRecords } from '../../resources/auditLog';
 import { TITLE_MAX_LENGTH, type WorkOrder } from '../../../common/resources/workOrder';
-import { canHoldOrders, usersById, usersByUsername } from './assignees';
+import { canHoldOrders, usersByIdOrUsername } from './assignees';
 import { listWorkOrders, OWN_ORDERS_ORDER } from './workOrderReads';
 import { publishWorkOrderWrite } from './workOrderPushes';
 import { INSPECTOR, loadWorkOrderSettings, type AutoCreateRule, type WorkOrderSettings } from './workOrderSettings';
@@ -91,11 +91,12 @@ async function candidates(db: Database, which: SQL, levels: readonly string[]): 
 /**
  * The assignee of each candidate: the inspecting technician (`assignTo: "inspector"`) or the named
  * user, when they can hold orders; else `fallbackAssignee`; else none (the alert stays without an
- * order, counted as skipped).
+ * order, counted as skipped). The inspectors and the named users are read in one statement.
  */
 async function assigneesOf(db: Database, rule: AutoCreateRule, found: readonly Candidate[]): Promise<Map<string, string>> {
-  const byInspector = rule.assignTo === INSPECTOR ? await usersById(db, found.flatMap((c) => (c.inspector ? [c.inspector] : []))) : new Map();
-  const named = await usersByUsername(db, [rule.assignTo === INSPECTOR ? null : rule.assignTo, rule.fallbackAssignee].filter((name): name is string => name !== null));
+  const inspectors = rule.assignTo === INSPECTOR ? found.flatMap((c) => (c.inspector ? [c.inspector] : [])) : [];
+  const names = [rule.assignTo === INSPECTOR ? null : rule.assignTo, rule.fallbackAssignee].filter((name): name is string => name !== null);
+  const { byId: byInspector, byUsername: named } = await usersByIdOrUsername(db, inspectors, names);
   const usable = (user: Parameters<typeof canHoldOrders>[0] | undefined) => (user && canHoldOrders(user) ? user._id : null);
   const fallback = rule.fallbackAssignee === null ? null : usable(named.get(rule.fallbackAssignee.toLowerCase()));
   const chosen = new Map<string, string>();
@@ -140,9 +141,11 @@ export interface PlannedOrders {
  * <alert text>`, the first status, the level's priority, from the alert to `dueHours` later.
  * The demo seed makes the orders of its recent alerts with it, as the sweep would have.
  */
-export async function plannedOrders(db: Database, which: SQL, now: number): Promise<PlannedOrders> {
+export async function plannedOrders(db: Database, which: SQL, now: number, levelsOfAlerts?: readonly string[]): Promise<PlannedOrders> {
   const settings = await loadWorkOrderSettings(db, ['autoCreate', 'statusValues', 'priorityValues']);
   if (settings.autoCreate.levels.length === 0) return { rows: [], unassigned: [] };
+  // None of the alerts is at a level of the rule: no candidate to look for.
+  if (levelsOfAlerts && !levelsOfAlerts.some((level) => settings.autoCreate.levels.includes(level))) return { rows: [], unassigned: [] };
   const found = await candidates(db, which, settings.autoCreate.levels);
   if (found.length === 0) return { rows: [], unassigned: [] };
   const assignees = await assigneesOf(db, settings.autoCreate, found);
@@ -163,8 +166,8 @@ export interface AutoCreateOutcome {
 
 const NONE: AutoCreateOutcome = { opened: [], unassigned: [] };
 
-async function openFor(db: Database, which: SQL, now: number): Promise<AutoCreateOutcome> {
-  const { rows, unassigned } = await plannedOrders(db, which, now);
+async function openFor(db: Database, which: SQL, now: number, levelsOfAlerts?: readonly string[]): Promise<AutoCreateOutcome> {
+  const { rows, unassigned } = await plannedOrders(db, which, now, levelsOfAlerts);
   if (rows.length === 0) return { opened: [], unassigned };
   const created = await db.transaction(async (tx) => {
     // Another process (the submit beside a sweep) may have claimed some meanwhile: theirs stand, ours are not made.
@@ -185,10 +188,14 @@ async function openFor(db: Database, which: SQL, now: number): Promise<AutoCreat
   return { opened: JSON.parse(body) as WorkOrder[], unassigned };
 }
 
-/** Orders for these just-stored alerts (a submit, an approval, a job's createAlert). */
-export async function openWorkOrdersForAlerts(db: Database, alertIds: readonly string[], now = Date.now()): Promise<AutoCreateOutcome> {
+/**
+ * Orders for these just-stored alerts (a submit, an approval, a job's createAlert). A caller that
+ * knows the technical names of their levels (a submit: the alert levels are its catalogue's) passes
+ * them, so that alerts at no level of the rule cost one read of the rule and no more.
+ */
+export async function openWorkOrdersForAlerts(db: Database, alertIds: readonly string[], now = Date.now(), levelsOfAlerts?: readonly string[]): Promise<AutoCreateOutcome> {
   if (alertIds.length === 0) return NONE;
-  return openFor(db, inArray(alerts._id, [...alertIds]), now);
+  return openFor(db, inArray(alerts._id, [...alertIds]), now, levelsOfAlerts);
 }
 
 /** The alerts the sweep looks at: those of the last 24 hours. */
@@ -208,9 +215,15 @@ export function publishOpened(pushes: PushHub, outcome: AutoCreateOutcome): void
  * Where alerts are stored: opens their orders and pushes them. Awaited, but never fails the
  * store it follows — the alert is stored already, and the sweep opens what this could not.
  */
-export async function openWorkOrdersAfterAlerts(db: Database, pushes: PushHub, alertIds: readonly string[], onError: (error: unknown) => void): Promise<AutoCreateOutcome> {
+export async function openWorkOrdersAfterAlerts(
+  db: Database,
+  pushes: PushHub,
+  alertIds: readonly string[],
+  onError: (error: unknown) => void,
+  levelsOfAlerts?: readonly string[],
+): Promise<AutoCreateOutcome> {
   try {
-    const outcome = await openWorkOrdersForAlerts(db, alertIds);
+    const outcome = await openWorkOrdersForAlerts(db, alertIds, Date.now(), levelsOfAlerts);
     publishOpened(pushes, outcome);
     return outcome;
   } catch (error) {
