@@ -212,7 +212,7 @@ const summary = (rounds: RoundFigures[]) => ({
   statementsPerSubmit: Math.round(median(rounds.map((r) => r.statementsPerSubmit)) * 100) / 100,
   cpuMicrosPerSubmit: median(rounds.map((r) => r.cpuMicrosPerSubmit)),
   statementsOfTheLastRound: rounds.at(-1)?.statements,
-  perRound: rounds.map((r) => `${r.submissionsPerSecond}/s p99 ${r.latencyP99Ms} ms (load ${r.load})`),
+  perRound: rounds.map((r) => `${r.submissionsPerSecond}/s p99 ${r.latencyP99Ms} ms, ${r.cpuMicrosPerSubmit} µs CPU per submit (load ${r.load})`),
 });
 
 /** Self time over the last measured round, from the server's --cpu-prof file. */

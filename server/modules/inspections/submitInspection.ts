@@ -16,7 +16,8 @@ import {
   type AttributeValue,
   type InspectionValue,
 } from '../../../common/resources/inspection';
-import { raisedAlerts } from './thresholdAlerts';
+import { raisedAlerts, type AlertLevelRow } from './thresholdAlerts';
+import type { StoredAlert } from '../workOrders/autoCreate';
 
 /** A technician may fill a form offline and send it later, but not date it in the future. */
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
@@ -46,8 +47,8 @@ export interface SubmitResult {
   alerts: Alert[];
   /** Inspection schedules the submission completed (pushed as update-detail, so open calendars redraw). */
   completedSchedules: string[];
-  /** The technical names of the raised alerts' levels (the work order rule is by level). */
-  alertLevels: string[];
+  /** The alerts as the work order rule weighs them (workOrders/autoCreate.ts), without reading them back. */
+  storedAlerts: StoredAlert[];
 }
 
 /** Collects every problem of a submission, so one 400 names them all (the first in `message`). */
@@ -240,9 +241,6 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
     })),
   );
 
-  const technicalNames = new Map(levels.map((level) => [level._id, level.technicalName]));
-  const raisedLevels = alertRows.map((row) => technicalNames.get(row.level) as string);
-
   const inspectionRows = prepared.map((p) => ({
     _id: p._id,
     timestamp,
@@ -307,7 +305,10 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
       assetName: asset.name,
     })),
     completedSchedules: completed,
-    alertLevels: [...new Set(raisedLevels)],
+    storedAlerts: alertRows.map((row) => {
+      const level = levels.find((candidate) => candidate._id === row.level) as AlertLevelRow;
+      return { _id: row._id, asset: asset._id, assetName: asset.name, message: row.message, timestamp, level: { name: level.name, technicalName: level.technicalName, rank: level.rank }, inspector: user._id };
+    }),
   };
 }
 
