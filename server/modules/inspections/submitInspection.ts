@@ -2,6 +2,7 @@ import { and, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { alerts, checklists, files, inspectionSchedules, inspections } from '../../db/schema';
 import { jsonInsert } from '../../db/jsonRecords';
+import { executeNamed } from '../../db/namedStatements';
 import type { AssetCatalogue, CatalogueCache } from './catalogueCache';
 import { newId } from '../../db/ids';
 import { claimTakenOver, currentIdempotentWrite, markWrittenStatement } from '../../db/idempotentWrites';
@@ -256,9 +257,12 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
     // One holding an Idempotency-Key marks the key written in that same statement (docs/offline.md).
     const idempotent = currentIdempotentWrite();
     const mark = idempotent ? markWrittenStatement(idempotent) : null;
-    const { rows } = (await db.execute(storeStatement(inspectionRows, alertRows.map(({ levelName: _levelName, ...row }) => row), asset._id, timestamp, now, mark))) as unknown as {
-      rows: { completed: string[]; marked: boolean | null }[];
-    };
+    // Named: its text is one of two (with a key's mark or without), so PostgreSQL plans it once per connection.
+    const { rows } = await executeNamed<{ rows: { completed: string[]; marked: boolean | null }[] }>(
+      db,
+      mark ? 'submit inspection, marking its key' : 'submit inspection',
+      storeStatement(inspectionRows, alertRows.map(({ levelName: _levelName, ...row }) => row), asset._id, timestamp, now, mark),
+    );
     const [stored] = rows;
     // Its claim was taken over meanwhile: the statement wrote nothing.
     if (mark && !stored?.marked) throw claimTakenOver();

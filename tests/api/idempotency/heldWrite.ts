@@ -2,11 +2,15 @@ import { vi } from 'vitest';
 import type { Database } from '../../../server/db/client';
 import { currentIdempotentWrite } from '../../../server/db/idempotentWrites';
 
+interface Prepared {
+  execute(...args: unknown[]): Promise<unknown>;
+}
+
 /**
- * The next write of a request holding an Idempotency-Key's claim — its `db.transaction`, or the
- * one statement of `db.execute` a submit writes with — waits until `release()`: the request holds
- * its claim (`reached` resolves then) for as long as the test wants. Calls outside such a request
- * (another request, a job) pass untouched.
+ * The next statement a request holding an Idempotency-Key's claim sends — its write, or a read on
+ * the way to it — waits until `release()`: the request holds its claim (`reached` resolves then)
+ * for as long as the test wants. Statements outside such a request (another request, a job) pass
+ * untouched. Caught where Drizzle prepares every statement, on either database.
  */
 export function holdNextWrite(db: Database) {
   let reached!: () => void;
@@ -14,27 +18,24 @@ export function holdNextWrite(db: Database) {
   const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
   const released = new Promise<void>((resolve) => (release = resolve));
   let held = false;
-  const holdFirst = async () => {
-    if (held || !currentIdempotentWrite()) return;
+  const session = Object.getPrototypeOf(db._.session) as { prepareQuery(...args: unknown[]): Prepared };
+  const prepareQuery = session.prepareQuery;
+  const spy = vi.spyOn(session, 'prepareQuery').mockImplementation(function (this: unknown, ...args: unknown[]) {
+    const prepared = prepareQuery.apply(this, args);
+    if (held || !currentIdempotentWrite()) return prepared;
     held = true;
-    reached();
-    await released;
-  };
-  const transaction = db.transaction;
-  const execute = db.execute;
-  const spies = [
-    vi.spyOn(db, 'transaction').mockImplementation(async (fn, config) => {
-      await holdFirst();
-      return transaction.call(db, fn, config);
-    }),
-    // Awaited once by its caller, as `db.execute`'s query promise is.
-    vi.spyOn(db, 'execute').mockImplementation(((query: Parameters<Database['execute']>[0]) => holdFirst().then(() => execute.call(db, query))) as unknown as Database['execute']),
-  ];
-  const restore = () => spies.forEach((spy) => spy.mockRestore());
+    const execute = prepared.execute.bind(prepared);
+    prepared.execute = async (...executeArgs: unknown[]) => {
+      reached();
+      await released;
+      return execute(...executeArgs);
+    };
+    return prepared;
+  });
   return {
     reached: reachedPromise,
     release() {
-      restore();
+      spy.mockRestore();
       release();
     },
   };
