@@ -18,7 +18,7 @@ import {
   type InspectionValue,
 } from '../../../common/resources/inspection';
 import { raisedAlerts, type AlertLevelRow } from './thresholdAlerts';
-import type { StoredAlert } from '../workOrders/autoCreate';
+import { loadRule, type RuleSettings, type StoredAlert } from '../workOrders/autoCreate';
 
 /** A technician may fill a form offline and send it later, but not date it in the future. */
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
@@ -50,6 +50,8 @@ export interface SubmitResult {
   completedSchedules: string[];
   /** The alerts as the work order rule weighs them (workOrders/autoCreate.ts), without reading them back. */
   storedAlerts: StoredAlert[];
+  /** The work order rule, read as the alerts were written (null without alerts). */
+  workOrderRule: Promise<RuleSettings> | null;
 }
 
 /** Collects every problem of a submission, so one 400 names them all (the first in `message`). */
@@ -251,6 +253,8 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
     attributeData: p.attributeData,
     attributeComments: p.attributeComments,
   }));
+  // The rule the alerts' work orders follow (DESIGN §11), read beside the write rather than after it.
+  const workOrderRule = alertRows.length > 0 ? loadRule(db) : null;
   let completed: string[];
   if (imageIds.size === 0) {
     // One statement is atomic on its own: no BEGIN/COMMIT round trips (each costs ~1 ms on PGlite).
@@ -309,6 +313,7 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
       assetName: asset.name,
     })),
     completedSchedules: completed,
+    workOrderRule,
     storedAlerts: alertRows.map((row) => {
       const level = levels.find((candidate) => candidate._id === row.level) as AlertLevelRow;
       return { _id: row._id, asset: asset._id, assetName: asset.name, message: row.message, timestamp, level: { name: level.name, technicalName: level.technicalName, rank: level.rank }, inspector: user._id };

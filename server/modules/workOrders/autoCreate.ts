@@ -137,9 +137,17 @@ export interface PlannedOrders {
   unassigned: string[];
 }
 
-type RuleSettings = Pick<WorkOrderSettings, 'autoCreate' | 'statusValues' | 'priorityValues'>;
+export type RuleSettings = Pick<WorkOrderSettings, 'autoCreate' | 'statusValues' | 'priorityValues'>;
 
-const loadRule = (db: Database): Promise<RuleSettings> => loadWorkOrderSettings(db, ['autoCreate', 'statusValues', 'priorityValues']);
+/**
+ * The rule and the values its orders take. A submit raising alerts asks for it as it writes them,
+ * so both statements run at once (a rejection is left to whoever awaits it).
+ */
+export function loadRule(db: Database): Promise<RuleSettings> {
+  const rule = loadWorkOrderSettings(db, ['autoCreate', 'statusValues', 'priorityValues']);
+  rule.catch(() => undefined);
+  return rule;
+}
 
 /** The orders for these candidates, each with its assignee; those nobody can be given are `unassigned`. */
 async function planned(db: Database, settings: RuleSettings, found: readonly Candidate[], now: number): Promise<PlannedOrders> {
@@ -241,9 +249,9 @@ export interface StoredAlert {
  * them, without reading the alerts back: the rule, the assignees when an alert is at one of its
  * levels, the orders with their claims and audit entries, and the orders as pushed.
  */
-export async function openWorkOrdersForStoredAlerts(db: Database, stored: readonly StoredAlert[], now = Date.now()): Promise<AutoCreateOutcome> {
+export async function openWorkOrdersForStoredAlerts(db: Database, stored: readonly StoredAlert[], rule: Promise<RuleSettings> | null = null, now = Date.now()): Promise<AutoCreateOutcome> {
   if (stored.length === 0) return NONE;
-  const settings = await loadRule(db);
+  const settings = await (rule ?? loadRule(db));
   const found: Candidate[] = stored
     .filter((alert) => settings.autoCreate.levels.includes(alert.level.technicalName))
     .sort((a, b) => a.timestamp - b.timestamp || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
@@ -277,18 +285,18 @@ export function publishOpened(pushes: PushHub, outcome: AutoCreateOutcome): void
 /**
  * Where alerts are stored: opens their orders and pushes them. Awaited, but never fails the
  * store it follows — the alert is stored already, and the sweep opens what this could not. The
- * alerts by id, or (a submit) as stored.
+ * alerts by id, or (a submit) as stored with the rule it asked for as it wrote them.
  */
 export async function openWorkOrdersAfterAlerts(
   db: Database,
   pushes: PushHub,
-  alertsStored: readonly string[] | readonly StoredAlert[],
+  alertsStored: readonly string[] | { alerts: readonly StoredAlert[]; rule: Promise<RuleSettings> | null },
   onError: (error: unknown) => void,
 ): Promise<AutoCreateOutcome> {
   try {
-    const outcome = alertsStored.every((alert): alert is string => typeof alert === 'string')
-      ? await openWorkOrdersForAlerts(db, alertsStored)
-      : await openWorkOrdersForStoredAlerts(db, alertsStored as readonly StoredAlert[]);
+    const outcome = Array.isArray(alertsStored)
+      ? await openWorkOrdersForAlerts(db, alertsStored as readonly string[])
+      : await openWorkOrdersForStoredAlerts(db, (alertsStored as { alerts: readonly StoredAlert[] }).alerts, (alertsStored as { rule: Promise<RuleSettings> | null }).rule);
     publishOpened(pushes, outcome);
     return outcome;
   } catch (error) {
