@@ -7,11 +7,11 @@ import { createTestApp, type TestApp } from '../helpers/testApp';
 import { ok, type Doc } from '../administration/adminApi';
 import { createFixture, type Fixture } from '../inspections/inspectionFixture';
 import { createOrder, workOrderWorld, type WorkOrderWorld } from '../workOrders/workOrderFixture';
+import { holdNextWrite } from './heldWrite';
 import { alerts, auditLog, files, idempotencyKeys, inspections, thermographyNotes, users, workOrderActivity } from '../../../server/db/schema';
 import { IDEMPOTENCY_PURGE_JOB } from '../../../server/jobs/systemJobs';
 import { runWithIdempotentWrite } from '../../../server/db/idempotentWrites';
 import { newId } from '../../../server/db/ids';
-import { holdNextWrite } from './heldWrite';
 
 
 /** docs/offline.md, "Idempotency-Key", word for word. */
