@@ -164,20 +164,28 @@ function perSubmit(before: Map<string, number>, after: Map<string, number>, subm
 
 async function prepare(label: Side['label'], tree: string, serverUrl: string, work: string, keyed: boolean, seconds: number): Promise<Side> {
   const databaseUrl = await createDatabase(serverUrl);
-  await seedWithTree(tree, databaseUrl, work);
-  const countFile = path.join(work, `${label}.statements`);
-  const profileDir = process.env.PROFILE_DIR ? path.join(process.env.PROFILE_DIR, label) : null;
-  if (profileDir) mkdirSync(profileDir, { recursive: true });
-  const nodeArgs = ['--import', counterPreload, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
-  const startedAt = performance.now();
-  const server = await startServerProcess({ DATABASE_URL: databaseUrl, REDIS_URL: '', PORT: String(await freePort()), STATEMENT_COUNT_FILE: countFile }, 90_000, { cwd: tree, nodeArgs });
-  const catalogue = await createCatalogue(server.baseUrl, await login(server.baseUrl, 'admin'));
-  const technician = await login(server.baseUrl, 'technician');
-  const engineer = await login(server.baseUrl, 'engineer');
-  const bodies = submissionBodies(catalogue);
-  const warmup = await submitRound(server.baseUrl, technician, catalogue.assetId, bodies, { duration: WARM_UP_SECONDS, keyed });
-  const amount = Math.max(200, Math.round(warmup.lateRate * seconds));
-  return { label, tree, commit: commitOf(tree), databaseUrl, server, countFile, technician, engineer, assetId: catalogue.assetId, bodies, amount, profileDir, startedAt, lastRound: null };
+  let server: ServerProcess | null = null;
+  try {
+    await seedWithTree(tree, databaseUrl, work);
+    const countFile = path.join(work, `${label}.statements`);
+    const profileDir = process.env.PROFILE_DIR ? path.join(process.env.PROFILE_DIR, label) : null;
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    const nodeArgs = ['--import', counterPreload, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+    const startedAt = performance.now();
+    server = await startServerProcess({ DATABASE_URL: databaseUrl, REDIS_URL: '', PORT: String(await freePort()), STATEMENT_COUNT_FILE: countFile }, 90_000, { cwd: tree, nodeArgs });
+    const catalogue = await createCatalogue(server.baseUrl, await login(server.baseUrl, 'admin'));
+    const technician = await login(server.baseUrl, 'technician');
+    const engineer = await login(server.baseUrl, 'engineer');
+    const bodies = submissionBodies(catalogue);
+    const warmup = await submitRound(server.baseUrl, technician, catalogue.assetId, bodies, { duration: WARM_UP_SECONDS, keyed });
+    const amount = Math.max(200, Math.round(warmup.lateRate * seconds));
+    return { label, tree, commit: commitOf(tree), databaseUrl, server, countFile, technician, engineer, assetId: catalogue.assetId, bodies, amount, profileDir, startedAt, lastRound: null };
+  } catch (error) {
+    // Not yet among the sides the caller cleans up: its server and database go here.
+    await server?.stop('SIGTERM');
+    await dropDatabase(serverUrl, databaseUrl);
+    throw error;
+  }
 }
 
 /** One measured round; checks that every 2xx was stored once and nothing failed. */
