@@ -30,13 +30,17 @@ const packageOf = ({ callFrame: f }: ProfileNode) => {
   return own ? own[1]! : f.url || f.functionName;
 };
 
-export function cpuProfileTop(file: string, seconds: number, top: number) {
+/**
+ * `window`, when given, picks the samples instead of the last `seconds`: microseconds after the
+ * profile started (≈ the process started), e.g. a measured round's start and end.
+ */
+export function cpuProfileTop(file: string, seconds: number, top: number, window?: { fromMicros: number; toMicros: number }) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   let time = profile.startTime;
   const times = profile.timeDeltas.map((delta) => (time += delta));
-  const end = times.at(-1)! - SHUTDOWN_MICROS;
-  const from = end - seconds * 1e6;
+  const end = window ? profile.startTime + window.toMicros : times.at(-1)! - SHUTDOWN_MICROS;
+  const from = window ? profile.startTime + window.fromMicros : end - seconds * 1e6;
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
   let total = 0;

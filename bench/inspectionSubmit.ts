@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -40,7 +40,7 @@ async function call<T>(baseUrl: string, token: string, method: string, url: stri
   return { body: (await response.json()) as T, headers: response.headers };
 }
 
-async function login(baseUrl: string, username: string): Promise<string> {
+export async function login(baseUrl: string, username: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/token/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -143,14 +143,14 @@ export function submissionBodies(catalogue: Awaited<ReturnType<typeof createCata
 }
 
 /** Total rows of a ranged list, from its Content-Range header. */
-async function storedCount(baseUrl: string, token: string, entity: 'inspection' | 'alert', assetId: string): Promise<number> {
+export async function storedCount(baseUrl: string, token: string, entity: 'inspection' | 'alert', assetId: string): Promise<number> {
   const { headers } = await call<unknown[]>(baseUrl, token, 'GET', `/${entity}?assetId=${assetId}&range=${encodeURIComponent('[0,0]')}`);
   const total = Number(/\/(\d+)$/.exec(headers.get('content-range') ?? '')?.[1]);
   if (!Number.isInteger(total)) throw new Error(`GET /${entity}: no Content-Range total`);
   return total;
 }
 
-interface Round {
+export interface Round {
   ok: number;
   /** Answers per second over the second half of the round (past the JIT and pool warm-up). */
   lateRate: number;
@@ -162,7 +162,9 @@ interface Round {
   latency: autocannon.Histogram;
 }
 
-async function submitRound(baseUrl: string, token: string, assetId: string, bodies: string[], options: { amount?: number; duration?: number }): Promise<Round> {
+/** With `keyed`, every submission carries an Idempotency-Key of its own, as the phone sends it (docs/offline.md). */
+export async function submitRound(baseUrl: string, token: string, assetId: string, bodies: string[], options: { amount?: number; duration?: number; keyed?: boolean }): Promise<Round> {
+  const { keyed = false, ...limits } = options;
   let next = 0;
   let ok = 0;
   let alerts = 0;
@@ -173,13 +175,17 @@ async function submitRound(baseUrl: string, token: string, assetId: string, bodi
     url: baseUrl,
     connections: CONNECTIONS,
     timeout: 30,
-    ...options,
+    ...limits,
     requests: [
       {
         method: 'POST',
         path: `/api/inspection?assetId=${assetId}`,
         headers: { 'x-auth': token, 'content-type': 'application/json' },
-        setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+        setupRequest: (request) => ({
+          ...request,
+          ...(keyed ? { headers: { ...request.headers, 'idempotency-key': randomUUID() } } : {}),
+          body: bodies[next++ % bodies.length],
+        }),
         onResponse: (status, body) => {
           if (status >= 200 && status < 300) {
             ok++;

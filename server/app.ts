@@ -114,7 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(authPlugin);
   // After the token check and the input checks (inputHygiene.ts), before validation and handlers.
-  await app.register(idempotencyPlugin);
+  await app.register(idempotencyPlugin, { locks: database.claimLocks });
   await app.register(async (api) => {
     await compressApiAnswers(api);
     await api.register(apiRoutes, { resources: options.resources });

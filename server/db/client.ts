@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { markingIdempotentWrites } from './idempotentWrites';
+import { postgresClaimLocks, processClaimLocks, type ClaimLocks } from './claimLocks';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -19,6 +20,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Runs fn while holding a cluster-wide lock, so concurrent starts migrate and seed once. */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** The locks saying which Idempotency-Key claims have a live owner (claimLocks.ts). */
+  claimLocks: ClaimLocks;
   close(): Promise<void>;
 }
 
@@ -64,12 +67,15 @@ async function openPglite(dataDir: string | null, walCheckIntervalMs: number): P
   const client = dataDir ? await PGlite.create(dataDir, { startParams }) : await PGlite.create({ startParams });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   const checkpoints = checkpointOnWalGrowth(client, walCheckIntervalMs);
+  const claimLocks = processClaimLocks();
   return {
     db,
     kind: 'pglite',
     // PGlite lives inside this one process and serialises queries itself.
     withStartupLock: (fn) => fn(),
+    claimLocks,
     async close() {
+      await claimLocks.close();
       await checkpoints.stop();
       await client.close();
     },
@@ -111,9 +117,11 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const claimLocks = postgresClaimLocks(databaseUrl, (error) => console.error(`PostgreSQL connection of the Idempotency-Key claims lost: ${error.message}`));
   return {
     db,
     kind: 'postgres',
+    claimLocks,
     async withStartupLock(fn) {
       const client = await pool.connect();
       try {
@@ -124,7 +132,10 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await claimLocks.close();
+      await pool.end();
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES } from '../../common/idempotency';
 import { HttpError } from '../http/errors';
@@ -54,11 +54,22 @@ export function markingIdempotentWrites<D extends AnyDatabase>(db: D): D {
   return db;
 }
 
+const claimedRow = (write: IdempotentWrite) => and(eq(idempotencyKeys.userId, write.userId), eq(idempotencyKeys.key, write.key), eq(idempotencyKeys.claim, write.claim));
+
+/** The answer to a request whose claim was taken over before its write: nothing was written. */
+export const claimTakenOver = () => new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress, { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_MESSAGES.inProgress });
+
 async function markWritten(tx: Transaction, write: IdempotentWrite) {
-  const marked = await tx
-    .update(idempotencyKeys)
-    .set({ written: true })
-    .where(and(eq(idempotencyKeys.userId, write.userId), eq(idempotencyKeys.key, write.key), eq(idempotencyKeys.claim, write.claim)))
-    .returning({ key: idempotencyKeys.key });
-  if (marked.length === 0) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress, { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_MESSAGES.inProgress });
+  const marked = await tx.update(idempotencyKeys).set({ written: true }).where(claimedRow(write)).returning({ key: idempotencyKeys.key });
+  if (marked.length === 0) throw claimTakenOver();
+}
+
+/**
+ * The same mark for a write made as one statement, which needs no transaction (POST /inspection's,
+ * saving BEGIN and COMMIT): an `UPDATE … RETURNING` to put first in its WITH. It returns one row
+ * when it marked the key; the statement writes only if it did (`where exists (select 1 from
+ * <it>)`), and the caller answers `claimTakenOver()` if it did not.
+ */
+export function markWrittenStatement(write: IdempotentWrite): SQL {
+  return sql`update ${idempotencyKeys} set ${sql.identifier(idempotencyKeys.written.name)} = true where ${claimedRow(write)} returning 1`;
 }

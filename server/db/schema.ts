@@ -564,7 +564,11 @@ export const idempotencyKeys = pgTable(
     fingerprint: text('fingerprint').notNull(),
     /** A random token of the request holding the claim: a takeover gives the key a new one. */
     claim: text('claim').notNull(),
-    /** While pending: after this (epoch ms) the claim is taken as abandoned (its process died). Null once answered. */
+    /**
+     * While pending: now + 60 s (epoch ms), for processes of releases before the claim lock, which
+     * take a claim as abandoned after it while a rolling deploy replaces them. Read by no current
+     * code: a claim is alive while its owner holds its lock (db/claimLocks.ts). Null once answered.
+     */
     pendingUntil: epochMs('pending_until'),
     /** Set in the same transaction as the request's write: the write committed. */
     written: boolean('written').notNull().default(false),

@@ -7,15 +7,17 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES, IDEM
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { runWithIdempotentWrite, type IdempotentWrite } from '../db/idempotentWrites';
+import type { ClaimLocks } from '../db/claimLocks';
 import { errorBody } from './errors';
 
 /** Methods that may carry a key (docs/offline.md): the writes. */
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
- * How long a claim stays pending before a repeat takes it as abandoned (its process died before
- * answering). A request that outlives it loses its claim: its write is refused (idempotentWrites.ts).
+ * Written as a pending claim's `pending_until` for processes of releases before the claim lock,
+ * which still read it while a rolling deploy replaces them (they take a claim as abandoned after
+ * it). This release never reads it: a claim is alive exactly while its owner holds its lock.
  */
-export const IDEMPOTENCY_PENDING_MS = 60_000;
+const EARLIER_RELEASES_PENDING_MS = 60_000;
 /** How long a repeat waits for the first request with its key to answer before answering 409. */
 export const IDEMPOTENCY_WAIT_MS = 2_000;
 /** The answer to a repeat whose first request committed its write but never stored its answer. */
@@ -32,7 +34,13 @@ type Outcome =
   | { kind: 'reused' }
   | { kind: 'inProgress' };
 
-const claims = new WeakMap<FastifyRequest, IdempotentWrite>();
+/** A claimed request's key and the lock saying its owner is alive. */
+interface Claim {
+  write: IdempotentWrite;
+  lock: string;
+}
+
+const claims = new WeakMap<FastifyRequest, Claim>();
 
 /** Method, URL as requested (path and query) and SHA-256 of the JSON body; multipart: method and URL. */
 export function fingerprintOf(request: FastifyRequest): string {
@@ -42,33 +50,65 @@ export function fingerprintOf(request: FastifyRequest): string {
   return `${head} ${createHash('sha256').update(body).digest('hex')}`;
 }
 
+/**
+ * The claim lock of a user's key (db/claimLocks.ts): PostgreSQL's advisory locks are named by a
+ * bigint, here the first 8 bytes of SHA-256 of user and key. Two keys sharing one (odds 2⁻⁶⁴)
+ * only make a repeat of one wait for the other's answer.
+ */
+export function claimLockOf(userId: string, key: string): string {
+  return createHash('sha256').update(`${userId}\u0000${key}`).digest().readBigInt64BE(0).toString();
+}
+
 const keyCondition = (userId: string, key: string) => and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
 
+const replayOf = (row: KeyRow): Outcome => ({ kind: 'replay', status: row.status as number, body: row.body ?? '', contentType: row.contentType });
+
 /**
- * Claims `key` for this request, or says what the earlier request with it decided. The INSERT …
- * ON CONFLICT DO NOTHING is the claim: atomic across processes on PostgreSQL.
+ * Claims `key` for this request, or says what the earlier request with it decided. Whoever takes
+ * the key's lock (db/claimLocks.ts) is the one live request with it, in any process: it inserts the
+ * row (INSERT … ON CONFLICT DO NOTHING) or, finding one, decides from it. A repeat that cannot take
+ * the lock waits for the holder's stored answer.
  */
-async function claimKey(db: Database, userId: string, key: string, fingerprint: string): Promise<Outcome> {
+async function claimKey(db: Database, locks: ClaimLocks, userId: string, key: string, fingerprint: string): Promise<Outcome> {
+  const lock = claimLockOf(userId, key);
   const waitUntil = Date.now() + IDEMPOTENCY_WAIT_MS;
   for (let pause = 25; ; pause = Math.min(pause * 2, 200)) {
+    if (await locks.tryLock(lock)) {
+      let outcome: Outcome | null = null;
+      try {
+        outcome = await decideHoldingLock(db, userId, key, fingerprint);
+      } finally {
+        if (outcome?.kind !== 'claimed') locks.unlock(lock);
+      }
+      return outcome;
+    }
+    // A live request holds the key: its answer, once stored, is this one's.
+    const [row] = await db.select().from(idempotencyKeys).where(keyCondition(userId, key));
+    if (row && row.fingerprint !== fingerprint) return { kind: 'reused' };
+    if (row && row.status !== null) return replayOf(row);
+    if (Date.now() >= waitUntil) return { kind: 'inProgress' };
+    await sleep(pause);
+  }
+}
+
+/** With the key's lock held: no other live request has this key, so its row is this one's to decide. */
+async function decideHoldingLock(db: Database, userId: string, key: string, fingerprint: string): Promise<Outcome> {
+  for (;;) {
     const claim = randomUUID();
     const write: IdempotentWrite = { userId, key, claim, settled: false };
     const inserted = await db
       .insert(idempotencyKeys)
-      .values({ userId, key, fingerprint, claim, pendingUntil: Date.now() + IDEMPOTENCY_PENDING_MS })
+      .values({ userId, key, fingerprint, claim, pendingUntil: Date.now() + EARLIER_RELEASES_PENDING_MS })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (inserted.length > 0) return { kind: 'claimed', write };
     const [row] = await db.select().from(idempotencyKeys).where(keyCondition(userId, key));
-    // Released (a 500) between the two statements: claim it again.
+    // Purged between the two statements: claim it again.
     if (!row) continue;
     if (row.fingerprint !== fingerprint) return { kind: 'reused' };
-    if (row.status !== null) return { kind: 'replay', status: row.status, body: row.body ?? '', contentType: row.contentType };
-    if (row.pendingUntil !== null && row.pendingUntil > Date.now()) {
-      if (Date.now() >= waitUntil) return { kind: 'inProgress' };
-      await sleep(pause);
-      continue;
-    }
+    if (row.status !== null) return replayOf(row);
+    // Unanswered, and its lock free: the request that claimed it died (its process, or that
+    // process's connection to PostgreSQL) before storing its answer.
     if (row.written) return { kind: 'alreadyReceived' };
     if (await takeOver(db, row, claim)) return { kind: 'claimed', write };
   }
@@ -78,7 +118,7 @@ async function claimKey(db: Database, userId: string, key: string, fingerprint: 
 async function takeOver(db: Database, row: KeyRow, claim: string): Promise<boolean> {
   const taken = await db
     .update(idempotencyKeys)
-    .set({ claim, pendingUntil: Date.now() + IDEMPOTENCY_PENDING_MS })
+    .set({ claim, pendingUntil: Date.now() + EARLIER_RELEASES_PENDING_MS })
     .where(and(keyCondition(row.userId, row.key), eq(idempotencyKeys.claim, row.claim), eq(idempotencyKeys.written, false), isNull(idempotencyKeys.status)))
     .returning({ key: idempotencyKeys.key });
   return taken.length > 0;
@@ -125,7 +165,7 @@ function answer(reply: FastifyReply, outcome: Exclude<Outcome, { kind: 'claimed'
  * the claim's AsyncLocalStorage context, so its transactions mark the key written
  * (db/idempotentWrites.ts). Its answer is stored on the way out (onSend).
  */
-export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
+export const idempotencyPlugin = fp(async (app: FastifyInstance, { locks }: { locks: ClaimLocks }) => {
   const db = () => app.services.db;
 
   // Callback style: `done` is called inside the claim's context, so the rest of the request —
@@ -141,13 +181,14 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       void reply.code(400).send(errorBody(IDEMPOTENCY_MESSAGES.invalid, { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_MESSAGES.invalid }));
       return;
     }
-    claimKey(db(), request.user._id, key, fingerprintOf(request)).then(
+    const userId = request.user._id;
+    claimKey(db(), locks, userId, key, fingerprintOf(request)).then(
       (outcome) => {
         if (outcome.kind !== 'claimed') {
           void answer(reply, outcome);
           return;
         }
-        claims.set(request, outcome.write);
+        claims.set(request, { write: outcome.write, lock: claimLockOf(userId, key) });
         runWithIdempotentWrite(outcome.write, done);
       },
       (error: unknown) => done(error as Error),
@@ -156,18 +197,23 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
 
   // Callback style: every answer passes here, and most hold no claim; an async hook would cost them a promise.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const write = claims.get(request);
-    if (!write || write.settled) {
+    const claim = claims.get(request);
+    if (!claim || claim.write.settled) {
       done(null, payload);
       return;
     }
-    write.settled = true;
+    claim.write.settled = true;
     const contentType = reply.getHeader('content-type');
-    settle(db(), write, reply.statusCode, payload, typeof contentType === 'string' ? contentType : null).then(
-      () => done(null, payload),
+    settle(db(), claim.write, reply.statusCode, payload, typeof contentType === 'string' ? contentType : null).then(
+      () => {
+        // After the answer is stored: a repeat that takes the lock from here on replays it.
+        locks.unlock(claim.lock);
+        done(null, payload);
+      },
       (error: unknown) => {
-        // The row stays pending: a repeat after IDEMPOTENCY_PENDING_MS finds it written or takes it over.
+        // The row stays pending and its lock goes: a repeat finds it written, or takes it over.
         request.log.error({ err: error }, 'the answer of an Idempotency-Key could not be stored');
+        locks.unlock(claim.lock);
         done(null, payload);
       },
     );

@@ -33,6 +33,8 @@ export interface ProcessOptions {
   readyPath?: string;
   /** Extra flags for node, e.g. `--cpu-prof` to profile the server. */
   nodeArgs?: string[];
+  /** The checkout the server runs from (a bench comparing with another commit's tree); default this one. */
+  cwd?: string;
 }
 
 /**
@@ -40,10 +42,10 @@ export interface ProcessOptions {
  * is kept (a process restarted behind a proxy comes back at the address the proxy knows).
  */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, options: ProcessOptions = {}): Promise<ServerProcess> {
-  const { entry = 'server/main.ts', readyPath = '/api/init/applicationInfo', nodeArgs = [] } = options;
+  const { entry = 'server/main.ts', readyPath = '/api/init/applicationInfo', nodeArgs = [], cwd = root } = options;
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
-    cwd: root,
+    cwd,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

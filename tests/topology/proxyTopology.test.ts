@@ -208,12 +208,14 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
     expect(await response.json()).toMatchObject({ name: 'meter.png', contentType: 'image/png', size: 5 * 1_048_576 });
   });
 
-  it('stores every acknowledged submission exactly once when a process is killed -9 during 100 concurrent submits', async () => {
+  it('acknowledges every submission within 10 s of a kill -9 during 100 concurrent submits, each stored exactly once', async () => {
     const [victim] = topology.processes;
     const before = await count('select count(*) as n from inspections where asset_id = $1', [submission.assetId]);
     const technician = await token('technician');
     let acknowledged = 0;
     let killed: Promise<void> | null = null;
+    let killedAt = 0;
+    const acknowledgedAt: number[] = [];
     const retried = { connection: 0, unavailable: 0, inProgress: 0 };
 
     /** A phone's outbox (docs/offline.md): the same key until an answer that is an outcome. */
@@ -225,8 +227,12 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
           const answer = await call('POST', submission.url.replace(/^\/api/, ''), { body: submission.body, headers: { 'x-auth': technician, 'idempotency-key': key } });
           if (answer.status === 200) {
             acknowledged += 1;
+            acknowledgedAt.push(Date.now());
             // The crash comes while most submissions are still in flight.
-            if (acknowledged === 10) killed = victim!.stop('SIGKILL');
+            if (acknowledged === 10) {
+              killedAt = Date.now();
+              killed = victim!.stop('SIGKILL');
+            }
             return answer;
           }
           if (answer.status === 409) retried.inProgress += 1;
@@ -248,6 +254,11 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
     expect(victim!.current()).toBeNull();
 
     expect(answers.every((a) => a.status === 200)).toBe(true);
+    // Issue 39 §6: the claims of the killed process's requests die with its connection to
+    // PostgreSQL, so their retries on the other process are processed at once — not after a
+    // pending time (it was 60 s).
+    const lastAfterKill = Math.max(...acknowledgedAt) - killedAt;
+    expect(lastAfterKill, `the last submission was acknowledged ${lastAfterKill} ms after the kill`).toBeLessThanOrEqual(10_000);
     // Answers of requests that finished normally name their inspection; one whose first try
     // committed but died before answering is "Already received" (docs/offline.md).
     const named = answers.flatMap((a) => a.body.inspections ?? []);
@@ -255,7 +266,7 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
     const stored = await count('select count(*) as n from inspections where asset_id = $1', [submission.assetId]);
     expect(stored - before).toBe(100);
     expect(await count('select count(*) as n from idempotency_keys where key = any($1)', [keys])).toBe(100);
-    console.info(`kill -9 during 100 submits: retries after a connection error ${retried.connection}, after 5xx ${retried.unavailable}, after 409 ${retried.inProgress}`);
+    console.info(`kill -9 during 100 submits: retries after a connection error ${retried.connection}, after 5xx ${retried.unavailable}, after 409 ${retried.inProgress}; last acknowledged ${lastAfterKill} ms after the kill`);
 
     await victim!.start();
   }, 150_000);

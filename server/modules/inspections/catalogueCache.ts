@@ -75,7 +75,9 @@ export function createCatalogueCache(db: Database, bus: InvalidationBus) {
     /** Most severe first. */
     alertLevels(): Promise<AlertLevelRow[]> {
       if (fresh(levels)) return (levels as Entry<AlertLevelRow[]>).value;
-      return remember((entry) => (levels = entry), db.select().from(alertLevels).orderBy(asc(alertLevels.rank)));
+      // `.then`: a Drizzle query is a builder that runs again each time it is awaited; the promise
+      // of its one run is what is kept (kept as the builder, every submit read the levels again).
+      return remember((entry) => (levels = entry), db.select().from(alertLevels).orderBy(asc(alertLevels.rank)).then((rows) => rows));
     },
     /** After a write to assets, checklists, attributes or alert levels, in this process or another. */
     invalidate() {

@@ -49,7 +49,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
       for (const _id of result.completedSchedules) app.services.pushes.publish('update-detail', { type: 'inspectionSchedule', _id });
       // DESIGN §11: alerts at the rule's levels become work orders. Awaited, so the order is pushed
       // as the technician is answered; a failure is logged and the submit stands (the sweep retries).
-      await openWorkOrdersAfterAlerts(db(), app.services.pushes, result.alerts.map((alert) => alert._id), (error) =>
+      await openWorkOrdersAfterAlerts(db(), app.services.pushes, { alerts: result.storedAlerts, rule: result.workOrderRule }, (error) =>
         app.log.error({ err: error }, 'work orders could not be opened for the alerts of a submit'),
       );
       // After the answer's data is settled and never awaited: the technician does not wait for them.

@@ -2,9 +2,10 @@ import { and, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { alerts, checklists, files, inspectionSchedules, inspections } from '../../db/schema';
 import { jsonInsert } from '../../db/jsonRecords';
+import { executeNamed } from '../../db/namedStatements';
 import type { AssetCatalogue, CatalogueCache } from './catalogueCache';
 import { newId } from '../../db/ids';
-import { currentIdempotentWrite } from '../../db/idempotentWrites';
+import { claimTakenOver, currentIdempotentWrite, markWrittenStatement } from '../../db/idempotentWrites';
 import { HttpError, notFound } from '../../http/errors';
 import type { AuthUser } from '../../auth/access';
 import {
@@ -16,7 +17,8 @@ import {
   type AttributeValue,
   type InspectionValue,
 } from '../../../common/resources/inspection';
-import { raisedAlerts } from './thresholdAlerts';
+import { raisedAlerts, type AlertLevelRow } from './thresholdAlerts';
+import { loadRule, type RuleSettings, type StoredAlert } from '../workOrders/autoCreate';
 
 /** A technician may fill a form offline and send it later, but not date it in the future. */
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
@@ -46,6 +48,10 @@ export interface SubmitResult {
   alerts: Alert[];
   /** Inspection schedules the submission completed (pushed as update-detail, so open calendars redraw). */
   completedSchedules: string[];
+  /** The alerts as the work order rule weighs them (workOrders/autoCreate.ts), without reading them back. */
+  storedAlerts: StoredAlert[];
+  /** The work order rule, read as the alerts were written (null without alerts). */
+  workOrderRule: Promise<RuleSettings> | null;
 }
 
 /** Collects every problem of a submission, so one 400 names them all (the first in `message`). */
@@ -247,16 +253,30 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
     attributeData: p.attributeData,
     attributeComments: p.attributeComments,
   }));
-  const write = storeStatement(inspectionRows, alertRows.map(({ levelName: _levelName, ...row }) => row), asset._id, timestamp, now);
-  let completed: { rows: { id: string }[] };
-  // A submit holding an Idempotency-Key writes in a transaction, which marks the key written with
-  // it (docs/offline.md, db/idempotentWrites.ts).
-  if (imageIds.size === 0 && !currentIdempotentWrite()) {
+  // The rule the alerts' work orders follow (DESIGN §11), read beside the write rather than after it.
+  const workOrderRule = alertRows.length > 0 ? loadRule(db) : null;
+  let completed: string[];
+  if (imageIds.size === 0) {
     // One statement is atomic on its own: no BEGIN/COMMIT round trips (each costs ~1 ms on PGlite).
-    completed = (await db.execute(write)) as unknown as typeof completed;
+    // One holding an Idempotency-Key marks the key written in that same statement (docs/offline.md).
+    const idempotent = currentIdempotentWrite();
+    const mark = idempotent ? markWrittenStatement(idempotent) : null;
+    // Named: its text is one of two (with a key's mark or without), so PostgreSQL plans it once per connection.
+    const { rows } = await executeNamed<{ rows: { completed: string[]; marked: boolean | null }[] }>(
+      db,
+      mark ? 'submit inspection, marking its key' : 'submit inspection',
+      storeStatement(inspectionRows, alertRows.map(({ levelName: _levelName, ...row }) => row), asset._id, timestamp, now, mark),
+    );
+    const [stored] = rows;
+    // Its claim was taken over meanwhile: the statement wrote nothing.
+    if (mark && !stored?.marked) throw claimTakenOver();
+    completed = stored?.completed ?? [];
   } else {
+    // A transaction, which marks an Idempotency-Key written with it (db/idempotentWrites.ts).
     completed = await db.transaction(async (tx) => {
-      const stored = (await tx.execute(write)) as unknown as typeof completed;
+      const { rows } = (await tx.execute(storeStatement(inspectionRows, alertRows.map(({ levelName: _levelName, ...row }) => row), asset._id, timestamp, now, null))) as unknown as {
+        rows: { completed: string[] }[];
+      };
       for (const p of prepared) {
         const images = p.attributeData.filter((d) => imageIds.has(d.value as string)).map((d) => d.value as string);
         if (images.length === 0) continue;
@@ -268,7 +288,7 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
         // Another submission took the same image between the check and now: refuse this one whole.
         if (linked.length !== images.length) throw new HttpError(409, 'An image of this inspection was used by another submission; take the photo again');
       }
-      return stored;
+      return rows[0]?.completed ?? [];
     });
   }
 
@@ -292,13 +312,21 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
       resolvedAt: null,
       assetName: asset.name,
     })),
-    completedSchedules: completed.rows.map((row) => row.id),
+    completedSchedules: completed,
+    workOrderRule,
+    storedAlerts: alertRows.map((row) => {
+      const level = levels.find((candidate) => candidate._id === row.level) as AlertLevelRow;
+      return { _id: row._id, asset: asset._id, assetName: asset.name, message: row.message, timestamp, level: { name: level.name, technicalName: level.technicalName, rank: level.rank }, inspector: user._id };
+    }),
   };
 }
 
 /**
  * Inspections, their alerts and the schedules they complete, as one statement (DESIGN §5): every
  * schedule of the asset whose window holds the timestamp gets the inspections of its checklists.
+ * With `mark` (an Idempotency-Key's, db/idempotentWrites.ts) first in it, the inspections and
+ * alerts are written only if it marked the key. One row: the completed schedules' ids, and
+ * whether the key was marked (null without one).
  */
 function storeStatement(
   inspectionRows: (typeof inspections.$inferInsert)[],
@@ -306,16 +334,20 @@ function storeStatement(
   assetId: string,
   timestamp: number,
   now: number,
+  mark: SQL | null,
 ): SQL {
+  const onlyIfMarked = mark ? sql` where exists (select 1 from marked)` : sql``;
   const insertInspections = jsonInsert(inspections, inspectionRows) as SQL;
   const alertKeys: typeof alerts.$inferInsert = { _id: '', inspection: '', asset: '', checklist: '', attribute: '', level: '', message: '', timestamp: 0, severityLevel: { text: '', color: '' } };
   const insertAlerts = jsonInsert(alerts, alertRows, alertKeys) as SQL;
-  return sql`with stored as (${insertInspections} returning id, checklist_id),
-    raised as (${insertAlerts})
-    update ${inspectionSchedules} set
+  return sql`with ${mark ? sql`marked as (${mark}),` : sql``}
+    stored as (${insertInspections}${onlyIfMarked} returning id, checklist_id),
+    raised as (${insertAlerts}${onlyIfMarked}),
+    completed as (update ${inspectionSchedules} set
       inspections = ${inspectionSchedules.inspections} || array(select s.id from stored s where s.checklist_id = any(${inspectionSchedules.checklists}) order by s.id),
       updated_at = ${now}
     where ${inspectionSchedules.asset} = ${assetId} and ${inspectionSchedules.start} <= ${timestamp} and ${inspectionSchedules.end} >= ${timestamp}
       and exists (select 1 from stored s where s.checklist_id = any(${inspectionSchedules.checklists}))
-    returning ${inspectionSchedules._id} as id`;
+    returning ${inspectionSchedules._id} as id)
+    select array(select id from completed) as completed, ${mark ? sql`exists (select 1 from marked)` : sql`null::boolean`} as marked`;
 }

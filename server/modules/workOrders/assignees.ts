@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { isActive } from '../../../common/session';
@@ -33,11 +33,17 @@ export async function usersById(db: Database, ids: readonly string[]): Promise<M
   return new Map(found.map((user) => [user._id, user]));
 }
 
-/** The users with these usernames (compared ignoring case, as sign-in does), by lower-case username. */
-export async function usersByUsername(db: Database, usernames: readonly string[]): Promise<Map<string, UserWithGrants>> {
-  const wanted = [...new Set(usernames.map((name) => name.toLowerCase()))];
-  if (wanted.length === 0) return new Map();
-  const where: SQL = inArray(sql`lower(${users.username})`, wanted);
-  const found = await usersWithGrants(db, where);
-  return new Map(found.map((user) => [user.username.toLowerCase(), user]));
+/** `usersById` and `usersByUsername` at once, in one statement. */
+export async function usersByIdOrUsername(db: Database, ids: readonly string[], usernames: readonly string[]) {
+  const wantedIds = [...new Set(ids)];
+  const wantedNames = [...new Set(usernames.map((name) => name.toLowerCase()))];
+  const conditions = [
+    ...(wantedIds.length > 0 ? [inArray(users._id, wantedIds)] : []),
+    ...(wantedNames.length > 0 ? [inArray(sql`lower(${users.username})`, wantedNames)] : []),
+  ];
+  const found = conditions.length === 0 ? [] : await usersWithGrants(db, or(...conditions));
+  return {
+    byId: new Map(found.filter((user) => wantedIds.includes(user._id)).map((user) => [user._id, user])),
+    byUsername: new Map(found.filter((user) => wantedNames.includes(user.username.toLowerCase())).map((user) => [user.username.toLowerCase(), user])),
+  };
 }

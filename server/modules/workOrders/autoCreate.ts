@@ -1,11 +1,12 @@
-import { and, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { newId } from '../../db/ids';
-import { alertLevels, alerts, assets, inspections, workOrderAlertClaims, workOrders } from '../../db/schema';
+import { alertLevels, alerts, assets, auditLog, inspections, workOrderAlertClaims, workOrders } from '../../db/schema';
+import { jsonInsert } from '../../db/jsonRecords';
 import type { PushHub } from '../../realtime/pushHub';
-import { recordAudit, diffRecords } from '../../resources/auditLog';
+import { diffRecords } from '../../resources/auditLog';
 import { TITLE_MAX_LENGTH, type WorkOrder } from '../../../common/resources/workOrder';
-import { canHoldOrders, usersById, usersByUsername } from './assignees';
+import { canHoldOrders, usersByIdOrUsername } from './assignees';
 import { listWorkOrders, OWN_ORDERS_ORDER } from './workOrderReads';
 import { publishWorkOrderWrite } from './workOrderPushes';
 import { INSPECTOR, loadWorkOrderSettings, type AutoCreateRule, type WorkOrderSettings } from './workOrderSettings';
@@ -91,11 +92,12 @@ async function candidates(db: Database, which: SQL, levels: readonly string[]): 
 /**
  * The assignee of each candidate: the inspecting technician (`assignTo: "inspector"`) or the named
  * user, when they can hold orders; else `fallbackAssignee`; else none (the alert stays without an
- * order, counted as skipped).
+ * order, counted as skipped). The inspectors and the named users are read in one statement.
  */
 async function assigneesOf(db: Database, rule: AutoCreateRule, found: readonly Candidate[]): Promise<Map<string, string>> {
-  const byInspector = rule.assignTo === INSPECTOR ? await usersById(db, found.flatMap((c) => (c.inspector ? [c.inspector] : []))) : new Map();
-  const named = await usersByUsername(db, [rule.assignTo === INSPECTOR ? null : rule.assignTo, rule.fallbackAssignee].filter((name): name is string => name !== null));
+  const inspectors = rule.assignTo === INSPECTOR ? found.flatMap((c) => (c.inspector ? [c.inspector] : [])) : [];
+  const names = [rule.assignTo === INSPECTOR ? null : rule.assignTo, rule.fallbackAssignee].filter((name): name is string => name !== null);
+  const { byId: byInspector, byUsername: named } = await usersByIdOrUsername(db, inspectors, names);
   const usable = (user: Parameters<typeof canHoldOrders>[0] | undefined) => (user && canHoldOrders(user) ? user._id : null);
   const fallback = rule.fallbackAssignee === null ? null : usable(named.get(rule.fallbackAssignee.toLowerCase()));
   const chosen = new Map<string, string>();
@@ -135,15 +137,20 @@ export interface PlannedOrders {
   unassigned: string[];
 }
 
+export type RuleSettings = Pick<WorkOrderSettings, 'autoCreate' | 'statusValues' | 'priorityValues'>;
+
 /**
- * The orders the rule opens for the alerts `which` selects: title `<level> alert: <asset> —
- * <alert text>`, the first status, the level's priority, from the alert to `dueHours` later.
- * The demo seed makes the orders of its recent alerts with it, as the sweep would have.
+ * The rule and the values its orders take. A submit raising alerts asks for it as it writes them,
+ * so both statements run at once (a rejection is left to whoever awaits it).
  */
-export async function plannedOrders(db: Database, which: SQL, now: number): Promise<PlannedOrders> {
-  const settings = await loadWorkOrderSettings(db, ['autoCreate', 'statusValues', 'priorityValues']);
-  if (settings.autoCreate.levels.length === 0) return { rows: [], unassigned: [] };
-  const found = await candidates(db, which, settings.autoCreate.levels);
+export function loadRule(db: Database): Promise<RuleSettings> {
+  const rule = loadWorkOrderSettings(db, ['autoCreate', 'statusValues', 'priorityValues']);
+  rule.catch(() => undefined);
+  return rule;
+}
+
+/** The orders for these candidates, each with its assignee; those nobody can be given are `unassigned`. */
+async function planned(db: Database, settings: RuleSettings, found: readonly Candidate[], now: number): Promise<PlannedOrders> {
   if (found.length === 0) return { rows: [], unassigned: [] };
   const assignees = await assigneesOf(db, settings.autoCreate, found);
   return {
@@ -155,6 +162,17 @@ export async function plannedOrders(db: Database, which: SQL, now: number): Prom
   };
 }
 
+/**
+ * The orders the rule opens for the alerts `which` selects: title `<level> alert: <asset> —
+ * <alert text>`, the first status, the level's priority, from the alert to `dueHours` later.
+ * The demo seed makes the orders of its recent alerts with it, as the sweep would have.
+ */
+export async function plannedOrders(db: Database, which: SQL, now: number): Promise<PlannedOrders> {
+  const settings = await loadRule(db);
+  if (settings.autoCreate.levels.length === 0) return { rows: [], unassigned: [] };
+  return planned(db, settings, await candidates(db, which, settings.autoCreate.levels), now);
+}
+
 export interface AutoCreateOutcome {
   opened: WorkOrder[];
   /** Alerts the rule wanted an order for but found nobody to assign it to. */
@@ -163,32 +181,92 @@ export interface AutoCreateOutcome {
 
 const NONE: AutoCreateOutcome = { opened: [], unassigned: [] };
 
-async function openFor(db: Database, which: SQL, now: number): Promise<AutoCreateOutcome> {
-  const { rows, unassigned } = await plannedOrders(db, which, now);
+/**
+ * Stores the planned orders, each with its claim on its alert and its audit entry, as one statement
+ * (atomic on its own: no BEGIN and COMMIT round trips). Another process (the submit beside a sweep)
+ * may have claimed some meanwhile: theirs stand, ours are not made. The ids of the orders made.
+ */
+async function storeOrders(db: Database, rows: readonly OrderRow[], now: number): Promise<string[]> {
+  const claims = jsonInsert(workOrderAlertClaims, rows.map((row) => ({ alert: row.alert, claimedAt: now }))) as SQL;
+  const orders = jsonInsert(workOrders, rows) as SQL;
+  // As recordAudit writes it, the changes of each order as diffRecords sees the row it inserted.
+  const columns = Object.keys(getTableColumns(workOrders));
+  const entries = rows.map((row) => ({
+    _id: newId(),
+    entity: 'workOrder',
+    recordId: row._id,
+    action: 'create',
+    userId: null,
+    userName: '',
+    at: Date.now(),
+    changes: diffRecords(null, Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column] ?? null]))),
+  }));
+  const audit = jsonInsert(auditLog, entries) as SQL;
+  const { rows: made } = (await db.execute(sql`with claimed as (${claims} on conflict do nothing returning ${sql.identifier(workOrderAlertClaims.alert.name)}),
+    inserted as (${orders} where ${sql.identifier(workOrders.alert.name)} in (select ${sql.identifier(workOrderAlertClaims.alert.name)} from claimed)
+      on conflict (${sql.identifier(workOrders.alert.name)}) do nothing returning ${sql.identifier(workOrders._id.name)} as id),
+    audited as (${audit} where ${sql.identifier(auditLog.recordId.name)} in (select id from inserted))
+    select id from inserted`)) as unknown as { rows: { id: string }[] };
+  return made.map((row) => row.id);
+}
+
+async function openPlanned({ rows, unassigned }: PlannedOrders, db: Database, now: number): Promise<AutoCreateOutcome> {
   if (rows.length === 0) return { opened: [], unassigned };
-  const created = await db.transaction(async (tx) => {
-    // Another process (the submit beside a sweep) may have claimed some meanwhile: theirs stand, ours are not made.
-    const claimed = await tx
-      .insert(workOrderAlertClaims)
-      .values(rows.map((row) => ({ alert: row.alert, claimedAt: now })))
-      .onConflictDoNothing()
-      .returning({ alert: workOrderAlertClaims.alert });
-    const ours = new Set(claimed.map((claim) => claim.alert));
-    const claimedRows = rows.filter((row) => ours.has(row.alert));
-    if (claimedRows.length === 0) return [];
-    const inserted = await tx.insert(workOrders).values(claimedRows).onConflictDoNothing({ target: workOrders.alert }).returning();
-    for (const row of inserted) await recordAudit(tx, { entity: 'workOrder', recordId: row._id, action: 'create', actor: null, changes: diffRecords(null, row) });
-    return inserted;
-  });
+  const created = await storeOrders(db, rows, now);
   if (created.length === 0) return { opened: [], unassigned };
-  const { body } = await listWorkOrders(db, inArray(workOrders._id, created.map((row) => row._id)), OWN_ORDERS_ORDER, { offset: 0, limit: created.length, ranged: false });
+  const { body } = await listWorkOrders(db, inArray(workOrders._id, created), OWN_ORDERS_ORDER, { offset: 0, limit: created.length, ranged: false });
   return { opened: JSON.parse(body) as WorkOrder[], unassigned };
+}
+
+async function openFor(db: Database, which: SQL, now: number): Promise<AutoCreateOutcome> {
+  return openPlanned(await plannedOrders(db, which, now), db, now);
 }
 
 /** Orders for these just-stored alerts (a submit, an approval, a job's createAlert). */
 export async function openWorkOrdersForAlerts(db: Database, alertIds: readonly string[], now = Date.now()): Promise<AutoCreateOutcome> {
   if (alertIds.length === 0) return NONE;
   return openFor(db, inArray(alerts._id, [...alertIds]), now);
+}
+
+/**
+ * A just-stored alert as the request that stored it knows it — everything the candidates' query
+ * would read back: an alert of a moment ago is open, has no order and no claim, and its asset took
+ * the inspection, so is not archived.
+ */
+export interface StoredAlert {
+  _id: string;
+  asset: string;
+  assetName: string;
+  message: string;
+  timestamp: number;
+  level: { name: string; technicalName: string; rank: number };
+  /** The user who inspected. */
+  inspector: string;
+}
+
+/**
+ * Orders for the alerts a submit just stored (DESIGN §11), as `openWorkOrdersForAlerts` opens
+ * them, without reading the alerts back: the rule, the assignees when an alert is at one of its
+ * levels, the orders with their claims and audit entries, and the orders as pushed.
+ */
+export async function openWorkOrdersForStoredAlerts(db: Database, stored: readonly StoredAlert[], rule: Promise<RuleSettings> | null = null, now = Date.now()): Promise<AutoCreateOutcome> {
+  if (stored.length === 0) return NONE;
+  const settings = await (rule ?? loadRule(db));
+  const found: Candidate[] = stored
+    .filter((alert) => settings.autoCreate.levels.includes(alert.level.technicalName))
+    .sort((a, b) => a.timestamp - b.timestamp || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
+    .map((alert) => ({
+      _id: alert._id,
+      asset: alert.asset,
+      assetName: alert.assetName,
+      message: alert.message,
+      timestamp: alert.timestamp,
+      levelName: alert.level.name,
+      levelTechnicalName: alert.level.technicalName,
+      levelRank: alert.level.rank,
+      inspector: alert.inspector,
+    }));
+  return openPlanned(await planned(db, settings, found, now), db, now);
 }
 
 /** The alerts the sweep looks at: those of the last 24 hours. */
@@ -206,11 +284,19 @@ export function publishOpened(pushes: PushHub, outcome: AutoCreateOutcome): void
 
 /**
  * Where alerts are stored: opens their orders and pushes them. Awaited, but never fails the
- * store it follows — the alert is stored already, and the sweep opens what this could not.
+ * store it follows — the alert is stored already, and the sweep opens what this could not. The
+ * alerts by id, or (a submit) as stored with the rule it asked for as it wrote them.
  */
-export async function openWorkOrdersAfterAlerts(db: Database, pushes: PushHub, alertIds: readonly string[], onError: (error: unknown) => void): Promise<AutoCreateOutcome> {
+export async function openWorkOrdersAfterAlerts(
+  db: Database,
+  pushes: PushHub,
+  alertsStored: readonly string[] | { alerts: readonly StoredAlert[]; rule: Promise<RuleSettings> | null },
+  onError: (error: unknown) => void,
+): Promise<AutoCreateOutcome> {
   try {
-    const outcome = await openWorkOrdersForAlerts(db, alertIds);
+    const outcome = Array.isArray(alertsStored)
+      ? await openWorkOrdersForAlerts(db, alertsStored as readonly string[])
+      : await openWorkOrdersForStoredAlerts(db, (alertsStored as { alerts: readonly StoredAlert[] }).alerts, (alertsStored as { rule: Promise<RuleSettings> | null }).rule);
     publishOpened(pushes, outcome);
     return outcome;
   } catch (error) {

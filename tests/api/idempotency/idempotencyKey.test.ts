@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/testApp';
 import { ok, type Doc } from '../administration/adminApi';
 import { createFixture, type Fixture } from '../inspections/inspectionFixture';
 import { createOrder, workOrderWorld, type WorkOrderWorld } from '../workOrders/workOrderFixture';
+import { holdNextWrite } from './heldWrite';
 import { alerts, auditLog, files, idempotencyKeys, inspections, thermographyNotes, users, workOrderActivity } from '../../../server/db/schema';
 import { IDEMPOTENCY_PURGE_JOB } from '../../../server/jobs/systemJobs';
 import { runWithIdempotentWrite } from '../../../server/db/idempotentWrites';
@@ -225,16 +226,33 @@ describe('Idempotency-Key on the queued writes (docs/offline.md)', () => {
     }
 
     it('answers 409 with Retry-After while the first is still being processed, writing nothing', async () => {
-      const model = randomUUID();
-      ok(await inspection.send(model, 7));
       const key = randomUUID();
-      await claimLike('technician', model, key, { pendingUntil: Date.now() + 60_000, written: false });
+      // The first request is held at its write (its key claimed) until released.
+      const held = holdNextWrite(db());
+      const first = inspection.send(key, 7);
+      await held.reached;
       const before = await inspection.written();
       const response = await inspection.send(key, 7);
       expect(response.statusCode).toBe(409);
       expect(response.headers['retry-after']).toBe('1');
       expect(response.json()).toEqual({ response: 'error', message: IN_PROGRESS, errors: { 'Idempotency-Key': IN_PROGRESS } });
       expect(await inspection.written()).toBe(before);
+      held.release();
+      expect((await first).statusCode).toBe(200);
+      expect(await inspection.written()).toBe(before + 1);
+    });
+
+    it('takes over at once a claim no live request holds, however recent (its process died a moment ago)', async () => {
+      const model = randomUUID();
+      ok(await inspection.send(model, 10));
+      const key = randomUUID();
+      await claimLike('technician', model, key, { pendingUntil: Date.now() + 60_000, written: false });
+      const before = await inspection.written();
+      const response = await inspection.send(key, 10);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers[REPLAY_HEADER]).toBeUndefined();
+      expect(await inspection.written()).toBe(before + 1);
+      expect(await keyRow('technician', key)).toMatchObject({ written: true, status: 200 });
     });
 
     it('answers 200 "Already received" when the first committed its write and its process died', async () => {
@@ -334,6 +352,24 @@ describe('Idempotency-Key on the queued writes (docs/offline.md)', () => {
     await expect(attempt).rejects.toMatchObject({ statusCode: 409, message: IN_PROGRESS });
     expect(await activity.written()).toBe(before);
     expect(await keyRow('technician', key)).toMatchObject({ written: false, claim: 'the repeat that took it over' });
+  });
+
+  it("writes nothing for a submit whose claim was taken over before its one-statement write, with a 409", async () => {
+    const key = randomUUID();
+    const held = holdNextWrite(db());
+    const first = inspection.send(key, 11);
+    await held.reached;
+    const before = await inspection.written();
+    const beforeAlerts = await inspection.alerts!();
+    const technician = await userId('technician');
+    await db().update(idempotencyKeys).set({ claim: 'the repeat that took it over' }).where(and(eq(idempotencyKeys.userId, technician), eq(idempotencyKeys.key, key)));
+    held.release();
+    const answer = await first;
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toEqual({ response: 'error', message: IN_PROGRESS, errors: { 'Idempotency-Key': IN_PROGRESS } });
+    expect(await inspection.written()).toBe(before);
+    expect(await inspection.alerts!()).toBe(beforeAlerts);
+    expect(await keyRow('technician', key)).toMatchObject({ written: false, claim: 'the repeat that took it over', status: null });
   });
 
   it('purges keys older than 8 days in a system job, keeping younger ones', async () => {

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { adminApi, ok, qs, type Doc } from '../administration/adminApi';
-import { alerts, configEntries, workOrders } from '../../../server/db/schema';
+import { alerts, auditLog, configEntries, workOrders } from '../../../server/db/schema';
+import { diffRecords } from '../../../server/resources/auditLog';
 import { openWorkOrdersForAlerts, sweepAlertsWithoutOrders } from '../../../server/modules/workOrders/autoCreate';
 import { createJobWriteApi } from '../../../server/jobs/jobWriteApi';
 import { configEntry, saveConfig } from '../calendar/calendarFixture';
@@ -83,6 +84,15 @@ describe('an inspection raising a critical alert', () => {
     expect(pushed.payload).toMatchObject({ _id: order!._id, alert: alert._id, priority: 'High', assetName: 'Wa exhaust fan' });
     await settled(t, [{ recorded: thermoTech, userId: world.users['thermo.tech']! }]);
     expect(newWorkOrders(thermoTech)).toEqual([]);
+  });
+
+  it('records the order in the audit log as created by nobody, with its fields as changes, like any created order', async () => {
+    const { alerts: raised } = await submit({ vibration: 21 });
+    const [order] = await ordersOf(raised[0]!._id);
+    const db = t.app.services.db;
+    const [row] = await db.select().from(workOrders).where(eq(workOrders._id, order!._id as string));
+    const entries = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'workOrder'), eq(auditLog.recordId, order!._id as string)));
+    expect(entries).toEqual([expect.objectContaining({ action: 'create', userId: null, userName: '', changes: diffRecords(null, row!) })]);
   });
 
   it('brings the technician the alert in the order’s detail (they cannot read alerts)', async () => {
