@@ -39,10 +39,12 @@ describe('assets by identification', () => {
     expect(detail.checklistItems).toHaveLength(11);
     expect(detail.groups).toEqual([{ name: 'Readings', attributes: [fx.attributes.number!._id] }]);
     const select = detail.attributes.find((a: any) => a._id === fx.attributes.select!._id);
+    expect(fx.attributes.select!.technicalName.trim()).not.toBe('');
     expect(select).toEqual({
       _id: fx.attributes.select!._id,
       name: fx.attributes.select!.name,
-      technicalName: '',
+      // The fixture sends none: the stored one is derived from the name (docs/administration.md).
+      technicalName: fx.attributes.select!.technicalName,
       description: '',
       type: 'select',
       options: { values: ['Quiet', 'Loud'] },
