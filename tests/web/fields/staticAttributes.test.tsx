@@ -55,6 +55,8 @@ describe('asset static attributes input (spec §2.9)', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Location' }));
     await userEvent.type(within(row).getByRole('textbox', { name: 'Value' }), 'Plant room B1');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Chiller');
+    // An asset needs an identification to be scanned (docs/qr-labels.md): the form asks for one.
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Identification' }), 'CH-001');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await screen.findByText('Asset created');
     expect((api.callsTo('POST', '/api/asset')[0]?.body as { staticAttributes: unknown }).staticAttributes).toEqual([
