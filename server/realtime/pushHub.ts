@@ -1,12 +1,11 @@
 import type { Server } from 'socket.io';
-import { permissionRoom, pushAudience, type PushEventName, type PushEvents } from '../../common/realtime';
-import { userKey } from '../auth/sessionCache';
+import { permissionRoom, pushAudience, type PermissionWideEventName, type PermissionWideEvents, type PushEventName, type PushEvents } from '../../common/realtime';
 import { afterAnswer } from './pushesAfterAnswer';
 
 /** A failing emit is reported on the engine, never thrown into the publisher. */
-function emitSafely<E extends PushEventName>(io: Server, room: string, event: E, payload: PushEvents[E]): void {
+function emitSafely(io: Server, rooms: string | readonly string[], event: PushEventName, payload: PushEvents[PushEventName]): void {
   try {
-    io.to(room).emit(event, payload);
+    io.to(rooms as string | string[]).emit(event, payload);
   } catch (error) {
     io.engine?.emit('push_error', error);
   }
@@ -15,26 +14,31 @@ function emitSafely<E extends PushEventName>(io: Server, room: string, event: E,
 /**
  * Where handlers publish live events (DESIGN §6). The socket server attaches itself once the HTTP
  * server exists; with the Redis adapter an emit here reaches the sockets of every process.
+ * An event goes only to the users who may read what it names: the holders of a permission
+ * (`publish`), or the rooms a module works out from the record (`publishTo`, e.g. a work order's
+ * managers and assignee: workOrderAudience). A socket in several of the rooms gets it once.
  * Publishing never throws into the request that caused it, and a request's pushes leave once its
  * answer is out (pushesAfterAnswer.ts). socket.io encodes each emit once for all the sockets of
- * its room (and, for websockets, its frame too: docs/operations.md "Live pushes at scale").
+ * its rooms (and, for websockets, its frame too: docs/operations.md "Live pushes at scale").
  */
 export function createPushHub() {
   let io: Server | null = null;
+  const send = (rooms: string | readonly string[], event: PushEventName, payload: PushEvents[PushEventName]) => {
+    const server = io;
+    if (!server) return;
+    afterAnswer(() => emitSafely(server, rooms, event, payload));
+  };
   return {
     attach(server: Server) {
       io = server;
     },
-    publish<E extends PushEventName>(event: E, payload: PushEvents[E]): void {
-      const server = io;
-      if (!server) return;
-      afterAnswer(() => emitSafely(server, permissionRoom(pushAudience(event, payload)), event, payload));
+    /** To every holder of the permission that reads what the event names, on every process. */
+    publish<E extends PermissionWideEventName>(event: E, payload: PermissionWideEvents[E]): void {
+      send(permissionRoom(pushAudience(event, payload)), event, payload);
     },
-    /** To one user's sockets (their own room, joined at connection), on every process. */
-    publishToUser<E extends PushEventName>(userId: string, event: E, payload: PushEvents[E]): void {
-      const server = io;
-      if (!server) return;
-      afterAnswer(() => emitSafely(server, userKey(userId), event, payload));
+    /** To the sockets in any of these rooms (common/realtime.ts names them), on every process. */
+    publishTo<E extends PushEventName>(rooms: readonly string[], event: E, payload: PushEvents[E]): void {
+      if (rooms.length > 0) send(rooms, event, payload);
     },
   };
 }

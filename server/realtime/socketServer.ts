@@ -4,7 +4,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { logRedisOutages } from './redisOutageLog';
-import { permissionRoom, SOCKET_PATH } from '../../common/realtime';
+import { permissionRoomsOf, SOCKET_PATH } from '../../common/realtime';
 import type { AuthUser } from '../auth/access';
 import { resolveJwtSecret } from '../auth/jwtSecret';
 import { ALL_USERS_KEY, userKey } from '../auth/sessionCache';
@@ -29,8 +29,9 @@ export const userRoom = userKey;
  * socket.io on the app's own HTTP server (DESIGN §6, docs/inspections.md "Live pushes"):
  * - a socket signs in with its JWT (`auth: { token }`) under exactly the HTTP rules, or is refused
  *   with `unauthorized`;
- * - it joins one room per permission it holds and its user's room; the push hub emits to the room
- *   of the permission that may read an event;
+ * - it joins one room per permission it holds, its user's room, and its user's rooms of the
+ *   permissions that read records of their own (common/realtime.ts permissionRoomsOf); the push hub
+ *   emits to the rooms of those who may read what an event names;
  * - a user change on the invalidation bus disconnects that user's sockets (a role or permission
  *   change: everybody's), so they come back with their current grants, or not at all;
  * - with REDIS_URL the Redis adapter carries emits to the sockets of every process.
@@ -81,7 +82,7 @@ export async function attachSocketServer(app: FastifyInstance): Promise<Server> 
 
   io.on('connection', (socket: Socket) => {
     const { user, expiresAt } = socket.data as SocketData;
-    void socket.join([userRoom(user._id), ...[...user.permissions].map(permissionRoom)]);
+    void socket.join([userRoom(user._id), ...permissionRoomsOf(user)]);
     // A wall board stays connected for days: its socket must not outlive the token it signed in with.
     const expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS));
     socket.once('disconnect', () => clearTimeout(expiry));

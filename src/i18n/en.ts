@@ -667,11 +667,16 @@ export const en: TranslationMessages = {
     },
     permission: {
       columns: { permission: 'Permission', roles: 'Roles', direct_users: 'Users having direct permission', actions: 'Actions' },
+      fields: { roles: 'Roles' },
+      no_roles: 'No role holds this permission',
+      roles_need_manage_role: 'Giving it to roles needs the permission manage-role',
     },
     role: {
       columns: { role: 'Role', users: 'Users', permissions: 'Permissions', actions: 'Actions' },
       more_permissions: '+%{count} more',
       fields: { name: 'Name', dashboard: 'Dashboard', permissions: 'Permissions', tables: 'Tables' },
+      no_permissions: 'No permissions',
+      permissions_hint: 'Read-only: a role is given a permission, or loses one, in Permission management',
       no_dashboard: 'None',
       table: 'Table',
       type: 'Type',

@@ -277,9 +277,9 @@ export async function sweepAlertsWithoutOrders(db: Database, now = Date.now()): 
   return openFor(db, sweptAlerts(now), now);
 }
 
-/** Each opened order pushed: update-detail to readers, new-work-order to its assignee. */
+/** Each opened order pushed: update-detail to those who may read it, new-work-order to its assignee. */
 export function publishOpened(pushes: PushHub, outcome: AutoCreateOutcome): void {
-  for (const order of outcome.opened) publishWorkOrderWrite(pushes, order._id, { order, newAssignee: order.assignedTo });
+  for (const order of outcome.opened) publishWorkOrderWrite(pushes, order._id, { assignees: [order.assignedTo], order, newAssignee: order.assignedTo });
 }
 
 /**

@@ -121,7 +121,7 @@ export async function workOrderRoutes(app: FastifyInstance) {
       const settings = await loadWorkOrderSettings(db(), ['statusValues', 'priorityValues']);
       const outcome = await createWorkOrder(db(), request.body, settings, currentUser(request));
       const detail = await detailOf(outcome._id);
-      publishWorkOrderWrite(pushes(), outcome._id, { order: detail, newAssignee: outcome.newAssignee, resolved: outcome.resolved });
+      publishWorkOrderWrite(pushes(), outcome._id, { assignees: outcome.assignees, order: detail, newAssignee: outcome.newAssignee, resolved: outcome.resolved });
       return detail;
     },
   );
@@ -136,7 +136,7 @@ export async function workOrderRoutes(app: FastifyInstance) {
       const settings = await loadWorkOrderSettings(db(), ['statusValues', 'priorityValues']);
       const outcome = await updateWorkOrder(db(), request.params.id, request.body, settings, currentUser(request));
       const detail = await detailOf(outcome._id);
-      publishWorkOrderWrite(pushes(), outcome._id, { order: detail, newAssignee: outcome.newAssignee, resolved: outcome.resolved });
+      publishWorkOrderWrite(pushes(), outcome._id, { assignees: outcome.assignees, order: detail, newAssignee: outcome.newAssignee, resolved: outcome.resolved });
       return detail;
     },
   );
@@ -145,8 +145,8 @@ export async function workOrderRoutes(app: FastifyInstance) {
     '/workOrder/:id',
     { config: { access: manage }, schema: { tags, summary: 'Delete an order and its activity', params: idParamsSchema, response: { 404: errorSchema } } },
     async (request) => {
-      await deleteWorkOrder(db(), request.params.id, currentUser(request));
-      publishWorkOrderWrite(pushes(), request.params.id, {});
+      const { assignees } = await deleteWorkOrder(db(), request.params.id, currentUser(request));
+      publishWorkOrderWrite(pushes(), request.params.id, { assignees });
       return { _id: request.params.id, message: 'Deleted successfully' };
     },
   );
@@ -158,8 +158,8 @@ export async function workOrderRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Record activity {comment} (trimmed, not blank); a Completed order takes none (409); answers the order', params: idParamsSchema, body: activitySchema, response: writeErrors },
     },
     async (request) => {
-      await addActivity(db(), request.params.id, request.body, currentUser(request));
-      publishWorkOrderWrite(pushes(), request.params.id, {});
+      const { assignees } = await addActivity(db(), request.params.id, request.body, currentUser(request));
+      publishWorkOrderWrite(pushes(), request.params.id, { assignees });
       return detailOf(request.params.id);
     },
   );

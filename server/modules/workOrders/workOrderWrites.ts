@@ -30,6 +30,8 @@ type Settings = Pick<WorkOrderSettings, 'statusValues' | 'priorityValues'>;
 /** What a write changed beyond the order itself, for the pushes after it commits (workOrderPushes.ts). */
 export interface WriteOutcome {
   _id: string;
+  /** Whom the order was assigned to before the write and is after it: who of them holds read-workorder hears of it. */
+  assignees: readonly string[];
   /** Someone newly given the order: new-work-order goes to their sockets. */
   newAssignee: string | null;
   /** The alert (and its inspection) that completing the order resolved. */
@@ -76,7 +78,7 @@ export async function createWorkOrder(db: Database, body: unknown, settings: Set
     // Created as Completed (work already done): the alert it was opened for is done with too.
     const resolved = isCompleted(created.status) ? await resolveAlertOfCompletedOrder(tx, created, actor._id) : NOTHING_RESOLVED;
     await recordAudit(tx, { entity: ENTITY, recordId: created._id, action: 'create', actor, changes: diffRecords(null, created) });
-    return { _id: created._id, newAssignee: created.assignedTo, resolved };
+    return { _id: created._id, assignees: [created.assignedTo], newAssignee: created.assignedTo, resolved };
   });
 }
 
@@ -128,17 +130,18 @@ export async function updateWorkOrder(db: Database, id: string, body: unknown, s
       if (isCompleted(saved.status)) resolved = await resolveAlertOfCompletedOrder(tx, saved, actor._id);
     }
     await recordAudit(tx, { entity: ENTITY, recordId: id, action: 'update', actor, changes: diffRecords(order, saved) });
-    return { _id: id, newAssignee: saved.assignedTo !== order.assignedTo ? saved.assignedTo : null, resolved };
+    return { _id: id, assignees: [order.assignedTo, saved.assignedTo], newAssignee: saved.assignedTo !== order.assignedTo ? saved.assignedTo : null, resolved };
   });
 }
 
-/** DELETE /workOrder/{id} (manage-workorder): the order and its log. */
-export async function deleteWorkOrder(db: Database, id: string, actor: AuthUser): Promise<void> {
-  await db.transaction(async (tx) => {
+/** DELETE /workOrder/{id} (manage-workorder): the order and its log; answers whom it was assigned to. */
+export async function deleteWorkOrder(db: Database, id: string, actor: AuthUser): Promise<{ assignees: readonly string[] }> {
+  return db.transaction(async (tx) => {
     const [deleted] = await tx.delete(workOrders).where(eq(workOrders._id, id)).returning();
     if (!deleted) throw notFound(NOT_FOUND);
     await tx.delete(workOrderActivity).where(eq(workOrderActivity.workOrder, id));
     await recordAudit(tx, { entity: ENTITY, recordId: id, action: 'delete', actor, changes: diffRecords(deleted, null) });
+    return { assignees: [deleted.assignedTo] };
   });
 }
 
@@ -155,17 +158,18 @@ function checkedComment(body: unknown): string {
   return comment;
 }
 
-/** POST /workOrder/{id}/activity: a comment on the log; a Completed order takes none (409). */
-export async function addActivity(db: Database, id: string, body: unknown, actor: AuthUser): Promise<void> {
+/** POST /workOrder/{id}/activity: a comment on the log; a Completed order takes none (409). Answers whom the order is assigned to. */
+export async function addActivity(db: Database, id: string, body: unknown, actor: AuthUser): Promise<{ assignees: readonly string[] }> {
   await orderFor(db, id, actor);
   const comment = checkedComment(body);
   const now = Date.now();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const order = await lockedOrder(tx, id);
     if (!mayManage(actor) && order.assignedTo !== actor._id) throw forbidden(NOT_YOURS);
     if (isCompleted(order.status)) throw conflict('status', COMPLETED_TAKES_NO_ACTIVITY);
     await recordComment(tx, id, actor._id, comment, now);
     await tx.update(workOrders).set({ updatedAt: now }).where(eq(workOrders._id, id));
     await recordAudit(tx, { entity: ENTITY, recordId: id, action: 'update', actor, changes: [{ field: 'activity', from: null, to: comment }] });
+    return { assignees: [order.assignedTo] };
   });
 }

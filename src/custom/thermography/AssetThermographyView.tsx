@@ -29,12 +29,10 @@ export interface ThermographyRecord {
   realImage: string | null;
   ambientTemperature: number | null;
   measurements: KeyValue[];
-  observations: (string | { v: string })[];
+  observations: string[];
 }
 
 type PagedRecord = ThermographyRecord & { inspectionId: string; timestamp: number };
-
-const observationText = (item: string | { v: string }) => (typeof item === 'string' ? item : item.v);
 
 /** The records of the asset's thermography inspections, newest inspection first, in their order within each. */
 export function thermographyRecordsOf(inspections: readonly Inspection[]): PagedRecord[] {
@@ -163,7 +161,7 @@ export function AssetThermographyView({ assetId, inspections }: { assetId: strin
                 <Box component="ul" sx={{ mt: 0.5, pl: 3 }}>
                   {record.observations.map((item, at) => (
                     <li key={at}>
-                      <Typography variant="body2">{observationText(item)}</Typography>
+                      <Typography variant="body2">{item}</Typography>
                     </li>
                   ))}
                 </Box>

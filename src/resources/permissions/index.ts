@@ -1,12 +1,16 @@
 import LockIcon from '@mui/icons-material/Lock';
 import { permissionSchema, type Permission } from '../../../common/resources/permission';
 import { declareResource } from '../generic/declareResource';
+import { PermissionEditor } from './PermissionEditor';
 import { usePermissionColumns } from './usePermissionColumns';
 
 export type PermissionRecord = Permission & { id: string };
 
-/** Permission management (spec §2.9): Permission, Roles, Users having direct permission, Actions; New Permission. */
+/**
+ * Permission management (spec §2.9): Permission, Roles, Users having direct permission, Actions;
+ * New Permission; a row expands into the roles holding it (PermissionEditor.tsx).
+ */
 export const permissionResource = declareResource<PermissionRecord>({
   name: 'permission', label: 'Permission', schema: permissionSchema, icon: LockIcon, permission: 'manage-permission',
-  useColumns: usePermissionColumns,
+  useColumns: usePermissionColumns, Editor: PermissionEditor,
 });

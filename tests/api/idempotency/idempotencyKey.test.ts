@@ -138,9 +138,12 @@ describe('Idempotency-Key on the queued writes (docs/offline.md)', () => {
       expect(first.statusCode, first.body).toBe(200);
       expect(first.headers[REPLAY_HEADER]).toBeUndefined();
       const published = vi.spyOn(t.app.services.pushes, 'publish');
+      const publishedTo = vi.spyOn(t.app.services.pushes, 'publishTo');
       const second = await write.send(key);
       expect(published).not.toHaveBeenCalled();
+      expect(publishedTo).not.toHaveBeenCalled();
       published.mockRestore();
+      publishedTo.mockRestore();
       expect(second.statusCode).toBe(200);
       expect(second.headers[REPLAY_HEADER]).toBe('true');
       expect(second.json()).toEqual(first.json());
@@ -308,8 +311,8 @@ describe('Idempotency-Key on the queued writes (docs/offline.md)', () => {
     it('keep the key of a write that committed before the failure: a repeat is "Already received"', async () => {
       const key = randomUUID();
       const before = await activity.written();
-      // The write commits; publishing its push afterwards fails.
-      const failing = vi.spyOn(t.app.services.pushes, 'publish').mockImplementationOnce(() => {
+      // The write commits; publishing its push afterwards fails (a work order's go to rooms of its readers: publishTo).
+      const failing = vi.spyOn(t.app.services.pushes, 'publishTo').mockImplementationOnce(() => {
         throw new Error('push hub down');
       });
       const failed = await activity.send(key);

@@ -111,6 +111,34 @@ describe('GET /thermographyNote/{id}', () => {
   });
 });
 
+describe('thermography records within an inspection (spec §3)', () => {
+  it('reads observations as plain strings, in their order, where the note itself keeps [{v}]', async () => {
+    const [id] = await api.notes([{ imageNumber: '41', identification: 'Q41 feeder', ambientTemperature: 20 }]);
+    ok(await api.put(id!, { observations: [{ v: 'Overheated terminal' }, { v: 'Insulation discoloured' }], measurements: [{ k: 'Max', v: '61.2 °C' }], severityLevel: 'B' }));
+    const note = ok<Doc>(await api.get(id!));
+    expect(note.observations).toEqual([{ v: 'Overheated terminal' }, { v: 'Insulation discoloured' }]);
+    const inspection = ok<Doc>(await t.request({ as: 'thermo.engineer', method: 'GET', url: `/api/inspection/${note.inspection}` }));
+    const ofAsset = ok<Doc[]>(await t.request({ as: 'thermo.engineer', method: 'GET', url: `/api/inspection?assetId=${note.asset}` }));
+    const listed = ofAsset.find((row) => row._id === note.inspection);
+    for (const read of [inspection, listed]) {
+      // Spec §3 "Thermography record": _id, identification, severityLevel, thermalImage, realImage,
+      // ambientTemperature, measurements [{k, v}], observations (strings).
+      expect(read?.records).toEqual([
+        expect.objectContaining({
+          _id: id,
+          identification: 'Q41 feeder',
+          severityLevel: 'B',
+          thermalImage: null,
+          realImage: null,
+          ambientTemperature: 20,
+          measurements: [{ k: 'Max', v: '61.2 °C' }],
+          observations: ['Overheated terminal', 'Insulation discoloured'],
+        }),
+      ]);
+    }
+  });
+});
+
 describe('PUT /thermographyNote/{id}', () => {
   it('saves the editable fields and keeps the status; the rest of a view sent back is ignored', async () => {
     const [id] = await api.notes([{ imageNumber: '8', identification: 'Q8', ambientTemperature: 20 }]);

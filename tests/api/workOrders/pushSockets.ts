@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { SOCKET_PATH } from '../../../common/realtime';
+import { userRoom } from '../../../server/realtime/socketServer';
 import type { TestApp } from '../helpers/testApp';
 
 /** Sockets of demo users on a listening test app, each recording what it receives (tests/api/realtime.test.ts opens them the same way). */
@@ -52,7 +53,7 @@ export async function eventually(recorded: Recorded, matches: (e: Recorded['even
  */
 export async function settled(t: TestApp, sockets: readonly { recorded: Recorded; userId: string }[]): Promise<void> {
   const marker = `marker-${Math.random().toString(16).slice(2)}`;
-  for (const { userId } of sockets) t.app.services.pushes.publishToUser(userId, 'update-detail', { type: 'workOrder', _id: marker });
+  for (const { userId } of sockets) t.app.services.pushes.publishTo([userRoom(userId)], 'update-detail', { type: 'workOrder', _id: marker });
   await Promise.all(sockets.map(({ recorded }) => eventually(recorded, (e) => e.payload?._id === marker)));
   for (const { recorded } of sockets) recorded.events.splice(recorded.events.findIndex((e) => e.payload?._id === marker), 1);
 }

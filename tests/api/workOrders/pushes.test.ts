@@ -6,8 +6,10 @@ import { eventually, listening, newWorkOrders, settled, socketsOf, workOrderDeta
 
 /**
  * DESIGN §11's pushes over socket.io: every write publishes update-detail {type: 'workOrder'} to
- * read-workorder holders; a new order, and an order given to someone else, publishes
- * new-work-order to that assignee's own sockets — no one else's.
+ * those who may read the order (DESIGN §6: GET /workOrder/{id}) — manage-workorder holders, and its
+ * assignee before and after the write — never to another technician holding read-workorder; a new
+ * order, and an order given to someone else, publishes new-work-order to that assignee's own
+ * sockets — no one else's.
  */
 let t: TestApp;
 let world: WorkOrderWorld;
@@ -55,11 +57,25 @@ describe('pushes of the work order calls', () => {
       alert: null,
     });
     await s.settle();
-    // Another technician's socket gets nothing of the kind; on-site (no read-workorder) gets nothing at all.
-    expect(newWorkOrders(s.thermoTech)).toEqual([]);
+    // Another technician's socket gets nothing of it: it cannot open the order; on-site (no read-workorder) gets nothing at all.
+    expect(onlyEvents(s.thermoTech)).toEqual([]);
     expect(newWorkOrders(s.engineer)).toEqual([]);
     expect(onlyEvents(s.onsite)).toEqual([]);
-    for (const reader of [s.technician, s.thermoTech, s.engineer]) expect(workOrderDetails(reader, created._id)).toHaveLength(1);
+    for (const reader of [s.technician, s.engineer]) expect(workOrderDetails(reader, created._id)).toHaveLength(1);
+  });
+
+  it("a change to a technician's order reaches that technician and the engineers, not the thermography technician", async () => {
+    const order = await createOrder(world);
+    const s = await connectAll();
+    ok(await api.update(order._id, await asRead(world, order._id, { status: 'In Progress' }), 'technician'));
+    ok(await api.record(order._id, { comment: 'Valve replaced' }));
+    await s.settle();
+    expect(workOrderDetails(s.technician, order._id)).toHaveLength(2);
+    expect(workOrderDetails(s.engineer, order._id)).toHaveLength(2);
+    // thermo.tech holds read-workorder, but GET /workOrder/{id} of this order answers it 403.
+    expect((await api.read(order._id, 'thermo.tech')).statusCode).toBe(403);
+    expect(onlyEvents(s.thermoTech)).toEqual([]);
+    expect(onlyEvents(s.onsite)).toEqual([]);
   });
 
   it('a reassignment: new-work-order to the new assignee; a status change, a comment, a deletion: update-detail only', async () => {
@@ -75,7 +91,9 @@ describe('pushes of the work order calls', () => {
     await s.settle();
     expect(newWorkOrders(s.thermoTech)).toHaveLength(1);
     expect(newWorkOrders(s.technician)).toEqual([]);
-    for (const reader of [s.technician, s.thermoTech, s.engineer]) expect(workOrderDetails(reader, order._id)).toHaveLength(5);
+    // The technician hears that the order went away from them (their list drops it), then nothing more of it.
+    expect(workOrderDetails(s.technician, order._id)).toHaveLength(1);
+    for (const reader of [s.thermoTech, s.engineer]) expect(workOrderDetails(reader, order._id)).toHaveLength(5);
     expect(onlyEvents(s.onsite)).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse } from '../helpers/mockApi';
+import { errorResponse, jsonResponse, type ApiCall } from '../helpers/mockApi';
 import { openAdminScreen } from '../helpers/adminScreen';
 
 const permissions = [
@@ -13,13 +13,24 @@ const roles = [
   { _id: 'r1', name: 'ROLE_ENGINEER', permissions: ['p2'] },
   { _id: 'r2', name: 'ROLE_SUPERUSER', permissions: ['p1', 'p2'] },
 ];
+/** The roles as GET /role/{id} reads them, whole. */
+const wholeRoles: Record<string, object> = {
+  r1: { _id: 'r1', name: 'ROLE_ENGINEER', dashboard: 'd1', permissions: ['p2'], tables: [{ table: 't1', default: true }], createdAt: 1, updatedAt: 2 },
+  r2: { _id: 'r2', name: 'ROLE_SUPERUSER', dashboard: null, permissions: ['p1', 'p2'], tables: [], createdAt: 3, updatedAt: 4 },
+};
 const users = [{ _id: 'u9', name: 'Tom Tech', username: 'tom', permissions: ['p3'] }];
 
-function open(answers = {}) {
-  return openAdminScreen('/home/permissionManagement', ['manage-permission'], {
+function open(answers = {}, held = ['manage-permission', 'manage-role']) {
+  return openAdminScreen('/home/permissionManagement', held, {
     'GET /api/permission': () => jsonResponse(200, permissions),
     'GET /api/role': () => jsonResponse(200, roles),
     'GET /api/user': () => jsonResponse(200, users),
+    'GET /api/permission/p1': () => jsonResponse(200, permissions[0]),
+    'GET /api/permission/p1/history': () => jsonResponse(200, []),
+    'GET /api/permission/p2': () => jsonResponse(200, permissions[1]),
+    'GET /api/permission/p2/history': () => jsonResponse(200, []),
+    'GET /api/role/r1': () => jsonResponse(200, wholeRoles.r1),
+    'GET /api/role/r2': () => jsonResponse(200, wholeRoles.r2),
     ...answers,
   });
 }
@@ -84,6 +95,44 @@ describe('Permission management (spec §2.9)', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Permission deleted')).toBeInTheDocument();
     expect(api.callsTo('DELETE', '/api/permission/p3')).toHaveLength(1);
+  });
+
+  it('gives a permission to a role from its row: that role is read and saved whole with the permission added', async () => {
+    const api = open({ 'PUT /api/role/r1': (call: ApiCall) => jsonResponse(200, { ...wholeRoles.r1, ...(call.body as object), updatedAt: 5 }) });
+    await userEvent.click(within(await rowOf('manage-asset')).getByRole('button', { name: 'Expand' }));
+    const rolesInput = await screen.findByRole('combobox', { name: 'Roles' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'ROLE_SUPERUSER' })).toBeInTheDocument());
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await userEvent.click(rolesInput);
+    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'ROLE_ENGINEER' }));
+    await userEvent.click(save);
+    expect(await screen.findByText('Permission updated')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/role/r1').map((c) => c.body)).toEqual([
+      { name: 'ROLE_ENGINEER', dashboard: 'd1', permissions: ['p2', 'p1'], tables: [{ table: 't1', default: true }] },
+    ]);
+    expect(api.callsTo('PUT', '/api/role/r2')).toHaveLength(0);
+  });
+
+  it('takes a permission from a role, and says so when the server refuses', async () => {
+    const api = open({ 'PUT /api/role/r2': () => errorResponse(400, 'permissions: no permission has the id p1') });
+    await userEvent.click(within(await rowOf('manage-asset')).getByRole('button', { name: 'Expand' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'ROLE_SUPERUSER' })).toBeInTheDocument());
+    await userEvent.click(screen.getByRole('combobox', { name: 'Roles' }));
+    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'ROLE_SUPERUSER' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Permission updating failed')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/role/r2').map((c) => c.body)).toEqual([{ name: 'ROLE_SUPERUSER', dashboard: null, permissions: ['p2'], tables: [] }]);
+  });
+
+  it('lists the roles holding it without manage-role, and offers nothing to change them', async () => {
+    open({}, ['manage-permission']);
+    await userEvent.click(within(await rowOf('read-asset')).getByRole('button', { name: 'Expand' }));
+    const group = await screen.findByRole('group', { name: 'Roles' });
+    await waitFor(() => expect(within(group).getByText('ROLE_ENGINEER')).toBeInTheDocument());
+    expect(within(group).getByText('ROLE_SUPERUSER')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Roles' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
   it('shows the permission management entry in the drawer only with manage-permission', async () => {

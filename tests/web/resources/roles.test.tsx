@@ -108,24 +108,35 @@ describe('Role management (spec §2.9)', () => {
     expect(await screen.findByText('Role deleted')).toBeInTheDocument();
   });
 
-  it("edits dashboard, permissions and tables inline and saves with 'Role updated'", async () => {
+  it("edits dashboard and tables inline, keeps the permissions as they were, and saves with 'Role updated'", async () => {
     const api = open({ 'PUT /api/role/r1': (call: ApiCall) => jsonResponse(200, { ...engineer, ...(call.body as object), updatedAt: 30 }) });
     await userEvent.click(within(await rowOf('ROLE_ENGINEER')).getByRole('button', { name: 'Expand' }));
     expect(await screen.findByText('All assets')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Dashboard' })).toHaveTextContent('Plant overview'));
     await userEvent.click(screen.getByRole('combobox', { name: 'Dashboard' }));
     await userEvent.click(within(await screen.findByRole('listbox')).getByText('None'));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Permissions' }));
-    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'export-reports' }));
     await userEvent.click(screen.getByRole('switch', { name: 'Default All assets' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Role updated')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/role/r1')[0]?.body).toEqual({
       name: 'ROLE_ENGINEER',
       dashboard: null,
-      permissions: ['p3', 'p1', 'p8'],
+      permissions: ['p3', 'p1'],
       tables: [{ table: 't1', default: false }],
     });
+  });
+
+  it("shows the role's own permissions read-only (spec §2.9): their names, nothing to pick them with", async () => {
+    open();
+    await userEvent.click(within(await rowOf('ROLE_ENGINEER')).getByRole('button', { name: 'Expand' }));
+    const permissionsGroup = await screen.findByRole('group', { name: 'Permissions' });
+    await waitFor(() => expect(within(permissionsGroup).getByText('read-asset')).toBeInTheDocument());
+    expect(within(permissionsGroup).getByText('view-engineer')).toBeInTheDocument();
+    expect(within(permissionsGroup).queryByText('export-reports')).toBeNull();
+    expect(within(permissionsGroup).queryByRole('combobox')).toBeNull();
+    expect(within(permissionsGroup).queryByRole('textbox')).toBeNull();
+    expect(within(permissionsGroup).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Permissions' })).toBeNull();
   });
 
   it("says 'Role updating failed' when the server refuses the change", async () => {

@@ -55,7 +55,7 @@ describe("asset detail's thermography view (spec §2.5)", () => {
   it('with thermography only, pages through the records directly: image N of M, identification, priority chip, readings, observations, alerts', async () => {
     const older = thermographyInspection('i1', T0, [record('rec1', 'Q1 incomer', 'B')]);
     const newer = thermographyInspection('i2', T0 + 30 * DAY, [
-      record('rec2', 'Q3 breaker', 'A', { measurements: [{ k: 'Min', v: '24.3 °C' }, { k: 'Max', v: '71.4 °C' }], observations: [{ v: 'Overheated terminal detected' }, { v: 'Insulation discoloured' }] }),
+      record('rec2', 'Q3 breaker', 'A', { measurements: [{ k: 'Min', v: '24.3 °C' }, { k: 'Max', v: '71.4 °C' }], observations: ['Overheated terminal detected', 'Insulation discoloured'] }),
       record('rec3', 'Q4 breaker', null),
     ]);
     const { api, user } = await openAsset([older, newer], {
