@@ -4,6 +4,7 @@ import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { startTopology, topologyAvailable, type Topology } from '../helpers/proxyTopology';
 import { breachingSubmission, type BreachingSubmission } from '../helpers/breachingSubmission';
+import { pngOfSize } from '../api/helpers/imageBytes';
 
 /**
  * Issue 21, "Shown working, in CI": two app processes behind Debian's nginx running
@@ -198,9 +199,8 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
   });
 
   it('takes a photo of the full 5 MB the app allows through the proxy (docs/inspections.md)', async () => {
-    // A PNG is recognised by its first bytes; the rest is the bulk of a camera photo.
-    const photo = new Uint8Array(5 * 1_048_576);
-    photo.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // A real PNG padded to the full 5 MB: uploads read the image header (its pixel bound).
+    const photo = new Uint8Array(pngOfSize(5 * 1_048_576));
     const form = new FormData();
     form.append('file', new Blob([photo], { type: 'image/png' }), 'meter.png');
     const response = await fetch(`${topology.proxyUrl}/api/file`, { method: 'POST', headers: { 'x-auth': await token('technician') }, body: form });
