@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/serverProcess';
 
 const CONNECTIONS = 50;
-/** Issue 21 "The hot path": init must reach this share of the bare hello's req/s. */
-const TARGET_RATIO = 0.35;
+/** Issue 39 §8: init must reach this share of the bare hello's req/s (issue 21 asked 35 %). */
+const TARGET_RATIO = 0.5;
 const WARM_UP_SECONDS = 3;
 
 interface Run {
@@ -57,6 +57,17 @@ const summary = (runs: Run[]) => ({
   perRound: runs.map((r) => r.requestsPerSecond),
 });
 
+/**
+ * On a machine of two or more cores, both servers run on core 0 (they are measured one at a time)
+ * and this process, which runs autocannon, on core 1: the load generator then never takes the
+ * server's core, and the figures move far less from run to run than when the scheduler mixes them.
+ */
+function pinToCores(...servers: ServerProcess[]) {
+  if (availableParallelism() < 2) return;
+  for (const server of servers) execFileSync('taskset', ['-a', '-p', '-c', '0', String(server.child.pid)], { stdio: 'ignore' });
+  execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+}
+
 async function engineerToken(server: ServerProcess): Promise<string> {
   const login = await fetch(`${server.baseUrl}/api/token/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'engineer', password: 'demo' }),
@@ -81,6 +92,7 @@ export async function benchTokenInit(durationSeconds = 10, rounds = 3) {
   const app = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }, 60_000, { nodeArgs: flags('SERVER_NODE_ARGS') });
   const bare = await startServerProcess({}, 60_000, { entry: 'bench/bareHelloServer.ts', readyPath: '/', nodeArgs: flags('BARE_NODE_ARGS') });
   try {
+    pinToCores(app, bare);
     const token = await engineerToken(app);
     const initUrl = `${app.baseUrl}/api/token/init`;
     const bareUrl = `${bare.baseUrl}/`;

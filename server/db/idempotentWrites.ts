@@ -17,10 +17,26 @@ export interface IdempotentWrite {
 }
 
 const requestWrite = new AsyncLocalStorage<IdempotentWrite>();
+/** Claims run and not settled yet. */
+let unsettled = 0;
 
-/** Runs fn (and everything it starts) as the request holding this claim. */
+/** Runs fn (and everything it starts) as the request holding this claim, until settleIdempotentWrite(write). */
 export function runWithIdempotentWrite<T>(write: IdempotentWrite, fn: () => T): T {
+  unsettled++;
   return requestWrite.run(write, fn);
+}
+
+/**
+ * The claim's answer is stored or given up: its later transactions mark nothing. Once no claim is
+ * left unsettled the context is switched off: while an AsyncLocalStorage is on, Node runs its
+ * async hooks on every promise of every request, keyed or not (issue 39 §8); the next claim turns
+ * it on again. Only settled claims are running then, and getStore() would give them nothing anyway.
+ */
+export function settleIdempotentWrite(write: IdempotentWrite): void {
+  if (write.settled) return;
+  write.settled = true;
+  unsettled--;
+  if (unsettled === 0) requestWrite.disable();
 }
 
 /** The claim of the request this code runs for, while its answer is not stored yet. */

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES, IDEMPOTENCY_RETENTION_MS, IDEMPOTENT_REPLAY_HEADER } from '../../common/idempotency';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { runWithIdempotentWrite, type IdempotentWrite } from '../db/idempotentWrites';
+import { runWithIdempotentWrite, settleIdempotentWrite, type IdempotentWrite } from '../db/idempotentWrites';
 import type { ClaimLocks } from '../db/claimLocks';
 import { errorBody } from './errors';
 
@@ -202,7 +202,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, { locks }: { lo
       done(null, payload);
       return;
     }
-    claim.write.settled = true;
+    settleIdempotentWrite(claim.write);
     const contentType = reply.getHeader('content-type');
     settle(db(), claim.write, reply.statusCode, payload, typeof contentType === 'string' ? contentType : null).then(
       () => {

@@ -49,6 +49,19 @@ function recordHeaders(middleware: ReturnType<typeof helmet>, req: IncomingMessa
   return steps;
 }
 
+/**
+ * helmet's headers as Fastify keeps a reply's headers (lower-case names, in helmet's order). What
+ * helmet removes (X-Powered-By) Node and Fastify never set, so it needs no step of its own.
+ */
+function replyHeadersOf(steps: readonly HeaderStep[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of steps) {
+    if (value === null) delete headers[name.toLowerCase()];
+    else headers[name.toLowerCase()] = value;
+  }
+  return headers;
+}
+
 /** Copies kept: one per derived API host (or none) and logo origin; bounded, since the logo's origin changes over time. */
 const MAX_KEPT = 64;
 
@@ -56,30 +69,29 @@ const MAX_KEPT = 64;
  * helmet's security headers on every answer (DESIGN §4). @fastify/helmet builds helmet's whole
  * middleware chain again for each request, and the CSP is assembled and validated each time:
  * about a tenth of GET /token/init's time (docs/decisions.md "The hot path"). Here the chain is
- * built once and its headers are worked out once per derived API host and logo origin, then set
- * as they are — the same names, values and order as helmet sets them.
+ * built once and its headers are worked out once per derived API host and logo origin.
+ *
+ * They are put on the reply, not on the raw response: one header set on the raw response sends
+ * all of the answer's headers through Node's setHeader, each validated and copied twice, where
+ * Fastify's own writeHead with its header object validates each once (issue 39 §8).
  */
 export function installSecurityHeaders(app: FastifyInstance, apiHosts: DerivedApiHosts, logoSource: LogoSource, scriptHashes: readonly string[] = []) {
   const middleware = helmet(helmetOptions(apiHosts, logoSource, scriptHashes));
-  const kept = new Map<string, HeaderStep[]>();
+  const kept = new Map<string, Record<string, string>>();
   app.addHook('onRequest', (request, reply, done) => {
     const key = `${apiHosts.sourceFor(request.headers.host)}\n${logoSource.current() ?? ''}`;
-    let steps = kept.get(key);
-    if (!steps) {
+    let headers = kept.get(key);
+    if (!headers) {
       try {
-        steps = recordHeaders(middleware, request.raw);
+        headers = replyHeadersOf(recordHeaders(middleware, request.raw));
       } catch (error) {
         done(error as Error);
         return;
       }
       if (kept.size >= MAX_KEPT) kept.clear();
-      kept.set(key, steps);
+      kept.set(key, headers);
     }
-    const response = reply.raw;
-    for (const [name, value] of steps) {
-      if (value === null) response.removeHeader(name);
-      else response.setHeader(name, value);
-    }
+    reply.headers(headers);
     done();
   });
 }

@@ -1,5 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
 
 /**
  * Issue 21 "Fan-out": a push written to 5,000 sockets is 5,000 socket writes on this event loop.
@@ -12,36 +11,32 @@ import type { FastifyInstance } from 'fastify';
  * pushes, once; a request whose transaction rolled back has published nothing. Work a request
  * started and that outlives it (checklist scripts, a job run) publishes at once, as jobs on their
  * cron do.
+ *
+ * The handler names its answer (pushHub's `forAnswer(reply)`) rather than an AsyncLocalStorage
+ * context finding it: a context opened for every request made Node run its async hooks on every
+ * promise of every request, publishing or not (issue 39 §8). A request that publishes nothing
+ * costs nothing here.
  */
-interface Held {
-  /** The pushes waiting for the answer; null once it is out. */
-  emits: (() => void)[] | null;
-}
+const held = new WeakMap<ServerResponse, (() => void)[]>();
 
-const held = new AsyncLocalStorage<Held>();
-
-/** Runs `emit` now, or — inside a request not answered yet — as soon as it is. */
-export function afterAnswer(emit: () => void): void {
-  const store = held.getStore();
-  if (store?.emits) store.emits.push(emit);
-  else emit();
-}
-
-/**
- * Every request runs in a context that holds its pushes till its response closes; then they are
- * sent in the order published, in one tick (so each socket gets them in one write: coalescedFrames.ts).
- */
-export function holdPushesUntilAnswered(app: FastifyInstance): void {
-  // Callback style: `done` called inside the context, so hooks, handler and everything they start run in it.
-  app.addHook('onRequest', (_request, reply, done) => {
-    const store: Held = { emits: [] };
+/** Runs `emit` once `response` is closed: at once if it is, else after what was held before it. */
+export function afterAnswer(response: ServerResponse, emit: () => void): void {
+  if (response.closed) {
+    emit();
+    return;
+  }
+  let emits = held.get(response);
+  if (!emits) {
+    const waiting: (() => void)[] = [];
+    held.set(response, waiting);
     // 'close' comes after 'finish' (the answer handed to the socket) and also when the client hung
-    // up first (no 'finish' then): either way the request's pushes may go.
-    reply.raw.once('close', () => {
-      const emits = store.emits ?? [];
-      store.emits = null;
-      for (const emit of emits) emit();
+    // up first (no 'finish' then): either way the request's pushes may go, in one tick (so each
+    // socket gets them in one write: coalescedFrames.ts). Later ones go at once (closed above).
+    response.once('close', () => {
+      held.delete(response);
+      for (const waitingEmit of waiting) waitingEmit();
     });
-    held.run(store, done);
-  });
+    emits = waiting;
+  }
+  emits.push(emit);
 }

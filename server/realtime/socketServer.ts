@@ -10,7 +10,6 @@ import { resolveJwtSecret } from '../auth/jwtSecret';
 import { ALL_USERS_KEY, userKey } from '../auth/sessionCache';
 import { userOfToken } from '../auth/tokenUser';
 import { deploymentChannel } from './deploymentChannel';
-import { holdPushesUntilAnswered } from './pushesAfterAnswer';
 import { coalesceFramesPerTick } from './coalescedFrames';
 
 interface SocketData {
@@ -111,7 +110,6 @@ export async function attachSocketServer(app: FastifyInstance): Promise<Server> 
     await Promise.allSettled(redisClients.map((client) => (redisUp ? client.quit() : Promise.resolve(client.disconnect()))));
   });
 
-  holdPushesUntilAnswered(app);
   app.services.pushes.attach(io);
   return io;
 }

@@ -1,9 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { SOCKET_PATH } from '../../common/realtime';
-import { afterAnswer, holdPushesUntilAnswered } from '../../server/realtime/pushesAfterAnswer';
+import { afterAnswer } from '../../server/realtime/pushesAfterAnswer';
+import { createPushHub } from '../../server/realtime/pushHub';
 import { createTestApp, type TestApp } from './helpers/testApp';
 import { breachingSubmission, type BreachingSubmission } from '../helpers/breachingSubmission';
 
@@ -121,14 +124,13 @@ describe('pushes held until the answer is out', () => {
 
   beforeAll(async () => {
     server = Fastify({ forceCloseConnections: true });
-    holdPushesUntilAnswered(server);
-    server.post<{ Querystring: { fail?: string } }>('/write', async (request) => {
-      afterAnswer(() => sent.push('committed change'));
+    server.post<{ Querystring: { fail?: string } }>('/write', async (request, reply) => {
+      afterAnswer(reply.raw, () => sent.push('committed change'));
       await new Promise<void>((resolve) => {
         releaseHandler = resolve;
         handlerWaiting();
       });
-      afterAnswer(() => sent.push('second change'));
+      afterAnswer(reply.raw, () => sent.push('second change'));
       if (request.query.fail) throw new Error('a step after the commit failed');
       return { ok: true };
     });
@@ -181,5 +183,52 @@ describe('pushes held until the answer is out', () => {
     await expect.poll(() => sent).toEqual(['committed change', 'second change']);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent).toEqual(['committed change', 'second change']);
+  });
+});
+
+describe("the push hub's publisher for an answer", () => {
+  /** A socket.io server reduced to what the hub calls: `to(rooms).emit(event, payload)`, recorded. */
+  function recordingServer() {
+    const emitted: string[] = [];
+    const server = { to: (rooms: string | string[]) => ({ emit: (event: string, payload: { _id: string }) => emitted.push(`${[rooms].flat().join('+')} ${event} ${payload._id}`) }) };
+    return { emitted, server: server as unknown as Parameters<ReturnType<typeof createPushHub>['attach']>[0] };
+  }
+  /** A response that has not closed yet, closed on cue. */
+  function openResponse() {
+    const raw = Object.assign(new EventEmitter(), { closed: false });
+    return { reply: { raw: raw as unknown as ServerResponse }, close: () => ((raw.closed = true), raw.emit('close')) };
+  }
+
+  it("holds what a handler publishes for its answer until that answer closes, in order, while the hub's own pushes go at once", () => {
+    const hub = createPushHub();
+    const { emitted, server } = recordingServer();
+    hub.attach(server);
+    const answer = openResponse();
+    const forAnswer = hub.forAnswer(answer.reply);
+    forAnswer.publish('update-detail', { type: 'alert', _id: 'a1' });
+    forAnswer.publishTo(['user:u1'], 'update-detail', { type: 'workOrder', _id: 'w1' });
+    hub.publish('update-detail', { type: 'alert', _id: 'job' });
+    expect(emitted).toEqual([expect.stringMatching(/ update-detail job$/)]);
+    answer.close();
+    expect(emitted.slice(1)).toEqual([expect.stringMatching(/ update-detail a1$/), 'user:u1 update-detail w1']);
+    // Published after the answer is out (work that outlived it): at once.
+    forAnswer.publish('update-detail', { type: 'alert', _id: 'a2' });
+    expect(emitted).toHaveLength(4);
+    answer.close();
+    expect(emitted).toHaveLength(4);
+  });
+
+  it('keeps two answers apart: each one releases only its own pushes', () => {
+    const hub = createPushHub();
+    const { emitted, server } = recordingServer();
+    hub.attach(server);
+    const first = openResponse();
+    const second = openResponse();
+    hub.forAnswer(first.reply).publish('update-detail', { type: 'alert', _id: 'first' });
+    hub.forAnswer(second.reply).publish('update-detail', { type: 'alert', _id: 'second' });
+    second.close();
+    expect(emitted).toEqual([expect.stringMatching(/ second$/)]);
+    first.close();
+    expect(emitted).toEqual([expect.stringMatching(/ second$/), expect.stringMatching(/ first$/)]);
   });
 });

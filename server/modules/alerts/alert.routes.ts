@@ -74,7 +74,7 @@ export async function alertRoutes(app: FastifyInstance) {
         response: { 400: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const remark = request.body.remark.trim();
       if (!remark) throw badRequest('remark', 'remark must not be blank');
       const ids = [...new Set(request.body.ids)];
@@ -82,8 +82,9 @@ export async function alertRoutes(app: FastifyInstance) {
       const unknown = ids.filter((id) => !existing.has(id));
       if (unknown.length > 0) throw notFound(`Alerts not found: ${nameList(unknown)}`);
       const changed = await resolveAlerts(db(), ids, remark, currentUser(request)._id);
-      for (const _id of changed.alerts) app.services.pushes.publish('update-detail', { type: 'alert', _id });
-      for (const _id of changed.inspections) app.services.pushes.publish('update-detail', { type: 'inspection', _id });
+      const pushes = app.services.pushes.forAnswer(reply);
+      for (const _id of changed.alerts) pushes.publish('update-detail', { type: 'alert', _id });
+      for (const _id of changed.inspections) pushes.publish('update-detail', { type: 'inspection', _id });
       return { message: 'Alerts resolved', alerts: await listAlerts(db(), inArray(alerts._id, ids), 0, ids.length) };
     },
   );

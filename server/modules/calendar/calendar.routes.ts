@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { currentUser } from '../../auth/authPlugin';
 import { notFound } from '../../http/errors';
 import { answerPage, periodOf, periodPageOf, periodQuerySchema } from '../../http/period';
@@ -20,7 +20,7 @@ const bodySchema = {
 export async function calendarRoutes(app: FastifyInstance) {
   const db = () => app.services.db;
   const settings = () => loadCalendarSettings(app.services.configEntries);
-  const pushed = (_id: string) => app.services.pushes.publish('update-detail', { type: 'calendarEntry', _id });
+  const pushed = (reply: FastifyReply, _id: string) => app.services.pushes.forAnswer(reply).publish('update-detail', { type: 'calendarEntry', _id });
 
   app.get(
     '/calendarEntry/calendarConfig',
@@ -62,9 +62,9 @@ export async function calendarRoutes(app: FastifyInstance) {
   app.post(
     '/calendarEntry',
     { config: { access: manage }, schema: { tags, summary: 'Create an entry (spec §5 date checks, type, custom attributes)', body: bodySchema, response: { 400: errorSchema, 409: errorSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const id = await createEntry(db(), request.body, await settings(), currentUser(request));
-      pushed(id);
+      pushed(reply, id);
       return entryById(db(), id);
     },
   );
@@ -75,9 +75,9 @@ export async function calendarRoutes(app: FastifyInstance) {
       config: { access: manage },
       schema: { tags, summary: 'Change an entry; optional fields left out keep their values', params: idParamsSchema, body: bodySchema, response: { 400: errorSchema, 404: errorSchema, 409: errorSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       await updateEntry(db(), request.params.id, request.body, await settings(), currentUser(request));
-      pushed(request.params.id);
+      pushed(reply, request.params.id);
       const saved = await entryById(db(), request.params.id);
       if (!saved) throw notFound('Calendar entry not found');
       return saved;
@@ -87,9 +87,9 @@ export async function calendarRoutes(app: FastifyInstance) {
   app.delete<{ Params: { id: string } }>(
     '/calendarEntry/:id',
     { config: { access: manage }, schema: { tags, summary: 'Delete an entry; one with disableDelete answers 409', params: idParamsSchema, response: { 404: errorSchema, 409: errorSchema } } },
-    async (request) => {
+    async (request, reply) => {
       await deleteEntry(db(), request.params.id, currentUser(request));
-      pushed(request.params.id);
+      pushed(reply, request.params.id);
       return { _id: request.params.id, message: 'Deleted successfully' };
     },
   );

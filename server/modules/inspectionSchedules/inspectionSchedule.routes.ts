@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { currentUser } from '../../auth/authPlugin';
 import { notFound } from '../../http/errors';
 import { answerPage, periodOf, periodPageOf, periodQuerySchema } from '../../http/period';
@@ -14,7 +14,7 @@ const bodySchema = { type: 'object', description: '{assetId, checklistIds, start
 /** Spec §7 / DESIGN §12: the four inspection schedule calls; each write pushes update-detail. */
 export async function inspectionScheduleRoutes(app: FastifyInstance) {
   const db = () => app.services.db;
-  const pushed = (_id: string) => app.services.pushes.publish('update-detail', { type: 'inspectionSchedule', _id });
+  const pushed = (reply: FastifyReply, _id: string) => app.services.pushes.forAnswer(reply).publish('update-detail', { type: 'inspectionSchedule', _id });
 
   app.get<{ Querystring: { start?: string; end?: string; range?: string } }>(
     '/inspectionSchedule',
@@ -40,9 +40,9 @@ export async function inspectionScheduleRoutes(app: FastifyInstance) {
   app.post(
     '/inspectionSchedule',
     { config: { access: manage }, schema: { tags, summary: 'Create a schedule (spec §5 checks, in order)', body: bodySchema, response: { 400: errorSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const id = await createSchedule(db(), request.body, currentUser(request));
-      pushed(id);
+      pushed(reply, id);
       return scheduleById(db(), id);
     },
   );
@@ -53,9 +53,9 @@ export async function inspectionScheduleRoutes(app: FastifyInstance) {
       config: { access: manage },
       schema: { tags, summary: 'Change a schedule; one holding inspections answers 409', params: idParamsSchema, body: bodySchema, response: { 400: errorSchema, 404: errorSchema, 409: errorSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       await updateSchedule(db(), request.params.id, request.body, currentUser(request));
-      pushed(request.params.id);
+      pushed(reply, request.params.id);
       const saved = await scheduleById(db(), request.params.id);
       if (!saved) throw notFound('Inspection schedule not found');
       return saved;
@@ -65,9 +65,9 @@ export async function inspectionScheduleRoutes(app: FastifyInstance) {
   app.delete<{ Params: { id: string } }>(
     '/inspectionSchedule/:id',
     { config: { access: manage }, schema: { tags, summary: 'Delete a schedule (also one holding inspections)', params: idParamsSchema, response: { 404: errorSchema } } },
-    async (request) => {
+    async (request, reply) => {
       await deleteSchedule(db(), request.params.id, currentUser(request));
-      pushed(request.params.id);
+      pushed(reply, request.params.id);
       return { _id: request.params.id, message: 'Deleted successfully' };
     },
   );

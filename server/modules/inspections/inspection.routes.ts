@@ -29,13 +29,14 @@ export async function inspectionRoutes(app: FastifyInstance) {
         response: { 400: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const result = await submitInspection(db(), app.services.catalogue, currentUser(request), request.query, request.body);
+      const pushes = app.services.pushes.forAnswer(reply);
       for (const { _id, asset, assetName, checklist, checklistName, timestamp } of result.inspections) {
-        app.services.pushes.publish('new-inspection', { _id, asset, assetName, checklist, checklistName, timestamp });
+        pushes.publish('new-inspection', { _id, asset, assetName, checklist, checklistName, timestamp });
       }
       for (const alert of result.alerts) {
-        app.services.pushes.publish('new-alert', {
+        pushes.publish('new-alert', {
           _id: alert._id,
           asset: alert.asset,
           inspection: alert.inspection,
@@ -46,10 +47,10 @@ export async function inspectionRoutes(app: FastifyInstance) {
           color: alert.severityLevel.color,
         });
       }
-      for (const _id of result.completedSchedules) app.services.pushes.publish('update-detail', { type: 'inspectionSchedule', _id });
+      for (const _id of result.completedSchedules) pushes.publish('update-detail', { type: 'inspectionSchedule', _id });
       // DESIGN §11: alerts at the rule's levels become work orders. Awaited, so the order is pushed
       // as the technician is answered; a failure is logged and the submit stands (the sweep retries).
-      await openWorkOrdersAfterAlerts(db(), app.services.pushes, { alerts: result.storedAlerts, rule: result.workOrderRule }, (error) =>
+      await openWorkOrdersAfterAlerts(db(), pushes, { alerts: result.storedAlerts, rule: result.workOrderRule }, (error) =>
         app.log.error({ err: error }, 'work orders could not be opened for the alerts of a submit'),
       );
       // After the answer's data is settled and never awaited: the technician does not wait for them.

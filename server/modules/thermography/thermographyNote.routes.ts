@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { currentUser } from '../../auth/authPlugin';
 import { badRequest, HttpError, notFound } from '../../http/errors';
@@ -46,9 +46,10 @@ async function thermalImageOf(request: FastifyRequest): Promise<{ name: string; 
 export async function thermographyNoteRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
   const db = () => app.services.db;
-  const pushChanged = (note: Pick<NoteRow, '_id' | 'inspection'>) => {
-    app.services.pushes.publish('update-detail', { type: 'thermographyNote', _id: note._id });
-    app.services.pushes.publish('update-detail', { type: 'inspection', _id: note.inspection });
+  const pushChanged = (reply: FastifyReply, note: Pick<NoteRow, '_id' | 'inspection'>) => {
+    const pushes = app.services.pushes.forAnswer(reply);
+    pushes.publish('update-detail', { type: 'thermographyNote', _id: note._id });
+    pushes.publish('update-detail', { type: 'inspection', _id: note.inspection });
   };
   const viewOf = async (id: string) => {
     const loaded = await loadNote(db(), id);
@@ -67,10 +68,10 @@ export async function thermographyNoteRoutes(app: FastifyInstance) {
         response: { 400: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const created = await createNotes(db(), currentUser(request), request.body);
       const { _id, asset, assetName, timestamp } = created.inspection;
-      app.services.pushes.publish('new-inspection', { _id, asset, assetName, checklist: '', checklistName: '', timestamp, type: 'ThermographyInspection' });
+      app.services.pushes.forAnswer(reply).publish('new-inspection', { _id, asset, assetName, checklist: '', checklistName: '', timestamp, type: 'ThermographyInspection' });
       return { inspection: _id, notes: created.notes };
     },
   );
@@ -96,10 +97,10 @@ export async function thermographyNoteRoutes(app: FastifyInstance) {
         response: { 400: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await updateNote(db(), request.params.id, request.body);
       const view = await viewOf(request.params.id);
-      pushChanged(view);
+      pushChanged(reply, view);
       return view;
     },
   );
@@ -116,11 +117,12 @@ export async function thermographyNoteRoutes(app: FastifyInstance) {
         response: { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { note, alert } = await changeStatus(db(), currentUser(request), request.params.id, request.body.status);
       const view = await viewOf(note._id);
       if (alert) {
-        app.services.pushes.publish('new-alert', {
+        const pushes = app.services.pushes.forAnswer(reply);
+        pushes.publish('new-alert', {
           _id: alert._id,
           asset: alert.asset,
           inspection: alert.inspection,
@@ -131,11 +133,11 @@ export async function thermographyNoteRoutes(app: FastifyInstance) {
           color: alert.severityLevel.color,
         });
         // An approval's alert is an alert like any other to the work order rule (DESIGN §11).
-        await openWorkOrdersAfterAlerts(db(), app.services.pushes, [alert._id], (error) =>
+        await openWorkOrdersAfterAlerts(db(), pushes, [alert._id], (error) =>
           app.log.error({ err: error }, 'a work order could not be opened for an approval alert'),
         );
       }
-      pushChanged(note);
+      pushChanged(reply, note);
       return view;
     },
   );
@@ -152,11 +154,11 @@ export async function thermographyNoteRoutes(app: FastifyInstance) {
         response: { 400: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const upload = await thermalImageOf(request);
       const quota = app.services.config.uploadQuotaBytesPerHour;
       const { note, answer } = await saveThermalImage(db(), currentUser(request), request.params.id, upload, request.query.extractMoreInfo === true, quota);
-      pushChanged(note);
+      pushChanged(reply, note);
       return answer;
     },
   );
@@ -179,10 +181,10 @@ export async function thermographyNoteRoutes(app: FastifyInstance) {
         response: { 400: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const quota = app.services.config.uploadQuotaBytesPerHour;
       const { note, answer } = await saveEditedRealImage(db(), currentUser(request), request.params.id, request.body, EDITED_IMAGE_MAX_BYTES, quota);
-      pushChanged(note);
+      pushChanged(reply, note);
       return answer;
     },
   );

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { newId } from '../../db/ids';
 import { alertLevels, alerts, assets, auditLog, inspections, workOrderAlertClaims, workOrders } from '../../db/schema';
 import { jsonInsert } from '../../db/jsonRecords';
-import type { PushHub } from '../../realtime/pushHub';
+import type { Publisher } from '../../realtime/pushHub';
 import { diffRecords } from '../../resources/auditLog';
 import { TITLE_MAX_LENGTH, type WorkOrder } from '../../../common/resources/workOrder';
 import { canHoldOrders, usersByIdOrUsername } from './assignees';
@@ -278,7 +278,7 @@ export async function sweepAlertsWithoutOrders(db: Database, now = Date.now()): 
 }
 
 /** Each opened order pushed: update-detail to those who may read it, new-work-order to its assignee. */
-export function publishOpened(pushes: PushHub, outcome: AutoCreateOutcome): void {
+export function publishOpened(pushes: Publisher, outcome: AutoCreateOutcome): void {
   for (const order of outcome.opened) publishWorkOrderWrite(pushes, order._id, { assignees: [order.assignedTo], order, newAssignee: order.assignedTo });
 }
 
@@ -289,7 +289,7 @@ export function publishOpened(pushes: PushHub, outcome: AutoCreateOutcome): void
  */
 export async function openWorkOrdersAfterAlerts(
   db: Database,
-  pushes: PushHub,
+  pushes: Publisher,
   alertsStored: readonly string[] | { alerts: readonly StoredAlert[]; rule: Promise<RuleSettings> | null },
   onError: (error: unknown) => void,
 ): Promise<AutoCreateOutcome> {

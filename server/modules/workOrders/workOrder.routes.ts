@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access, AuthUser } from '../../auth/access';
 import { currentUser } from '../../auth/authPlugin';
 import { workOrders } from '../../db/schema';
@@ -35,7 +35,7 @@ const writeErrors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409:
 /** Spec §7 / DESIGN §11: the work order calls (docs/work-orders.md); every write pushes. */
 export async function workOrderRoutes(app: FastifyInstance) {
   const db = () => app.services.db;
-  const pushes = () => app.services.pushes;
+  const pushes = (reply: FastifyReply) => app.services.pushes.forAnswer(reply);
   const detailOf = async (id: string): Promise<WorkOrderDetail> => {
     const detail = await workOrderDetail(db(), id);
     if (!detail) throw notFound(NOT_FOUND);
@@ -117,11 +117,11 @@ export async function workOrderRoutes(app: FastifyInstance) {
   app.post(
     '/workOrder',
     { config: { access: manage }, schema: { tags, summary: 'Create an order (spec §5 checks in the form order); an alert opens one order at most (409)', body: bodySchema, response: writeErrors } },
-    async (request) => {
+    async (request, reply) => {
       const settings = await loadWorkOrderSettings(db(), ['statusValues', 'priorityValues']);
       const outcome = await createWorkOrder(db(), request.body, settings, currentUser(request));
       const detail = await detailOf(outcome._id);
-      publishWorkOrderWrite(pushes(), outcome._id, { assignees: outcome.assignees, order: detail, newAssignee: outcome.newAssignee, resolved: outcome.resolved });
+      publishWorkOrderWrite(pushes(reply), outcome._id, { assignees: outcome.assignees, order: detail, newAssignee: outcome.newAssignee, resolved: outcome.resolved });
       return detail;
     },
   );
@@ -132,11 +132,11 @@ export async function workOrderRoutes(app: FastifyInstance) {
       config: { access: managerOr('update-workorder', 'update-workorder for an order assigned to the caller, its status only') },
       schema: { tags, summary: 'Change an order (the whole order); the assignee without manage-workorder only its status; a Completed order keeps its status (409)', params: idParamsSchema, body: bodySchema, response: writeErrors },
     },
-    async (request) => {
+    async (request, reply) => {
       const settings = await loadWorkOrderSettings(db(), ['statusValues', 'priorityValues']);
       const outcome = await updateWorkOrder(db(), request.params.id, request.body, settings, currentUser(request));
       const detail = await detailOf(outcome._id);
-      publishWorkOrderWrite(pushes(), outcome._id, { assignees: outcome.assignees, order: detail, newAssignee: outcome.newAssignee, resolved: outcome.resolved });
+      publishWorkOrderWrite(pushes(reply), outcome._id, { assignees: outcome.assignees, order: detail, newAssignee: outcome.newAssignee, resolved: outcome.resolved });
       return detail;
     },
   );
@@ -144,9 +144,9 @@ export async function workOrderRoutes(app: FastifyInstance) {
   app.delete<{ Params: { id: string } }>(
     '/workOrder/:id',
     { config: { access: manage }, schema: { tags, summary: 'Delete an order and its activity', params: idParamsSchema, response: { 404: errorSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { assignees } = await deleteWorkOrder(db(), request.params.id, currentUser(request));
-      publishWorkOrderWrite(pushes(), request.params.id, { assignees });
+      publishWorkOrderWrite(pushes(reply), request.params.id, { assignees });
       return { _id: request.params.id, message: 'Deleted successfully' };
     },
   );
@@ -157,9 +157,9 @@ export async function workOrderRoutes(app: FastifyInstance) {
       config: { access: managerOr('update-workorder', 'update-workorder for an order assigned to the caller') },
       schema: { tags, summary: 'Record activity {comment} (trimmed, not blank); a Completed order takes none (409); answers the order', params: idParamsSchema, body: activitySchema, response: writeErrors },
     },
-    async (request) => {
+    async (request, reply) => {
       const { assignees } = await addActivity(db(), request.params.id, request.body, currentUser(request));
-      publishWorkOrderWrite(pushes(), request.params.id, { assignees });
+      publishWorkOrderWrite(pushes(reply), request.params.id, { assignees });
       return detailOf(request.params.id);
     },
   );

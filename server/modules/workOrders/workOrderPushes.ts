@@ -1,4 +1,4 @@
-import type { PushHub } from '../../realtime/pushHub';
+import type { Publisher } from '../../realtime/pushHub';
 import type { NewWorkOrderEvent, WorkOrder } from '../../../common/resources/workOrder';
 import { assigneeAudience, workOrderAudience } from '../../../common/realtime';
 import type { ResolvedByCompletion } from './workOrderActivityLog';
@@ -24,7 +24,7 @@ export const newWorkOrderEvent = (order: WorkOrder): NewWorkOrderEvent => ({
  * for that alert and its inspection, as POST /alert/resolve pushes them.
  */
 export function publishWorkOrderWrite(
-  pushes: PushHub,
+  pushes: Publisher,
   orderId: string,
   change: { assignees: readonly string[]; order?: WorkOrder | null; newAssignee?: string | null; resolved?: ResolvedByCompletion },
 ): void {
