@@ -290,6 +290,53 @@ describe('thermography note editor: thermal image upload (spec §5, §9)', () =>
   });
 });
 
+describe("the table row follows the note's saves, not only its status changes (issue 40)", () => {
+  it('an upload, then an Update, show in the row at once: its Max, then its identification', async () => {
+    let stored = noteView({ thermalImage: null, realImage: null, measurements: [], parameters: [] });
+    const maxOf = (note: typeof stored) => note.measurements.find((row) => row.k === 'Max')?.v ?? '';
+    const extracted = { thermalImage: '/api/file/f-thermal', realImage: '/api/file/f-real', parameters: [{ k: 'Camera model', v: 'FLIR T420' }], measurements: [{ k: 'Max', v: '187.9 °C' }] };
+    const { user, editor } = await openNote(() => stored, THERMO_ENGINEER, {
+      // The row as the Thermography Notes table answers it: from the stored note.
+      'GET /api/table/t1': () =>
+        jsonResponse(200, {
+          name: 'Thermography Notes',
+          keyField: '_id',
+          type: 'thermography',
+          fields: [
+            { heading: 'Identification', dataField: 'identification' },
+            { heading: 'Max', dataField: 'maxTemperature' },
+          ],
+          filters: [],
+          data: [{ _id: 'n1', identification: `${stored.identification} row`, maxTemperature: maxOf(stored) || 'no max yet' }],
+          setSupportRowExpand: true,
+        }),
+      'POST /api/thermographyNote/n1/thermalImage': () => {
+        stored = { ...stored, ...extracted };
+        return jsonResponse(200, extracted);
+      },
+      'PUT /api/thermographyNote/n1': (call) => {
+        stored = { ...stored, ...(call.body as Partial<typeof stored>) };
+        return jsonResponse(200, stored);
+      },
+    });
+    const row = () => document.querySelector<HTMLElement>('tr[data-row-id="n1"]')!;
+    expect(within(row()).getByText('no max yet')).toBeInTheDocument();
+
+    fireEvent.change(editor.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'FLIR0012.jpg', { type: 'image/jpeg' })] } });
+    await waitFor(() => expect(within(row()).getByText('187.9 °C')).toBeInTheDocument());
+
+    const identification = within(editor).getByRole('textbox', { name: 'Identification' });
+    await user.clear(identification);
+    await user.type(identification, 'Q3 lower terminal');
+    await user.click(within(editor).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(within(row()).getByText('Q3 lower terminal row')).toBeInTheDocument());
+    // Still a draft, and the editor stayed open with what was saved.
+    expect(within(editor).getByTestId('note-status')).toHaveTextContent('Draft');
+    expect(identification).toHaveValue('Q3 lower terminal');
+  });
+});
+
 describe('thermography note editor: image editor (spec §4, §9)', () => {
   /** jsdom draws nothing: a 2D context that records what is drawn, and a bitmap of the picture's size. */
   function fakeCanvas() {
