@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { cellText } from '../../../src/custom/tables/cellText';
 import { buildWorkbook, exportFileName } from '../../../src/custom/tables/exportExcel';
-import { formatTimestamp } from '../../../src/common-ui/formatTime';
+import { formatTimestamp } from '../../../common/formatTime';
 
 describe('Export to Excel (spec §9)', () => {
   it('writes a workbook whose Sheet1 holds the headings and the rows as shown', async () => {
