@@ -13,7 +13,7 @@ const HELPERS = `const namesOf = (entity, fields) => {
 };`;
 
 /**
- * How many of the period's inspections the summary lists (issue 40 §8): the latest, on one page.
+ * How many of the period's inspections the summary lists (issue 40 §8): the latest, about a page.
  * A summary that listed the whole period ran to 13 pages; every inspection is in the Inspections
  * table, which filters and exports them.
  */
