@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { DocumentTable } from '../../common/reports/documentModel';
 import { columnNeeds, fitColumns } from './columnLayout';
-import { breathe, cellText, type RenderInput } from './reportTypes';
+import { breathe, cellText, plainText, timeZoneNote, type RenderInput } from './reportTypes';
 
 type Pdf = PDFKit.PDFDocument;
 
@@ -51,9 +51,9 @@ function cellFont(doc: Pdf, header: boolean): Pdf {
 }
 
 /** Widths that fit the content where they can, the rest wrapping (columnLayout.ts). */
-function columnWidths(doc: Pdf, table: DocumentTable, available: number): number[] {
+function columnWidths(doc: Pdf, table: DocumentTable, available: number, timeZone: string): number[] {
   const width = (header: boolean) => (text: string) => cellFont(doc, header).widthOfString(printable(text));
-  return fitColumns(columnNeeds(table, width(false), width(true)), available, 2 * CELL_PAD);
+  return fitColumns(columnNeeds(table, timeZone, width(false), width(true)), available, 2 * CELL_PAD);
 }
 
 function bottom(doc: Pdf): number {
@@ -120,9 +120,9 @@ function drawRow(doc: Pdf, cells: readonly string[], widths: readonly number[], 
   doc.y = y + row.height;
 }
 
-async function drawTable(doc: Pdf, table: DocumentTable) {
+async function drawTable(doc: Pdf, table: DocumentTable, timeZone: string) {
   const available = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const widths = columnWidths(doc, table, available);
+  const widths = columnWidths(doc, table, available, timeZone);
   if (table.title) {
     ensureSpace(doc, 20 + HEADER_HEIGHT + ROW_HEIGHT);
     doc.font('bold').fontSize(13).fillColor('#000000').text(printable(table.title), { width: available });
@@ -133,7 +133,7 @@ async function drawTable(doc: Pdf, table: DocumentTable) {
   header();
   for (const [index, row] of table.rows.entries()) {
     // The header row is repeated on every page the table runs onto.
-    drawRow(doc, row.map(cellText), widths, { header: false, shaded: index % 2 === 1, onNewPage: header });
+    drawRow(doc, row.map((cell) => cellText(cell, timeZone)), widths, { header: false, shaded: index % 2 === 1, onNewPage: header });
     if (index % ROWS_PER_BREATH === ROWS_PER_BREATH - 1) await breathe();
   }
   if (table.rows.length === 0) {
@@ -163,12 +163,12 @@ function numberPages(doc: Pdf) {
 }
 
 /**
- * A4 PDF: title, subtitle, paragraphs, tables (header row on every page, shaded rows, columns as
+ * A4 PDF: title, subtitle, the zone its times are in, paragraphs, tables (header row on every page, shaded rows, columns as
  * wide as their content where the page allows, longer cells wrapped), images with captions, and
  * "Page n of m" at the foot of each page.
  * Wide tables (more than six columns) turn the pages to landscape.
  */
-export async function renderPdf({ model, images }: RenderInput): Promise<Buffer> {
+export async function renderPdf({ model, images, timeZone }: RenderInput): Promise<Buffer> {
   const wide = (model.tables ?? []).some((t) => t.columns.length > 6);
   const doc = new PDFDocument({
     size: 'A4',
@@ -187,14 +187,16 @@ export async function renderPdf({ model, images }: RenderInput): Promise<Buffer>
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
   doc.font('bold').fontSize(20).fillColor('#000000').text(printable(model.title), { width });
-  if (model.subtitle) doc.font('regular').fontSize(12).fillColor(GREY).text(printable(model.subtitle), { width });
+  if (model.subtitle) doc.font('regular').fontSize(12).fillColor(GREY).text(printable(plainText(model.subtitle, timeZone)), { width });
+  const zoneNote = timeZoneNote(model, timeZone);
+  if (zoneNote) doc.font('italic').fontSize(9).fillColor(GREY).text(printable(zoneNote), { width });
   doc.moveDown(1);
   for (const paragraph of model.paragraphs ?? []) {
-    doc.font('regular').fontSize(10).fillColor('#000000').text(printable(paragraph), { width });
+    doc.font('regular').fontSize(10).fillColor('#000000').text(printable(plainText(paragraph, timeZone)), { width });
     doc.moveDown(0.5);
   }
   if (model.paragraphs?.length) doc.moveDown(0.5);
-  for (const table of model.tables ?? []) await drawTable(doc, table);
+  for (const table of model.tables ?? []) await drawTable(doc, table, timeZone);
   for (const image of images) {
     const scale = Math.min(1, width / image.width, 320 / image.height);
     const height = image.height * scale;

@@ -3,7 +3,7 @@ import { Box, Chip, ListItem, ListItemButton, Stack, Typography } from '@mui/mat
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslate } from 'react-admin';
 import type { WorkOrder } from '../../../../common/resources/workOrder';
-import { formatDate } from '../../../common-ui/formatTime';
+import { formatDate } from '../../../../common/formatTime';
 import { WorkOrderPriorityChip } from '../../workOrders/shared/WorkOrderPriorityChip';
 import { workOrderPath, type FromWorkOrderList } from './workOrderPath';
 
