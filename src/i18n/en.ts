@@ -595,7 +595,7 @@ export const en: TranslationMessages = {
       new_password: 'New password: %{password}',
       creation_failed: 'User creation failed',
       updating_failed: 'User updating failed',
-      columns: { name: 'Name', username: 'Username', role: 'Role', status: 'Status', actions: 'Actions' },
+      columns: { name: 'Name', username: 'Username', status: 'Status', actions: 'Actions' },
       fields: {
         name: 'Name',
         email: 'Email',
@@ -672,7 +672,7 @@ export const en: TranslationMessages = {
       roles_need_manage_role: 'Giving it to roles needs the permission manage-role',
     },
     role: {
-      columns: { role: 'Role', users: 'Users', permissions: 'Permissions', actions: 'Actions' },
+      columns: { role: 'Role', users: 'Users', actions: 'Actions' },
       more_permissions: '+%{count} more',
       fields: { name: 'Name', dashboard: 'Dashboard', permissions: 'Permissions', tables: 'Tables' },
       no_permissions: 'No permissions',
