@@ -20,13 +20,13 @@ export function ActivityLog({ activity }: { activity: readonly WorkOrderActivity
         {translate('app.work_order.activity_log')}
       </Typography>
       {entries.length === 0 ? (
-        <Typography color="text.secondary">{translate('app.technician.work_order.no_activity')}</Typography>
+        <Typography color="text.secondary">{translate('app.work_order.no_activity')}</Typography>
       ) : (
         <List component="ol" disablePadding aria-labelledby={titleId}>
           {entries.map((entry, index) => (
             <ListItem key={entry._id} divider={index < entries.length - 1} disableGutters sx={{ display: 'block', py: 1.25 }}>
               <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0 }}>
-                {translate('app.technician.work_order.activity_by', { time: formatTimestamp(entry.createdAt), user: entry.userName })}
+                {translate('app.work_order.activity_by', { time: formatTimestamp(entry.createdAt), user: entry.userName })}
               </Typography>
               <Typography
                 component="p"
