@@ -1,4 +1,4 @@
-import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslate } from 'react-admin';
 import { activityComment, isCompleted } from '../../../../common/resources/workOrder';
@@ -43,15 +43,16 @@ export function WorkOrderActivity({ orderId }: { orderId: string }) {
       </Alert>
     );
   }
-  const completed = isCompleted(state.order.status);
+  // Under the heading, one line for a comment, then the entries: the latest ones show below the fields.
   return (
-    <Stack spacing={2}>
-      {completed ? (
-        <Typography color="text.secondary">{translate('app.work_order_screen.completed_no_activity')}</Typography>
-      ) : (
-        <RecordActivityForm orderId={orderId} onRecord={record} busy={writing !== null} />
-      )}
-      <ActivityLog activity={state.order.activity} />
-    </Stack>
+    <ActivityLog activity={state.order.activity}>
+      <Box sx={{ mb: 1 }}>
+        {isCompleted(state.order.status) ? (
+          <Typography color="text.secondary">{translate('app.work_order_screen.completed_no_activity')}</Typography>
+        ) : (
+          <RecordActivityForm orderId={orderId} onRecord={record} busy={writing !== null} compact />
+        )}
+      </Box>
+    </ActivityLog>
   );
 }

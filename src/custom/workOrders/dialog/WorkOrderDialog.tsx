@@ -95,7 +95,14 @@ export function WorkOrderDialog({ subject, config, onClose, onSaved }: WorkOrder
         </span>
       </Tooltip>
       <DialogContent sx={{ pt: 1 }}>
-        <Box component="form" id={formId} noValidate onSubmit={(event) => void handleSubmit(save)(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
+        {/* Two columns from `sm` on (Title across both): the fields take four rows, and the log starts within sight. */}
+        <Box
+          component="form"
+          id={formId}
+          noValidate
+          onSubmit={(event) => void handleSubmit(save)(event)}
+          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}
+        >
           <Controller
             control={control}
             name="title"
@@ -106,6 +113,7 @@ export function WorkOrderDialog({ subject, config, onClose, onSaved }: WorkOrder
                 error={Boolean(fieldState.error)}
                 helperText={errorText('title', fieldState.error)}
                 fullWidth
+                sx={{ gridColumn: '1 / -1' }}
               />
             )}
           />
@@ -150,7 +158,7 @@ export function WorkOrderDialog({ subject, config, onClose, onSaved }: WorkOrder
         </Box>
         {editing && (
           <>
-            <Divider sx={{ my: 3 }} />
+            <Divider sx={{ my: 2 }} />
             <WorkOrderActivity orderId={editing._id} />
           </>
         )}
