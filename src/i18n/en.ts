@@ -77,6 +77,7 @@ export const en: TranslationMessages = {
       work_orders_empty: 'No open work orders.',
       completed_empty: 'No completed work orders.',
       work_order_dates: '%{start} – %{end}',
+      overdue: 'Overdue',
       new_work_order: 'New work order: %{title}',
       work_order: {
         loading: 'Loading the work order…',
