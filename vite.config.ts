@@ -1,10 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { bootScript } from './scripts/bootPlugin';
-import { precacheSelection } from './scripts/precacheSelection';
-import { precompress } from './scripts/precompressPlugin';
-import { serverScreenBuild } from './scripts/serverScreenBuild';
+import { bootScript } from './scripts/bootPlugin.ts';
+import { precacheSelection } from './scripts/precacheSelection.ts';
+import { precompress } from './scripts/precompressPlugin.ts';
+import { serverScreenBuild } from './scripts/serverScreenBuild.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
@@ -33,6 +33,9 @@ export default defineConfig({
         manifestTransforms: [precache.manifestTransform],
         // The scanner's wasm is about 1 MB; workbox's 2 MiB default would drop anything bigger silently.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // A classic script, as the worker is registered (workbox-window's default). The 'es' format
+        // has the plugin set Rollup's deprecated inlineDynamicImports, which Vite warns about on every build.
+        rollupFormat: 'iife',
       },
       includeAssets: [],
       manifest: {

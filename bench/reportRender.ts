@@ -53,7 +53,7 @@ async function timed(render: () => Promise<Buffer>, repeats: number) {
 export async function benchReportRender(rows = 10_000, repeats = 3) {
   const checked = validateDocumentModel(largeReportModel(rows));
   if (!checked.ok) throw new Error(checked.problem);
-  const input = { model: checked.model, images: [] };
+  const input = { model: checked.model, images: [], timeZone: 'UTC' };
   const worker = createReportRenderer();
   const results: Record<string, unknown> = { rows };
   try {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Plugin, Rollup } from 'vite';
-import { en } from '../src/i18n/en';
-import { APP_SHELL_PAGE, APP_SHELL_PATH, INLINE_SCRIPT_HASHES_FILE, INSPECT_VIEW_PATH, LAST_SCREEN_KEY, LAST_SCREEN_MAX_AGE_MS, LAST_SCREEN_PATHS } from '../common/appShell';
+import { en } from '../src/i18n/en.ts';
+import { APP_SHELL_PAGE, APP_SHELL_PATH, INLINE_SCRIPT_HASHES_FILE, INSPECT_VIEW_PATH, LAST_SCREEN_KEY, LAST_SCREEN_MAX_AGE_MS, LAST_SCREEN_PATHS } from '../common/appShell.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;

@@ -33,11 +33,11 @@ export function webBuildIsStale(root: string = projectRoot): boolean {
   return SOURCES.some((source) => newestMtime(path.join(root, source)) > built);
 }
 
-/** Builds the SPA with Vite when its build is missing or stale; answers whether it built. */
-export async function ensureWebBuild(log: (line: string) => void = console.log): Promise<boolean> {
-  if (!webBuildIsStale()) return false;
-  if (!hasWebSources()) throw new Error('dist/ is missing and the web app\'s sources are not here to build it: build the image again (deploy/Dockerfile)');
-  log('Building the web app (dist/ is missing or older than its sources)…');
+/** How often a build that is still running says so: a first build takes a minute or more on a small machine. */
+export const BUILD_PROGRESS_EVERY_MS = 15_000;
+
+/** Vite's production build of the web app, as `npm run build` makes it. */
+async function viteBuild(): Promise<void> {
   const { build } = await import('vite');
   // Vite builds React's development bundle when NODE_ENV says so, and Vitest sets it to 'test':
   // the browser tests and a later `npm start` must get the same production build as `npm run build`.
@@ -49,5 +49,30 @@ export async function ensureWebBuild(log: (line: string) => void = console.log):
     if (previous === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previous;
   }
+}
+
+/**
+ * Runs `build`, saying what is going on: a line when it starts, one every BUILD_PROGRESS_EVERY_MS
+ * while it runs (Vite prints nothing but warnings meanwhile, and a silent first `npm start` looked
+ * stuck: issue 40), and one with the time it took.
+ */
+export async function buildWithProgress(log: (line: string) => void, build: () => Promise<void> = viteBuild): Promise<void> {
+  const started = Date.now();
+  const seconds = () => Math.round((Date.now() - started) / 1000);
+  log('Building the web app (dist/ is missing or older than its sources); the first build takes a minute or two…');
+  const progress = setInterval(() => log(`…still building the web app (${seconds()} s)`), BUILD_PROGRESS_EVERY_MS);
+  try {
+    await build();
+  } finally {
+    clearInterval(progress);
+  }
+  log(`Web app built in ${seconds()} s; starting the server…`);
+}
+
+/** Builds the SPA with Vite when its build is missing or stale; answers whether it built. */
+export async function ensureWebBuild(log: (line: string) => void = console.log): Promise<boolean> {
+  if (!webBuildIsStale()) return false;
+  if (!hasWebSources()) throw new Error('dist/ is missing and the web app\'s sources are not here to build it: build the image again (deploy/Dockerfile)');
+  await buildWithProgress(log);
   return true;
 }

@@ -5,14 +5,16 @@
  *   wasm, icons, manifest) — `self.__WB_MANIFEST` is replaced by that list at build time;
  * - answers navigations to app routes from the network, and with the precached index.html when the
  *   network does not answer (so a deploy is seen online, and the app opens in a plant room);
- * - keeps any other hashed /assets/* file (engineer-only chunks) once it has loaded (CacheFirst).
+ * - keeps any other hashed /assets/* file (engineer-only chunks) once it has loaded (CacheFirst);
+ * - keeps the company logo, whatever its address, once shown or asked for (StaleWhileRevalidate).
  * It never answers /api, /socket.io or /api-docs: the app's own offline reads (src/offline) do.
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
+import { KEEP_LOGO_MESSAGE, LOGO_CACHE, type KeepLogoMessage } from './offline/companyLogo';
 import { registerOutboxSync } from './offline/outbox/serviceWorkerSync';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -46,12 +48,33 @@ registerRoute(
   new CacheFirst({ cacheName: 'facilityops-assets', plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 24 * 3600 })] }),
 );
 
+// The company logo (src/offline/companyLogo.ts): an image of any origin, but not of our API (files
+// the app reads itself) nor a hashed asset (kept above). Shown from the cache at once, refreshed
+// from the network behind it, so a changed logo shows on the next start; another origin's opaque
+// answer is kept too (StaleWhileRevalidate keeps status 0 and 200).
+const logo = new StaleWhileRevalidate({ cacheName: LOGO_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 10 })] });
+registerRoute(
+  ({ url, request }) =>
+    request.destination === 'image' &&
+    request.method === 'GET' &&
+    !NOT_APP_ROUTES.some((path) => path.test(url.pathname)) &&
+    !(url.origin === self.location.origin && url.pathname.startsWith('/assets/')),
+  logo,
+);
+
+/** The page's request to keep the logo, fetched as an <img> fetches it: the first start shows it before this worker controls the page. */
+function keepLogo(event: ExtendableMessageEvent, { url }: KeepLogoMessage): Promise<unknown> {
+  return logo.handle({ event, request: new Request(url, { mode: 'no-cors' }) }).catch(() => undefined);
+}
+
 // The first install takes the open page at once (it has no older worker to replace). An update
 // waits until the page asks (src/offline/serviceWorker.ts: on the next navigation) or every page
 // of the app has closed: a form being filled in is never reloaded under the technician.
 clientsClaim();
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as { type?: string; url?: unknown } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === KEEP_LOGO_MESSAGE && typeof data.url === 'string' && /^https?:\/\//.test(data.url)) event.waitUntil(keepLogo(event, { type: KEEP_LOGO_MESSAGE, url: data.url }));
 });
 
 // Background Sync, where the browser has it (Safari does not: the page's own replays cover it):

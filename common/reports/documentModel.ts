@@ -3,7 +3,18 @@
  * docs/scripts.md shows an example. `validateDocumentModel` names the first problem the way a
  * script author can find it ('tables[0].rows[12] has 4 cells, but columns has 3').
  */
-export type DocumentCell = string | number | boolean | null;
+
+/**
+ * An instant (epoch ms) the report shows in its time zone — the requester's — in the app's formats:
+ * `dateTime` as YYYY/MM/DD hh:mm A, `date` as YYYY/MM/DD; a date cell in the spreadsheet. A
+ * script never formats times itself: it cannot know the zone, and text is no date to Excel.
+ */
+export type DocumentTime = { dateTime: number; date?: undefined } | { date: number; dateTime?: undefined };
+
+export type DocumentCell = string | number | boolean | null | DocumentTime;
+
+/** Text, or text with times in it: `['From ', { dateTime: start }, ' to ', { dateTime: end }]`. */
+export type DocumentText = string | (string | DocumentTime)[];
 
 export interface DocumentTable {
   title?: string;
@@ -16,8 +27,8 @@ export type DocumentImage = ({ fileId: string; dataUrl?: undefined } | { dataUrl
 
 export interface DocumentModel {
   title: string;
-  subtitle?: string;
-  paragraphs?: string[];
+  subtitle?: DocumentText;
+  paragraphs?: DocumentText[];
   tables?: DocumentTable[];
   images?: DocumentImage[];
 }
@@ -34,6 +45,11 @@ export const DOCUMENT_LIMITS = {
   images: 20,
   /** Of one image, decoded. */
   imageBytes: 5 * 1_048_576,
+  /** Parts of one text holding times. */
+  textParts: 100,
+  /** Times from 1900 (Excel's first day) to the end of 9999 (its last). */
+  earliestTime: Date.UTC(1900, 0, 1),
+  latestTime: Date.UTC(10_000, 0, 1) - 1,
 } as const;
 
 export type DocumentModelCheck = { ok: true; model: DocumentModel } | { ok: false; problem: string };
@@ -41,6 +57,7 @@ export type DocumentModelCheck = { ok: true; model: DocumentModel } | { ok: fals
 const KEYS = new Set(['title', 'subtitle', 'paragraphs', 'tables', 'images']);
 const TABLE_KEYS = new Set(['title', 'columns', 'rows']);
 const IMAGE_KEYS = new Set(['fileId', 'dataUrl', 'caption']);
+const TIME_KINDS = ['dateTime', 'date'] as const;
 const DATA_URL = /^data:image\/(png|jpeg|jpg);base64,[A-Za-z0-9+/=\s]+$/;
 
 class Problem extends Error {}
@@ -92,7 +109,28 @@ function cell(value: unknown, path: string): DocumentCell {
     return value;
   }
   if (typeof value === 'boolean') return value;
-  throw new Problem(`${path} must be a string, number, boolean or null, not ${describe(value)}`);
+  return time(value, path, 'a string, number, boolean, null');
+}
+
+const TIME_SHAPES = 'a time ({ dateTime: epoch ms } or { date: epoch ms })';
+
+/** A time; anything else is refused as not one of `others` or a time. */
+function time(value: unknown, path: string, others: string): DocumentTime {
+  const keys = isPlainObject(value) ? Object.keys(value) : [];
+  const kind = TIME_KINDS.find((k) => k === keys[0]);
+  if (!isPlainObject(value) || keys.length !== 1 || !kind) throw new Problem(`${path} must be ${others} or ${TIME_SHAPES}, not ${describe(value)}`);
+  const ms = value[kind];
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < DOCUMENT_LIMITS.earliestTime || ms > DOCUMENT_LIMITS.latestTime) {
+    throw new Problem(`${path}.${kind} must be epoch milliseconds from the year 1900 to 9999, not ${typeof ms === 'number' ? ms : describe(ms)}`);
+  }
+  return kind === 'dateTime' ? { dateTime: ms } : { date: ms };
+}
+
+/** A subtitle or paragraph: a string, or a list of strings and times. */
+function richText(value: unknown, path: string, max: number): DocumentText | undefined {
+  if (!Array.isArray(value)) return text(value, path, max);
+  if (value.length > DOCUMENT_LIMITS.textParts) throw new Problem(`${path} must hold at most ${DOCUMENT_LIMITS.textParts} parts`);
+  return value.map((part, i) => (typeof part === 'string' ? (text(part, `${path}[${i}]`, max) as string) : time(part, `${path}[${i}]`, 'a string')));
 }
 
 function table(value: unknown, path: string, rowBudget: { left: number }): DocumentTable {
@@ -137,10 +175,10 @@ export function validateDocumentModel(value: unknown): DocumentModelCheck {
     if (!isPlainObject(value)) throw new Problem(`the report script must return an object with a title, not ${describe(value)}`);
     onlyKeys(value, KEYS, '');
     const model: DocumentModel = { title: text(value.title, 'title', DOCUMENT_LIMITS.titleLength, true) as string };
-    const subtitle = text(value.subtitle, 'subtitle', DOCUMENT_LIMITS.titleLength);
+    const subtitle = richText(value.subtitle, 'subtitle', DOCUMENT_LIMITS.titleLength);
     if (subtitle !== undefined) model.subtitle = subtitle;
     const paragraphs = list(value.paragraphs, 'paragraphs', DOCUMENT_LIMITS.paragraphs);
-    if (paragraphs) model.paragraphs = paragraphs.map((p, i) => text(p, `paragraphs[${i}]`, DOCUMENT_LIMITS.textLength, false) ?? '');
+    if (paragraphs) model.paragraphs = paragraphs.map((p, i) => richText(p, `paragraphs[${i}]`, DOCUMENT_LIMITS.textLength) ?? '');
     const tables = list(value.tables, 'tables', DOCUMENT_LIMITS.tables);
     const rowBudget = { left: DOCUMENT_LIMITS.rows };
     if (tables) model.tables = tables.map((t, i) => table(t, `tables[${i}]`, rowBudget));
@@ -151,4 +189,12 @@ export function validateDocumentModel(value: unknown): DocumentModelCheck {
     if (error instanceof Problem) return { ok: false, problem: error.message };
     throw error;
   }
+}
+
+export const isDocumentTime = (value: unknown): value is DocumentTime => isPlainObject(value);
+
+/** Whether the document shows any time: then it says which zone its times are in. */
+export function holdsTimes(model: DocumentModel): boolean {
+  const inText = (value: DocumentText | undefined) => Array.isArray(value) && value.some(isDocumentTime);
+  return inText(model.subtitle) || (model.paragraphs ?? []).some(inText) || (model.tables ?? []).some((t) => t.rows.some((row) => row.some(isDocumentTime)));
 }

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { idList, idString, nonBlank, strictObject } from './schemaParts';
+import { field } from './fields';
+import { idString, nonBlank, strictObject } from './schemaParts';
 
 export interface RoleTableEntry {
   table: string;
@@ -16,8 +17,8 @@ export interface Role {
 
 export const roleSchema = strictObject({
   name: nonBlank('name'),
-  dashboard: idString().nullable().default(null),
-  permissions: idList(),
+  dashboard: field.reference('Dashboard', 'dashboard'),
+  permissions: field.references('Permissions', 'permission'),
   tables: yup
     .array(strictObject({ table: idString().required(), default: yup.boolean().required() }))
     .default([])

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { colourProblem, isCssColor } from '../cssColor';
-import { emailAddress } from './fields';
-import { hasControlOrBidi, idList, idString, nonBlank, strictObject } from './schemaParts';
+import { emailAddress, field } from './fields';
+import { hasControlOrBidi, idString, nonBlank, strictObject } from './schemaParts';
 
 export const USER_STATUSES = ['active', 'inactive'] as const;
 
@@ -57,11 +57,12 @@ export const userAdministrationSchema = strictObject({
   name: nonBlank('name'),
   email: emailAddress(),
   username: username(),
-  role: idString().nullable().default(null),
+  // References (field modules): what the user's history names by the referenced record's name.
+  role: field.reference('Role', 'role'),
   status: yup.string().oneOf([...USER_STATUSES]).nullable().default(null),
-  permissions: idList(),
+  permissions: field.references('Direct permissions', 'permission'),
   moduleWhitelist: yup.array(yup.string().oneOf([...MODULES]).required()).default([]),
-  dashboardId: idString().nullable().default(null),
+  dashboardId: field.reference('Dashboard', 'dashboard'),
   banner: strictObject({
     // Blank is no colour; anything else is drawn as CSS (DESIGN §7), so it must be a colour and only that.
     color: yup

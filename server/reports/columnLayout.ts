@@ -12,14 +12,14 @@ export interface ColumnNeed {
 
 /**
  * Each column's need, in the unit of `measure` (points for the PDF, twips for Word), the header
- * measured with `measureHeader`. Lines of a cell are measured one by one.
+ * measured with `measureHeader`; times as shown in `timeZone`. Lines of a cell are measured one by one.
  */
-export function columnNeeds(table: DocumentTable, measure: (text: string) => number, measureHeader: (text: string) => number = measure): ColumnNeed[] {
+export function columnNeeds(table: DocumentTable, timeZone: string, measure: (text: string) => number, measureHeader: (text: string) => number = measure): ColumnNeed[] {
   const rows = table.rows.slice(0, ROWS_MEASURED);
   return table.columns.map((column, i) => {
     const need = needOf(column, measureHeader);
     for (const row of rows) {
-      const cell = needOf(cellText(row[i] ?? null), measure);
+      const cell = needOf(cellText(row[i] ?? null, timeZone), measure);
       need.natural = Math.max(need.natural, cell.natural);
       need.minimum = Math.max(need.minimum, cell.minimum);
     }

@@ -19,7 +19,7 @@ import {
 } from 'docx';
 import type { DocumentTable } from '../../common/reports/documentModel';
 import { columnNeeds, fitColumns } from './columnLayout';
-import { breathe, cellText, type RenderInput } from './reportTypes';
+import { breathe, cellText, plainText, timeZoneNote, type RenderInput } from './reportTypes';
 
 const ROWS_PER_BREATH = 1_000;
 /** Usable width of an A4 page with 2 cm margins, in pixels at 96 dpi (portrait; landscape is wider). */
@@ -50,17 +50,17 @@ function cell(text: string, header: boolean, width: number): TableCell {
  * program sizes the columns its own way, and a short column such as Level may come out too narrow.
  * Characters are counted, not measured: Word's fonts are not at hand here.
  */
-function columnWidths(model: DocumentTable, available: number): number[] {
-  const needs = columnNeeds(model, (text) => [...text].length * CHAR_TWIPS, (text) => [...text].length * BOLD_CHAR_TWIPS);
+function columnWidths(model: DocumentTable, available: number, timeZone: string): number[] {
+  const needs = columnNeeds(model, timeZone, (text) => [...text].length * CHAR_TWIPS, (text) => [...text].length * BOLD_CHAR_TWIPS);
   return fitColumns(needs, available, CELL_MARGINS_TWIPS).map(Math.floor);
 }
 
-async function table(model: DocumentTable, available: number): Promise<FileChild[]> {
-  const widths = columnWidths(model, available);
+async function table(model: DocumentTable, available: number, timeZone: string): Promise<FileChild[]> {
+  const widths = columnWidths(model, available, timeZone);
   const rows = [new TableRow({ tableHeader: true, children: model.columns.map((column, i) => cell(column, true, widths[i] as number)) })];
   for (let start = 0; start < model.rows.length; start += ROWS_PER_BREATH) {
     for (const row of model.rows.slice(start, start + ROWS_PER_BREATH)) {
-      rows.push(new TableRow({ children: row.map((value, i) => cell(cellText(value), false, widths[i] as number)) }));
+      rows.push(new TableRow({ children: row.map((value, i) => cell(cellText(value, timeZone), false, widths[i] as number)) }));
     }
     await breathe();
   }
@@ -72,16 +72,18 @@ async function table(model: DocumentTable, available: number): Promise<FileChild
 }
 
 /**
- * DOCX: the title as a Title, subtitle, paragraphs, each table with a Heading 2 and a header row
+ * DOCX: the title as a Title, subtitle, the zone its times are in, paragraphs, each table with a Heading 2 and a header row
  * repeated on every page, images with captions, and "Page n of m" in the footer.
  */
-export async function renderDocx({ model, images }: RenderInput): Promise<Buffer> {
+export async function renderDocx({ model, images, timeZone }: RenderInput): Promise<Buffer> {
   const wide = (model.tables ?? []).some((t) => t.columns.length > 6);
   const children: FileChild[] = [new Paragraph({ heading: HeadingLevel.TITLE, children: runs(model.title) })];
-  if (model.subtitle) children.push(new Paragraph({ children: runs(model.subtitle, { size: 26, italics: true, color: '555555' }) }));
-  for (const paragraph of model.paragraphs ?? []) children.push(new Paragraph({ children: runs(paragraph) }));
+  if (model.subtitle) children.push(new Paragraph({ children: runs(plainText(model.subtitle, timeZone), { size: 26, italics: true, color: '555555' }) }));
+  const zoneNote = timeZoneNote(model, timeZone);
+  if (zoneNote) children.push(new Paragraph({ children: runs(zoneNote, { size: 18, italics: true, color: '555555' }) }));
+  for (const paragraph of model.paragraphs ?? []) children.push(new Paragraph({ children: runs(plainText(paragraph, timeZone)) }));
   const available = wide ? CONTENT_WIDTH_TWIPS.landscape : CONTENT_WIDTH_TWIPS.portrait;
-  for (const entry of model.tables ?? []) children.push(...(await table(entry, available)));
+  for (const entry of model.tables ?? []) children.push(...(await table(entry, available, timeZone)));
   for (const image of images) {
     const scale = Math.min(1, CONTENT_WIDTH_PX / image.width, 400 / image.height);
     children.push(

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { DocumentTable } from '../../common/reports/documentModel';
 import { columnNeeds, fitColumns } from './columnLayout';
-import { breathe, cellText, type RenderInput } from './reportTypes';
+import { breathe, cellText, plainText, timeZoneNote, type RenderInput } from './reportTypes';
 
 type Pdf = PDFKit.PDFDocument;
 
@@ -17,31 +19,41 @@ const MAX_CELL_LINES = 12;
 const GREY = '#555555';
 
 /*
- * The standard PDF fonts (Helvetica) carry the Windows-1252 repertoire only; other characters are
- * shown as '?' rather than as wrong glyphs. The spreadsheet and Word files keep every character.
+ * The PDF's text is set in DejaVu Sans, embedded (only the glyphs used): the standard PDF fonts
+ * (Helvetica) hold the Windows-1252 repertoire only, and drew "ΔT" as "?T". DejaVu covers Latin,
+ * Greek, Cyrillic and the usual symbols (° ± ≤ ≥ − µ Ω …); a character it lacks shows as its empty
+ * box. Its licence (Bitstream Vera, DejaVu changes public domain) lets the font be embedded and
+ * redistributed; the files come from the npm package dejavu-fonts-ttf.
  */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-function printable(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0) as number;
-    if (code === 0x0a) out += '\n';
-    else if (code === 0x09) out += ' ';
-    else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)) out += char;
-    else if (code >= 0x20) out += '?';
+const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italic: 'DejaVuSans-Oblique.ttf' } as const;
+type FontName = keyof typeof FONT_FILES;
+let fontBytes: Record<FontName, Buffer> | null = null;
+
+/** The font files, read once per process (each renderer thread) and handed to every document. */
+function fonts(): Record<FontName, Buffer> {
+  if (!fontBytes) {
+    const require = createRequire(import.meta.url);
+    const read = (file: string) => readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+    fontBytes = { regular: read(FONT_FILES.regular), bold: read(FONT_FILES.bold), italic: read(FONT_FILES.italic) };
   }
-  return out;
+  return fontBytes;
+}
+
+/** Text as drawn: a newline stays, a tab becomes a space, other control characters go. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\t/g, ' ').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '');
 }
 
 /** One font for measuring and drawing a cell: bold in the header row. */
 function cellFont(doc: Pdf, header: boolean): Pdf {
-  return doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
+  return doc.font(header ? 'bold' : 'regular').fontSize(FONT_SIZE);
 }
 
 /** Widths that fit the content where they can, the rest wrapping (columnLayout.ts). */
-function columnWidths(doc: Pdf, table: DocumentTable, available: number): number[] {
+function columnWidths(doc: Pdf, table: DocumentTable, available: number, timeZone: string): number[] {
   const width = (header: boolean) => (text: string) => cellFont(doc, header).widthOfString(printable(text));
-  return fitColumns(columnNeeds(table, width(false), width(true)), available, 2 * CELL_PAD);
+  return fitColumns(columnNeeds(table, timeZone, width(false), width(true)), available, 2 * CELL_PAD);
 }
 
 function bottom(doc: Pdf): number {
@@ -108,12 +120,12 @@ function drawRow(doc: Pdf, cells: readonly string[], widths: readonly number[], 
   doc.y = y + row.height;
 }
 
-async function drawTable(doc: Pdf, table: DocumentTable) {
+async function drawTable(doc: Pdf, table: DocumentTable, timeZone: string) {
   const available = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const widths = columnWidths(doc, table, available);
+  const widths = columnWidths(doc, table, available, timeZone);
   if (table.title) {
     ensureSpace(doc, 20 + HEADER_HEIGHT + ROW_HEIGHT);
-    doc.font('Helvetica-Bold').fontSize(13).fillColor('#000000').text(printable(table.title), { width: available });
+    doc.font('bold').fontSize(13).fillColor('#000000').text(printable(table.title), { width: available });
     doc.moveDown(0.3);
   }
   ensureSpace(doc, HEADER_HEIGHT + ROW_HEIGHT);
@@ -121,11 +133,11 @@ async function drawTable(doc: Pdf, table: DocumentTable) {
   header();
   for (const [index, row] of table.rows.entries()) {
     // The header row is repeated on every page the table runs onto.
-    drawRow(doc, row.map(cellText), widths, { header: false, shaded: index % 2 === 1, onNewPage: header });
+    drawRow(doc, row.map((cell) => cellText(cell, timeZone)), widths, { header: false, shaded: index % 2 === 1, onNewPage: header });
     if (index % ROWS_PER_BREATH === ROWS_PER_BREATH - 1) await breathe();
   }
   if (table.rows.length === 0) {
-    doc.font('Helvetica-Oblique').fontSize(FONT_SIZE).fillColor(GREY).text('No rows', doc.page.margins.left + CELL_PAD, doc.y + 3);
+    doc.font('italic').fontSize(FONT_SIZE).fillColor(GREY).text('No rows', doc.page.margins.left + CELL_PAD, doc.y + 3);
   }
   doc.x = doc.page.margins.left;
   doc.moveDown(1);
@@ -138,7 +150,7 @@ function numberPages(doc: Pdf) {
     const keep = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc
-      .font('Helvetica')
+      .font('regular')
       .fontSize(8)
       .fillColor(GREY)
       .text(`Page ${i + 1} of ${range.count}`, doc.page.margins.left, doc.page.height - MARGIN + 10, {
@@ -151,12 +163,12 @@ function numberPages(doc: Pdf) {
 }
 
 /**
- * A4 PDF: title, subtitle, paragraphs, tables (header row on every page, shaded rows, columns as
+ * A4 PDF: title, subtitle, the zone its times are in, paragraphs, tables (header row on every page, shaded rows, columns as
  * wide as their content where the page allows, longer cells wrapped), images with captions, and
  * "Page n of m" at the foot of each page.
  * Wide tables (more than six columns) turn the pages to landscape.
  */
-export async function renderPdf({ model, images }: RenderInput): Promise<Buffer> {
+export async function renderPdf({ model, images, timeZone }: RenderInput): Promise<Buffer> {
   const wide = (model.tables ?? []).some((t) => t.columns.length > 6);
   const doc = new PDFDocument({
     size: 'A4',
@@ -165,6 +177,7 @@ export async function renderPdf({ model, images }: RenderInput): Promise<Buffer>
     bufferPages: true,
     info: { Title: printable(model.title), Creator: 'FacilityOps' },
   });
+  for (const [name, bytes] of Object.entries(fonts())) doc.registerFont(name, bytes);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -173,22 +186,24 @@ export async function renderPdf({ model, images }: RenderInput): Promise<Buffer>
   });
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
-  doc.font('Helvetica-Bold').fontSize(20).fillColor('#000000').text(printable(model.title), { width });
-  if (model.subtitle) doc.font('Helvetica').fontSize(12).fillColor(GREY).text(printable(model.subtitle), { width });
+  doc.font('bold').fontSize(20).fillColor('#000000').text(printable(model.title), { width });
+  if (model.subtitle) doc.font('regular').fontSize(12).fillColor(GREY).text(printable(plainText(model.subtitle, timeZone)), { width });
+  const zoneNote = timeZoneNote(model, timeZone);
+  if (zoneNote) doc.font('italic').fontSize(9).fillColor(GREY).text(printable(zoneNote), { width });
   doc.moveDown(1);
   for (const paragraph of model.paragraphs ?? []) {
-    doc.font('Helvetica').fontSize(10).fillColor('#000000').text(printable(paragraph), { width });
+    doc.font('regular').fontSize(10).fillColor('#000000').text(printable(plainText(paragraph, timeZone)), { width });
     doc.moveDown(0.5);
   }
   if (model.paragraphs?.length) doc.moveDown(0.5);
-  for (const table of model.tables ?? []) await drawTable(doc, table);
+  for (const table of model.tables ?? []) await drawTable(doc, table, timeZone);
   for (const image of images) {
     const scale = Math.min(1, width / image.width, 320 / image.height);
     const height = image.height * scale;
     ensureSpace(doc, height + 24);
     doc.image(image.data, doc.page.margins.left, doc.y, { width: image.width * scale, height });
     doc.y += height + 4;
-    if (image.caption) doc.font('Helvetica-Oblique').fontSize(9).fillColor(GREY).text(printable(image.caption), doc.page.margins.left, doc.y, { width });
+    if (image.caption) doc.font('italic').fontSize(9).fillColor(GREY).text(printable(image.caption), doc.page.margins.left, doc.y, { width });
     doc.x = doc.page.margins.left;
     doc.moveDown(1);
   }

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
-import type { DocumentTable } from '../../common/reports/documentModel';
-import { breathe, type RenderInput } from './reportTypes';
+import { isDocumentTime, type DocumentCell, type DocumentTable } from '../../common/reports/documentModel';
+import { columnWidth, EXCEL_DATE_FORMAT, EXCEL_DATE_TIME_FORMAT, excelDateTime, excelDay } from '../../common/spreadsheetCells';
+import { breathe, cellText, plainText, timeZoneNote, type RenderInput } from './reportTypes';
 
 const ROWS_PER_BREATH = 1_000;
 const INVALID_SHEET_CHARS = /[\\/?*[\]:]/g;
@@ -17,23 +18,33 @@ function sheetNamer() {
   };
 }
 
-const MAX_COLUMN_WIDTH = 60;
+/** Rows read to size the columns: enough to see the content, not every row of a large report. */
+const ROWS_MEASURED = 500;
 
-/** Widths in characters: the longest cell's, within 8 to 60; past 60 the column wraps its text. */
-function columnWidths(table: DocumentTable): { width: number; wraps: boolean }[] {
-  const sample = table.rows.slice(0, 500);
-  return table.columns.map((column, i) => {
-    const longest = sample.reduce((max, row) => Math.max(max, ...String(row[i] ?? '').split('\n').map((line) => line.length)), column.length);
-    return { width: Math.min(MAX_COLUMN_WIDTH, Math.max(8, longest + 2)), wraps: longest + 2 > MAX_COLUMN_WIDTH };
-  });
+/** Widths in characters: the heading's and the cells' as shown (times formatted), common/spreadsheetCells.ts. */
+function columnWidths(table: DocumentTable, timeZone: string): { width: number; wraps: boolean }[] {
+  const sample = table.rows.slice(0, ROWS_MEASURED);
+  return table.columns.map((column, i) => columnWidth([column, ...sample.map((row) => cellText(row[i] ?? null, timeZone))]));
+}
+
+/** A cell's value for exceljs: a time becomes a date of the report's zone (formatted by numberFormat). */
+function cellValue(cell: DocumentCell, timeZone: string): ExcelJS.CellValue {
+  if (!isDocumentTime(cell)) return cell;
+  return cell.dateTime !== undefined ? excelDateTime(cell.dateTime, timeZone) : excelDay(cell.date, timeZone);
+}
+
+function numberFormat(cell: DocumentCell): string | null {
+  if (!isDocumentTime(cell)) return null;
+  return cell.dateTime !== undefined ? EXCEL_DATE_TIME_FORMAT : EXCEL_DATE_FORMAT;
 }
 
 /**
- * XLSX: a first sheet "Summary" with the title, subtitle, paragraphs and images, then one sheet
- * per table (named after its title) whose first row is the bold, frozen, filterable header.
- * Numbers and booleans stay typed; text is never read as a formula.
+ * XLSX: a first sheet "Summary" with the title, subtitle, the zone the times are in, paragraphs and
+ * images, then one sheet per table (named after its title) whose first row is the bold, frozen,
+ * filterable header, each column as wide as its content. Numbers and booleans stay typed, times
+ * are Excel dates of the report's zone in spec §9's formats; text is never read as a formula.
  */
-export async function renderXlsx({ model, images }: RenderInput): Promise<Buffer> {
+export async function renderXlsx({ model, images, timeZone }: RenderInput): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'FacilityOps';
   workbook.title = model.title;
@@ -42,9 +53,11 @@ export async function renderXlsx({ model, images }: RenderInput): Promise<Buffer
   const summary = workbook.addWorksheet(nameSheet('Summary'));
   summary.getColumn(1).width = 100;
   summary.addRow([model.title]).font = { bold: true, size: 16 };
-  if (model.subtitle) summary.addRow([model.subtitle]).font = { italic: true, size: 12, color: { argb: 'FF555555' } };
+  if (model.subtitle) summary.addRow([plainText(model.subtitle, timeZone)]).font = { italic: true, size: 12, color: { argb: 'FF555555' } };
+  const zoneNote = timeZoneNote(model, timeZone);
+  if (zoneNote) summary.addRow([zoneNote]).font = { italic: true, color: { argb: 'FF555555' } };
   summary.addRow([]);
-  for (const paragraph of model.paragraphs ?? []) summary.addRow([paragraph]).alignment = { wrapText: true, vertical: 'top' };
+  for (const paragraph of model.paragraphs ?? []) summary.addRow([plainText(paragraph, timeZone)]).alignment = { wrapText: true, vertical: 'top' };
   for (const image of images) {
     summary.addRow([]);
     const scale = Math.min(1, 600 / image.width, 400 / image.height);
@@ -59,7 +72,7 @@ export async function renderXlsx({ model, images }: RenderInput): Promise<Buffer
 
   for (const [index, table] of (model.tables ?? []).entries()) {
     const sheet = workbook.addWorksheet(nameSheet(table.title || `Table ${index + 1}`), { views: [{ state: 'frozen', ySplit: 1 }] });
-    const widths = columnWidths(table);
+    const widths = columnWidths(table, timeZone);
     sheet.columns = table.columns.map((header, i) => {
       const { width, wraps } = widths[i] as { width: number; wraps: boolean };
       // A column at its widest wraps its text rather than run under the next column.
@@ -68,7 +81,15 @@ export async function renderXlsx({ model, images }: RenderInput): Promise<Buffer
     sheet.getRow(1).font = { bold: true };
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: table.columns.length } };
     for (let start = 0; start < table.rows.length; start += ROWS_PER_BREATH) {
-      sheet.addRows(table.rows.slice(start, start + ROWS_PER_BREATH).map((row) => row.map((cell) => cell ?? null)));
+      const rows = table.rows.slice(start, start + ROWS_PER_BREATH);
+      sheet.addRows(rows.map((row) => row.map((cell) => cellValue(cell ?? null, timeZone))));
+      rows.forEach((row, r) =>
+        row.forEach((cell, c) => {
+          const format = numberFormat(cell ?? null);
+          // Row 1 is the header: the table's row start + r is sheet row start + r + 2.
+          if (format) sheet.getCell(start + r + 2, c + 1).numFmt = format;
+        }),
+      );
       await breathe();
     }
   }

@@ -1,4 +1,5 @@
-import type { DocumentModel } from '../../common/reports/documentModel';
+import { formatDate, formatTimestamp } from '../../common/formatTime';
+import { holdsTimes, isDocumentTime, type DocumentCell, type DocumentModel, type DocumentText, type DocumentTime } from '../../common/reports/documentModel';
 import type { ReportFormat } from '../../common/resources/report';
 
 /** An image of the document model, read and measured, ready for every renderer. */
@@ -13,6 +14,8 @@ export interface ReportImage {
 export interface RenderInput {
   model: DocumentModel;
   images: readonly ReportImage[];
+  /** The zone the document's times are shown in (IANA name): the requester's. */
+  timeZone: string;
 }
 
 export type Renderer = (input: RenderInput) => Promise<Buffer>;
@@ -29,9 +32,28 @@ export const REPORT_FILES: Record<ReportFormat, { extension: string; contentType
 /** Lets other requests run between chunks of a long rendering. */
 export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** A cell as text (PDF, DOCX): null is empty, booleans read Yes/No. */
-export function cellText(value: string | number | boolean | null): string {
+/** A time as the app shows it (common/formatTime.ts), in the report's zone. */
+export function timeText(time: DocumentTime, timeZone: string): string {
+  return time.dateTime !== undefined ? formatTimestamp(time.dateTime, timeZone) : formatDate(time.date, timeZone);
+}
+
+/** A cell as text (PDF, DOCX, and the XLSX's column widths): null is empty, booleans read Yes/No, times as shown. */
+export function cellText(value: DocumentCell, timeZone: string): string {
   if (value === null) return '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (isDocumentTime(value)) return timeText(value, timeZone);
   return String(value);
+}
+
+/** A subtitle or paragraph as text, its times as shown. */
+export function plainText(text: DocumentText, timeZone: string): string {
+  return typeof text === 'string' ? text : text.map((part) => (typeof part === 'string' ? part : timeText(part, timeZone))).join('');
+}
+
+/**
+ * The line under the title of a document that shows times: which zone they are in (issue 40 §8:
+ * a reader must never have to guess). A document without times has none.
+ */
+export function timeZoneNote(model: DocumentModel, timeZone: string): string | null {
+  return holdsTimes(model) ? `Times are in the ${timeZone} time zone.` : null;
 }

@@ -5,6 +5,7 @@ import { dashboards, roles, scripts, serverSecrets, tableDefinitions, widgets } 
 import { ROLE_NAMES, type RoleName } from '../../common/permissions';
 import type { DashboardFilter, DashboardSection } from '../../common/resources/dashboard';
 import type { WidgetNavigation, WidgetOptionValue, WidgetType } from '../../common/resources/widget';
+import { replaceSupersededScripts, sha256Hex } from './supersededScripts';
 
 /** Shared by the widget scripts: the building filter as asset ids, and the period filter. */
 const HELPERS = `const DAY = 86400000;
@@ -784,7 +785,8 @@ async function ensureWidgets(tx: Tx, wanted: DemoWidget[]): Promise<Map<DemoWidg
 }
 
 async function replaceSupersededCode(db: Database): Promise<void> {
-  for (const { widget, code } of SUPERSEDED_CODE) {
-    await db.update(scripts).set({ code: widget.code, updatedAt: Date.now() }).where(and(eq(scripts.name, scriptNameOf(widget)), eq(scripts.code, code)));
-  }
+  await replaceSupersededScripts(
+    db,
+    SUPERSEDED_CODE.map(({ widget, code }) => ({ name: scriptNameOf(widget), code: widget.code, earlierSha256: [sha256Hex(code)] })),
+  );
 }

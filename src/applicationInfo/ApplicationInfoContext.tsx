@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { DEFAULT_APPLICATION_NAME, type ApplicationInfo } from '../../common/api';
 import { takeBootAnswer } from '../boot/bootAnswers';
 import { apiFetch } from '../dataProvider/apiFetch';
+import { keepLogoForOffline } from '../offline/companyLogo';
 import { keepAnswer } from '../offline/offlineReads';
 import { useServerAnswer } from '../serverDrawn/serverAnswers';
 
@@ -38,6 +39,11 @@ export const ApplicationInfoProvider = ({ children }: { children: ReactNode }) =
   useEffect(() => {
     document.title = info.applicationName;
   }, [info.applicationName]);
+
+  // The logo must show in a plant room too (issue 40 §10c): the service worker keeps it.
+  useEffect(() => {
+    if (info.companyLogoURL) keepLogoForOffline(info.companyLogoURL);
+  }, [info.companyLogoURL]);
 
   return <ApplicationInfoContext.Provider value={info}>{children}</ApplicationInfoContext.Provider>;
 };

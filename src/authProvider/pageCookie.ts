@@ -1,4 +1,5 @@
 import { PAGE_COOKIE, PAGE_COOKIE_PATHS, ZONE_COOKIE } from '../../common/appShell';
+import { deviceTimeZone } from '../common-ui/deviceTimeZone';
 
 /** A token whose expiry cannot be read is kept this long: the server checks it anyway. */
 const FALLBACK_LIFETIME_S = 30 * 24 * 3600;
@@ -12,17 +13,6 @@ function secondsLeft(token: string): number {
     return FALLBACK_LIFETIME_S;
   }
 }
-
-/** Temporal's clock, where the browser has it (Chromium 144+); not yet in TypeScript's DOM types. */
-declare const Temporal: { Now: { timeZoneId(): string } } | undefined;
-
-/**
- * The zone this device shows local times in. Temporal reads it without ICU: the first Intl formatter
- * of a page loads ICU's data, ~40 ms of main thread in the entry's evaluation on a desktop (×4 on a
- * phone, issue 20's Total Blocking Time), which a screen without dates never needed.
- */
-const deviceTimeZone = (): string =>
-  typeof Temporal !== 'undefined' ? Temporal.Now.timeZoneId() : Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * Mirrors the session's token into PAGE_COOKIE (common/appShell.ts), sent only with the pages the

@@ -1,13 +1,12 @@
 import { Box, Chip } from '@mui/material';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { useTranslate } from 'react-admin';
-import { formatTimestamp } from '../common-ui/formatTime';
+import { formatTimeOfDay, formatTimestamp, sameDay } from '../../common/formatTime';
 import { useOfflineStatus } from './offlineStatus';
 
 /** "10:42 AM" today, the full timestamp (spec §9) on an earlier day. */
 export function savedAtLabel(storedAt: number, now = Date.now()): string {
-  const full = formatTimestamp(storedAt);
-  return new Date(storedAt).toDateString() === new Date(now).toDateString() ? full.slice(full.indexOf(' ') + 1) : full;
+  return sameDay(storedAt, now) ? formatTimeOfDay(storedAt) : formatTimestamp(storedAt);
 }
 
 /**

@@ -148,4 +148,55 @@ describe.skipIf(!hasBrowser())('dashboards in Chromium', () => {
     await screenshot(page, 'dashboard-technician-phone');
     await page.close();
   });
+
+  /** What each widget of the page hides: a box it scrolls inside, content cut off, columns off to the side with no cue saying so. */
+  const hiddenContent = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-widget-id]')].flatMap((widget) => {
+        const name = widget.getAttribute('aria-label');
+        const found: string[] = [];
+        if (widget.scrollHeight > widget.clientHeight + 1) found.push(`${name}: cut off at the bottom`);
+        if (widget.scrollWidth > widget.clientWidth + 1) found.push(`${name}: cut off at the side`);
+        const rect = widget.getBoundingClientRect();
+        const cueInSight = [...widget.querySelectorAll<HTMLElement>('[data-scroll-cue="right"]')].some((cue) => {
+          const at = cue.getBoundingClientRect();
+          return at.width > 0 && at.height > 0 && at.left >= rect.left && at.right <= rect.right && cue.querySelector('svg') !== null;
+        });
+        for (const box of widget.querySelectorAll<HTMLElement>('*')) {
+          const style = getComputedStyle(box);
+          if (/auto|scroll/.test(style.overflowY) && box.scrollHeight > box.clientHeight + 1) found.push(`${name}: scrolls inside (${box.clientHeight} of ${box.scrollHeight} px shown)`);
+          if (/auto|scroll/.test(style.overflowX) && box.scrollWidth > box.clientWidth + 1 && !cueInSight) found.push(`${name}: wider than its box with no cue`);
+        }
+        return found;
+      }),
+    );
+
+  it("on a phone every demo widget shows all its content: as tall as its text or rows, a table's extra columns behind a cue (issue 40 §4)", async () => {
+    const homes = [
+      ['technician', '/inspection'],
+      ['thermo.tech', '/inspection'],
+      ['engineer', '/home'],
+      ['thermo.engineer', '/home'],
+      ['admin', '/home'],
+    ] as const;
+    for (const [username, home] of homes) {
+      const page = await signedIn(username, home, PHONE);
+      await allDrawn(page);
+      expect(await hiddenContent(page), username).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${username}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+      await screenshot(page, `dashboard-phone-${username}`);
+
+      if (username === 'thermo.tech') {
+        // The survey list is wider than the phone: scrolled to its end, the cue moves to the side that now hides columns.
+        const table = page.getByRole('region', { name: 'Survey list' });
+        expect(await table.locator('[data-scroll-cue]').evaluateAll((cues) => cues.map((cue) => cue.getAttribute('data-scroll-cue')))).toEqual(['right']);
+        await table.locator('table').evaluate((element) => element.parentElement!.scrollTo({ left: element.scrollWidth }));
+        await eventually(() => table.locator('[data-scroll-cue]').evaluateAll((cues) => cues.map((cue) => cue.getAttribute('data-scroll-cue')))).toEqual(['left']);
+        await table.getByRole('columnheader', { name: 'Critical' }).waitFor();
+        await table.screenshot({ path: 'test-results/dashboard-phone-survey-list-scrolled.png' });
+      }
+      await page.close();
+    }
+    expect(pageErrors).toEqual([]);
+  });
 });

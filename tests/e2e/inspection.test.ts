@@ -104,4 +104,33 @@ describe.skipIf(!hasBrowser())('inspection from QR label to live alert', () => {
     expect((await remarks.boundingBox())!.height).toBeGreaterThanOrEqual(3 * 23 - 1);
     await screenshot(technician, 'inspection-5-comment-grown');
   });
+
+  it('Take photo opens the rear camera and Choose file the file chooser: a tap on each lands on that button (issue 40 §5)', async () => {
+    const technician = await signedIn(phone, 'technician', '/inspection', PHONE);
+    await technician.goto(`${baseUrl()}/inspection/asset/identification/FEX-001`);
+    const takePhoto = technician.getByRole('button', { name: 'Take photo' });
+    await takePhoto.scrollIntoViewIfNeeded();
+    const tapped = [
+      { name: 'Take photo', capture: 'environment' },
+      { name: 'Choose file', capture: null },
+    ];
+    for (const { name, capture } of tapped) {
+      const button = technician.getByRole('button', { name });
+      const box = (await button.boundingBox())!;
+      const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      // What a finger at the button's centre touches: the button itself (or something inside it), nothing laid over it.
+      const onTop = await button.evaluate((element, point) => {
+        const hit = document.elementFromPoint(point.x, point.y);
+        return hit !== null && element.contains(hit);
+      }, centre);
+      expect(onTop, `${name} is what a tap at its centre reaches`).toBe(true);
+      // The tap opens the button's own input: the rear camera for Take photo (capture="environment").
+      const chooser = technician.waitForEvent('filechooser');
+      await technician.mouse.click(centre.x, centre.y);
+      const input = (await chooser).element();
+      expect(await input.getAttribute('aria-label')).toBe(name);
+      expect(await input.getAttribute('capture')).toBe(capture);
+    }
+    await screenshot(technician, 'inspection-6-photo-buttons');
+  });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { breachingSubmission } from '../helpers/breachingSubmission';
-import { apiCall, apiToken, baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
+import { DESKTOP, PHONE, apiCall, apiToken, baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
 
 const eventually = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout });
 
@@ -57,6 +57,129 @@ describe.skipIf(!hasBrowser())('inspection schedule in Chromium', () => {
       return cell?.dataset.date ?? null;
     }, { x: box.x + 4, y: box.y + box.height / 2 });
   }
+
+  /** The month grid as shown: its scrolling box, and each week drawn with whether each of its day numbers is in sight. */
+  function monthShown(page: Page) {
+    return page.evaluate(() => {
+      const region = document.querySelector('[role="region"][data-calendar-view="month"]')!;
+      const scroller = [...region.querySelectorAll<HTMLElement>('*')].find((element) => /auto|scroll/.test(getComputedStyle(element).overflowY) && element.querySelector('[role="cell"][data-date]'))!;
+      const box = scroller.getBoundingClientRect();
+      const month = region.querySelector<HTMLElement>('[role="cell"][data-date]')!.dataset.date!.slice(0, 7);
+      const weeks = [...scroller.querySelectorAll<HTMLElement>('[role="row"]')]
+        .filter((row) => row.querySelector('[role="cell"][data-date]'))
+        .map((row) => {
+          const rect = row.getBoundingClientRect();
+          const days = [...row.querySelectorAll<HTMLElement>('[role="cell"][data-date]')]
+            .filter((cell) => cell.dataset.date!.startsWith(month))
+            .map((cell) => {
+              const date = cell.dataset.date!;
+              // The day number: the element showing the day of the month alone.
+              const dayNumber = String(Number(date.slice(8)));
+              const label = [...cell.querySelectorAll('*')].find((element) => element.children.length === 0 && element.textContent?.trim() === dayNumber);
+              if (!label) return { date, inSight: false, height: 0 };
+              const at = label.getBoundingClientRect();
+              const x = at.left + at.width / 2;
+              const y = at.top + at.height / 2;
+              // Inside the grid's box, and what is drawn there (no bar laid over it).
+              const hit = document.elementFromPoint(x, y);
+              return { date, inSight: y > box.top && y < box.bottom && hit !== null && (hit.contains(label) || label.contains(hit)), height: at.height };
+            });
+          return { top: rect.top - box.top, bottom: rect.bottom - box.top, numberHeight: Math.max(0, ...days.map((day) => day.height)), days };
+        });
+      return { scrollTop: scroller.scrollTop, height: box.height, weeks };
+    });
+  }
+  type MonthShown = Awaited<ReturnType<typeof monthShown>>;
+  /** The weeks with room in sight for their day numbers: more of them than a number's height. */
+  const weeksInSight = (shown: MonthShown) => shown.weeks.filter((week) => week.bottom > week.numberHeight && week.top < shown.height - week.numberHeight);
+  const daysWithoutNumber = (shown: MonthShown) => weeksInSight(shown).flatMap((week) => week.days.filter((day) => !day.inSight).map((day) => day.date));
+  async function scrollMonthTo(page: Page, top: number) {
+    await page.evaluate((to) => {
+      const region = document.querySelector('[role="region"][data-calendar-view="month"]')!;
+      const scroller = [...region.querySelectorAll<HTMLElement>('*')].find((element) => /auto|scroll/.test(getComputedStyle(element).overflowY) && element.querySelector('[role="cell"][data-date]'))!;
+      scroller.scrollTop = to;
+    }, top);
+  }
+
+  /** What the window shows, the calendar scrolled into it (a whole-page picture would draw the app bar over the page's middle). */
+  const shownInWindow = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
+
+  it("opens on today's week with its day numbers, keeps day numbers in sight while scrolled, and a title cut short reads whole in its tooltip (issue 40 §2)", async () => {
+    // A Saturday afternoon, the last day of its week (Sunday first): FullCalendar looked for that
+    // moment among the weeks' days at midnight, found none and scrolled to the bottom of the month.
+    // The month's second Saturday: its week is the second, so the bottom of the month is far from it.
+    const now = new Date();
+    const firstDay = new Date(now.getFullYear(), now.getMonth(), 1).getDay();
+    const saturday = new Date(now.getFullYear(), now.getMonth(), 1 + ((6 - firstDay + 7) % 7) + 7, 15, 0);
+    const saturdayText = `${saturday.getFullYear()}-${String(saturday.getMonth() + 1).padStart(2, '0')}-${String(saturday.getDate()).padStart(2, '0')}`;
+    const engineer = await apiToken('engineer');
+    const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
+    const monthEnd = new Date(now.getFullYear(), now.getMonth() + 1, 1).getTime() - 1;
+    const schedules = await apiCall<{ _id: string; assetName: string; checklistNames: string[] }[]>(engineer, `/inspectionSchedule?start=${monthStart}&end=${monthEnd}`);
+
+    for (const [viewport, label] of [[PHONE, 'phone'], [DESKTOP, 'desktop']] as const) {
+      const { page } = await session.newPage(viewport);
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await page.goto(`${baseUrl()}/login`);
+      await signIn(page, 'engineer');
+      await page.waitForURL('**/home');
+      await page.clock.setFixedTime(saturday);
+      await page.goto(`${baseUrl()}/home/inspectionSchedule`);
+      await page.locator('[data-event-id]').first().waitFor();
+      await page.getByRole('progressbar', { name: 'Loading events' }).waitFor({ state: 'detached' });
+      // The page scrolled so the calendar's box is all in the window (a phone's is below the header, filter and Add item).
+      await page.locator('[role="region"][data-calendar-view="month"]').evaluate((region) => region.scrollIntoView({ block: 'end' }));
+
+      // At the top of the month, or on the Saturday's week — its day numbers in sight — and every week in sight with its numbers.
+      await eventually(async () => {
+        const shown = await monthShown(page);
+        const week = shown.weeks.find((candidate) => candidate.days.some((day) => day.date === saturdayText))!;
+        return { atTopOrOnTheWeek: shown.scrollTop === 0 || week.days.every((day) => day.inSight), withoutNumber: daysWithoutNumber(shown) };
+      }).toEqual({ atTopOrOnTheWeek: true, withoutNumber: [] });
+      await shownInWindow(page, `schedule-5-opened-${label}`);
+
+      // Scrolled into the middle of a week taller than half the box: its day numbers stay above its bars.
+      const opened = await monthShown(page);
+      const tallWeek = opened.weeks.find((week) => week.bottom - week.top > opened.height / 2);
+      if (tallWeek) {
+        await scrollMonthTo(page, opened.scrollTop + tallWeek.top + (tallWeek.bottom - tallWeek.top) / 2);
+        const scrolled = await monthShown(page);
+        expect(scrolled.scrollTop).toBeGreaterThan(0);
+        expect(daysWithoutNumber(scrolled)).toEqual([]);
+        await shownInWindow(page, `schedule-6-scrolled-${label}`);
+      }
+
+      if (label === 'phone') {
+        // A bar whose title is cut short (a phone's narrow days): hovered, its tooltip holds the whole title.
+        const cut = await page.evaluate(() => {
+          for (const bar of document.querySelectorAll<HTMLElement>('[data-event-id]')) {
+            const text = bar.querySelector('span');
+            if (!text || text.scrollWidth <= text.clientWidth) continue;
+            const at = bar.getBoundingClientRect();
+            const hit = document.elementFromPoint(at.left + at.width / 2, at.top + at.height / 2);
+            if (hit && bar.contains(hit)) return bar.dataset.eventId!;
+          }
+          return null;
+        });
+        expect(cut, 'a bar with its title cut short is in sight').not.toBeNull();
+        const schedule = schedules.find((candidate) => candidate._id === cut)!;
+        await page.locator(`[data-event-id="${cut}"]`).first().hover();
+        const tooltip = page.getByRole('tooltip');
+        await tooltip.waitFor();
+        const read = await tooltip.innerText();
+        for (const part of [schedule.assetName, ...schedule.checklistNames]) expect(read).toContain(part);
+        await shownInWindow(page, 'schedule-7-title-tooltip-phone');
+
+        // Another month opens at its first week.
+        await page.mouse.move(0, 0);
+        await page.getByRole('button', { name: 'Next Month' }).click();
+        await page.getByRole('progressbar', { name: 'Loading events' }).waitFor({ state: 'detached' });
+        await eventually(async () => (await monthShown(page)).scrollTop).toBe(0);
+      }
+      await page.close();
+    }
+    expect(pageErrors).toEqual([]);
+  });
 
   it('a date click creates a pending (blue) schedule; a technician inspection turns it green live', async () => {
     const page = await schedulePage();

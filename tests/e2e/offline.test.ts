@@ -104,4 +104,46 @@ describe.skipIf(!hasBrowser())('the technician app with no network (issue 20)', 
     // Never asked of the server, online or off (the browser knows it is offline): the catalogue answered.
     expect(visited.filter((url) => url.includes(UNVISITED))).toEqual([]);
   }, 120_000);
+
+  it('keeps the company logo in the app bar offline, and shows it again when the network returns (issue 40 §10c)', async () => {
+    const token = await apiToken('technician');
+    const me = await apiCall<SessionUser>(token, '/token/init');
+    const { companyLogoURL } = await apiCall<{ companyLogoURL: string }>(token, '/init/applicationInfo');
+    expect(companyLogoURL).not.toBe('');
+    const { page, context } = await phone.newPage(PHONE);
+    const bar = page.getByRole('banner');
+    const logo = bar.locator(`img[src="${companyLogoURL}"]`);
+    const logoShown = () => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0).catch(() => false);
+    const logoKept = () => page.evaluate(async () => (await (await caches.open('facilityops-images')).keys()).map((request) => new URL(request.url).pathname));
+
+    await page.goto(`${baseUrl()}/login`);
+    await signIn(page, 'technician');
+    await page.getByRole('heading', { name: `Welcome, ${me.name}` }).waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return;
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    });
+    // Shown before the worker took the page: the page asked the worker to keep it.
+    await expect.poll(logoKept, { timeout: 15_000 }).toContain(new URL(companyLogoURL, baseUrl()).pathname);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: `Welcome, ${me.name}` }).waitFor();
+    await expect.poll(logoShown).toBe(true);
+    await bar.screenshot({ path: 'test-results/offline-3-logo-kept.png' });
+
+    // The browser dropped the copy (storage pressure): offline, the logo cannot load — hidden, not broken…
+    await page.evaluate(() => caches.delete('facilityops-images'));
+    await page.reload();
+    await page.getByRole('heading', { name: `Welcome, ${me.name}` }).waitFor();
+    await page.getByText(/^Offline/).waitFor();
+    await expect.poll(() => logo.count()).toBe(0);
+    await bar.screenshot({ path: 'test-results/offline-4-logo-unavailable.png' });
+
+    // …and back as soon as the network is, without a reload.
+    await context.setOffline(false);
+    await expect.poll(logoShown, { timeout: 15_000 }).toBe(true);
+    await bar.screenshot({ path: 'test-results/offline-5-logo-back.png' });
+  }, 120_000);
 });

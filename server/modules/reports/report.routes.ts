@@ -10,6 +10,7 @@ import { createReportRenderer } from '../../reports/renderQueue';
 import { REPORT_FILES, ReportModelError } from '../../reports/reportTypes';
 import { validateDocumentModel } from '../../../common/reports/documentModel';
 import { isReportFormat, REPORT_FORMATS } from '../../../common/resources/report';
+import { isKnownTimeZone } from '../../../common/timeZone';
 import { attachmentDisposition } from './contentDisposition';
 
 const tags = ['report'];
@@ -21,10 +22,14 @@ const unrenderable = (problem: string) => {
   return new HttpError(422, message, { script: message });
 };
 
+/** The zone of a report whose requester named none (a call outside the web app): stated on the report as any other. */
+export const DEFAULT_REPORT_TIME_ZONE = 'UTC';
+
 /**
- * GET /report/{id}/download?reportFormat=pdf|xls|doc&<filters> (spec §7): runs the report's
- * script as the caller with the filter values, checks the document model it returns, renders it
- * off the event loop and answers the file (spec §9: pdf, xlsx, docx) as an attachment.
+ * GET /report/{id}/download?reportFormat=pdf|xls|doc&timeZone=<IANA zone>&<filters> (spec §7):
+ * runs the report's script as the caller with the filter values, checks the document model it
+ * returns, renders it off the event loop — its times in `timeZone`, the requester's (the web app
+ * sends the device's) — and answers the file (spec §9: pdf, xlsx, docx) as an attachment.
  */
 export async function reportRoutes(app: FastifyInstance) {
   const renderer = createReportRenderer();
@@ -36,16 +41,17 @@ export async function reportRoutes(app: FastifyInstance) {
       config: { access: { anyPermission: ['read-report', 'manage-report'] } },
       schema: {
         tags,
-        summary: 'Run the report script with the filter params and download the result in reportFormat (pdf, xls → .xlsx, doc → .docx)',
+        summary: 'Run the report script with the filter params and download the result in reportFormat (pdf, xls → .xlsx, doc → .docx), its times in timeZone (default UTC)',
         params: idParamsSchema,
-        querystring: { type: 'object', properties: { reportFormat: { type: 'string' } }, additionalProperties: true },
+        querystring: { type: 'object', properties: { reportFormat: { type: 'string' }, timeZone: { type: 'string' } }, additionalProperties: true },
         response: { 400: errorSchema, 404: errorSchema, 422: errorSchema, 429: errorSchema, 503: errorSchema, 504: errorSchema },
       },
     },
     async (request, reply) => {
-      const { reportFormat, ...filters } = request.query;
+      const { reportFormat, timeZone = DEFAULT_REPORT_TIME_ZONE, ...filters } = request.query;
       if (reportFormat === undefined || reportFormat === '') throw badRequest('reportFormat', `reportFormat is required (one of: ${REPORT_FORMATS.join(', ')})`);
       if (!isReportFormat(reportFormat)) throw badRequest('reportFormat', `reportFormat must be one of: ${REPORT_FORMATS.join(', ')}`);
+      if (typeof timeZone !== 'string' || !isKnownTimeZone(timeZone)) throw badRequest('timeZone', 'timeZone must be a time zone name such as Europe/Berlin or UTC');
       const db = app.services.db;
       const [report] = await db.select().from(reports).where(eq(reports._id, request.params.id));
       if (!report) throw notFound('Report not found');
@@ -67,7 +73,7 @@ export async function reportRoutes(app: FastifyInstance) {
         if (error instanceof ReportModelError) throw unrenderable(error.message);
         throw error;
       }
-      const file = await renderer.render(reportFormat, { model: checked.model, images });
+      const file = await renderer.render(reportFormat, { model: checked.model, images, timeZone });
       const { extension, contentType } = REPORT_FILES[reportFormat];
       return reply
         .header('content-type', contentType)

@@ -61,7 +61,8 @@ export async function thermographyRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'The Thermography Info PDF (the default of the config entry thermography.infoUrl)' },
     },
     async (_request, reply) => {
-      infoPdf ??= renderer.render('pdf', { model: thermographyInfoDocument(), images: [] }).catch((error: unknown) => {
+      // A guide without times: no zone to state.
+      infoPdf ??= renderer.render('pdf', { model: thermographyInfoDocument(), images: [], timeZone: 'UTC' }).catch((error: unknown) => {
         infoPdf = null;
         throw error;
       });

@@ -36,11 +36,19 @@ interface Candidate {
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+/** Tags that set their text apart (a paragraph, a line break, a list item): flattened, they leave a space. */
+const BLOCK_TAG = /<\/?(?:p|div|br|li|ul|ol|table|thead|tbody|tr|td|th|h[1-6]|blockquote|pre|hr)\b[^>]*>/gi;
 
-/** An alert's HTML message as one line of text (messages are built with escapeHtml, thresholdAlerts.ts). */
+/**
+ * An alert's HTML message as one line of text (messages are built with escapeHtml,
+ * thresholdAlerts.ts). A tag inside a line (<strong>) goes without a trace, so "is
+ * <strong>9.4</strong>, alert" reads "is 9.4, alert" and not "is 9.4 , alert"; one that ends a
+ * block leaves a space, as the browser's htmlAsText does.
+ */
 export function alertText(html: string): string {
   return html
-    .replace(/<[^>]*>/g, ' ')
+    .replace(BLOCK_TAG, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_match, name: string) => ENTITIES[name] ?? '')
     .replace(/\s+/g, ' ')
     .trim();

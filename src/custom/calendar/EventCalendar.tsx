@@ -7,7 +7,7 @@ import monarchThemePlugin from '@fullcalendar/react/themes/monarch';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/monarch/theme.css';
 import dayjs from 'dayjs';
-import { Alert, Box, Button, LinearProgress, useTheme } from '@mui/material';
+import { Alert, Box, Button, GlobalStyles, LinearProgress, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { readableTextColor } from '../layout/readableTextColor';
@@ -21,6 +21,7 @@ import {
 import { calendarThemeVars } from './calendarThemeVars';
 import { CalendarToolbar, type CalendarToolbarVariant } from './CalendarToolbar';
 import { movedWindow, resizedWindow } from './dragWindow';
+import { monthAnchor } from './monthAnchor';
 import type { CalendarEvent, CalendarViewName, OverlapMode, TimeWindow, VisiblePeriod } from './types';
 import { useDragGuard } from './useDragGuard';
 import { visiblePeriodOf } from './visiblePeriod';
@@ -43,6 +44,18 @@ const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, monarchThemeP
 /** A time-grid slot is half an hour and at least this tall, so the overlap threshold has a height. */
 const SLOT_MINUTES = 30;
 const SLOT_MIN_HEIGHT_PX = 24;
+
+/**
+ * The top of a day's cell in the month grid (its day number). It stays at the top of the grid's
+ * box while the rest of its week is in view: a week of twenty schedules is taller than half the
+ * box, and scrolled into its middle the bars had no day numbers above them.
+ */
+const DAY_TOP_CLASS = 'event-calendar-day-top';
+/** Above the events FullCalendar draws over the cells (its z-index 5), below its popovers. */
+const DAY_TOP_Z_INDEX = 6;
+
+/** Midnight starting today: where a view opens, and where Today goes (see monthAnchor). */
+const startOfToday = () => dayjs().startOf('day').toDate();
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const durationText = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00`;
@@ -149,6 +162,16 @@ export function EventCalendar<T>({
   const [events, setEvents] = useState<readonly CalendarEvent<T>[]>([]);
   const [answer, setAnswer] = useState<{ request: object; failure: string | null } | null>(null);
   const api = () => calendarRef.current?.getApi();
+  // One date for the calendar's life: a new one each render would be a changed option.
+  const [initialDate] = useState(startOfToday);
+  /** Previous or next: a month view goes to the other month's anchor (monthAnchor), any other view a period on. */
+  const step = (direction: 1 | -1) => {
+    const calendar = api();
+    if (!calendar) return;
+    if (calendar.view.type === VIEW_TYPES.month) calendar.gotoDate(monthAnchor(dayjs(calendar.view.currentStart).add(direction, 'month').toDate(), Date.now()));
+    else if (direction > 0) calendar.next();
+    else calendar.prev();
+  };
 
   /*
    * Fetching is ours, not FullCalendar's: its own event sources start fetching while it renders,
@@ -277,16 +300,20 @@ export function EventCalendar<T>({
     [],
   );
 
+  // On :root, as FullCalendar's own palettes set them: its '+n more' popover is drawn in <body>, outside the calendar.
+  const themeVars = useMemo(() => ({ ':root': calendarThemeVars(theme) }), [theme]);
+
   return (
     <Box>
+      <GlobalStyles styles={themeVars} />
       <CalendarToolbar
         variant={toolbar}
         title={title}
         views={views}
         view={view}
-        onPrevious={() => api()?.prev()}
-        onNext={() => api()?.next()}
-        onToday={() => api()?.today()}
+        onPrevious={() => step(-1)}
+        onNext={() => step(1)}
+        onToday={() => api()?.gotoDate(startOfToday())}
         onView={(next) => api()?.changeView(VIEW_TYPES[next])}
         extras={headerExtras}
       />
@@ -301,18 +328,28 @@ export function EventCalendar<T>({
         role="region"
         aria-label={label}
         data-calendar-view={view}
-        sx={{ ...calendarThemeVars(theme), fontFamily: theme.typography.fontFamily, fontSize: theme.typography.body2.fontSize, '& a': { color: 'inherit' } }}
+        sx={{
+          fontFamily: theme.typography.fontFamily,
+          fontSize: theme.typography.body2.fontSize,
+          '& a': { color: 'inherit' },
+          // Its own stacking context: the sticky day tops (DAY_TOP_Z_INDEX) stay under FullCalendar's '+n more' popover, drawn in <body>.
+          isolation: 'isolate',
+          // FullCalendar's own CSS gives the cell's top `position: relative !important`.
+          [`&[data-calendar-view="month"] .${DAY_TOP_CLASS}`]: { position: 'sticky !important', top: 0, zIndex: DAY_TOP_Z_INDEX, backgroundColor: 'var(--fc-monarch-background)' },
+        }}
       >
         <FullCalendar
           ref={calendarRef}
           plugins={PLUGINS}
           initialView={VIEW_TYPES[initialView ?? views[0] ?? 'month']}
+          initialDate={initialDate}
           views={viewOptions}
           headerToolbar={false}
           colorScheme={theme.palette.mode}
           height={CALENDAR_HEIGHT_PX}
           firstDay={FIRST_DAY_OF_WEEK}
           showNonCurrentDates={false}
+          dayCellTopClass={DAY_TOP_CLASS}
           fixedWeekCount={false}
           events={eventInputs}
           {...handlers}

@@ -2,8 +2,9 @@ import { alpha, type Theme } from '@mui/material';
 
 /**
  * FullCalendar's "monarch" theme (Material-like) draws every colour from CSS variables. Instead
- * of one of its fixed palettes, the variables are set from the MUI theme on the calendar's
- * wrapper, so the calendar has the app's own dark surfaces, text, dividers and primary colour.
+ * of one of its fixed palettes, the variables are set from the MUI theme on :root while a calendar
+ * is shown (as a palette sets them, so the '+n more' popover FullCalendar draws in <body> has them
+ * too), so the calendar has the app's own dark surfaces, text, dividers and primary colour.
  */
 export function calendarThemeVars(theme: Theme): Record<string, string> {
   const { palette } = theme;

@@ -1,7 +1,7 @@
 import { Box, IconButton } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
-import dayjs from 'dayjs';
 import { useTranslate } from 'react-admin';
+import { formatTimeOfDay } from '../../../common/formatTime';
 import type { CalendarEvent } from '../calendar';
 import type { CalendarEntry } from './calendarConfig';
 
@@ -10,16 +10,13 @@ interface CalendarEntryEventProps {
   onEdit: (entry: CalendarEntry) => void;
 }
 
-/** 8am, 8:30am: the time of a timed entry in little room (a month's day is narrow). */
-const shortTime = (epochMs: number) => dayjs(epochMs).format('h:mma').replace(':00', '');
-
 /** An entry as drawn in the calendar: its time (timed ones), its title and the edit cog (spec §2.7). */
 export function CalendarEntryEvent({ event, onEdit }: CalendarEntryEventProps) {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, width: '100%', px: 0.5, overflow: 'hidden' }}>
       <Box component="span" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-        {!event.allDay && <b>{shortTime(event.start)} </b>}
+        {!event.allDay && <b>{formatTimeOfDay(event.start)} </b>}
         {event.title}
       </Box>
       <IconButton

@@ -18,6 +18,7 @@ import { useToday } from './useToday';
 import { widgetPath, type LoadedWidget } from './useWidgetData';
 import { navigationPath } from './widgetNavigation';
 import { preloadChartWidget, WidgetItem } from './WidgetItem';
+import { STACKED_BELOW } from './widgets/widgetSizes';
 
 /*
  * The filter bar (date pickers, dayjs: ~45 KiB compressed) is its own chunk, loaded only for a
@@ -111,7 +112,7 @@ function DashboardSectionView({ dashboard, section, values, versions, today, nav
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(12, minmax(0, 1fr))' }}>
         {section.items.map((item) => (
-          <Box key={item._id} sx={{ gridColumn: { xs: 'span 12', sm: `span ${Math.min(12, item.width * 2)}`, lg: `span ${item.width}` }, minWidth: 0 }}>
+          <Box key={item._id} sx={{ gridColumn: { xs: 'span 12', [STACKED_BELOW]: `span ${Math.min(12, item.width * 2)}`, lg: `span ${item.width}` }, minWidth: 0 }}>
             <WidgetItem widgetId={item.widget} height={item.height} query={query} versions={versions} ready={ready} onNavigate={onNavigate} large={large} headingLevel={section.title ? 'h3' : 'h2'} />
           </Box>
         ))}

@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Alert, Box, ButtonBase, Paper, Skeleton, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { cssColorOrNone } from '../../../common/cssColor';
-import { WIDGET_COLOR_OPTION } from '../../../common/resources/widget';
+import { WIDGET_COLOR_OPTION, type WidgetType } from '../../../common/resources/widget';
 import type { QueryValue } from '../../dataProvider/apiBase';
 import { lazyWithTimeout } from '../../common-ui/lazyWithTimeout';
 import type { EntityVersions } from './liveReload';
@@ -13,7 +13,7 @@ import { HtmlWidget } from './widgets/HtmlWidget';
 import { ProgressWidget } from './widgets/ProgressWidget';
 import { StringWidget } from './widgets/StringWidget';
 import { TableWidget } from './widgets/TableWidget';
-import { WIDGET_BODY_CONTAINER } from './widgets/widgetSizes';
+import { STACKED_BELOW, WIDGET_BODY_CONTAINER } from './widgets/widgetSizes';
 import type {
   ChartWidgetData,
   HtmlWidgetData,
@@ -54,6 +54,13 @@ const TITLE_SX = {
   overflow: 'hidden',
   flexShrink: 0,
 } as const;
+
+/**
+ * Widgets whose content flows (HTML, a table's rows): on a phone they are as tall as that content
+ * (STACKED_BELOW). The others — a number, a progress circle, a chart — are drawn to their item's
+ * size (spec §9) and keep it everywhere.
+ */
+const FLOWING_TYPES: ReadonlySet<WidgetType> = new Set(['html', 'table']);
 
 /** The colour option, when it is a CSS colour (DESIGN §7; records older than the check may hold anything). */
 function colorOf(widget: LoadedWidget): string | undefined {
@@ -104,6 +111,8 @@ export function WidgetItem({ widgetId, height, query, versions, ready, onNavigat
   const { widget, error, loading } = useWidgetData(widgetId, query, versions, ready);
   // A board's last screen is kept once its widgets have their figures, none with an error (src/boot/appShell.tsx); one waiting for its filters shows just that.
   useReportDrawn(error ? 'failed' : loading && ready ? 'loading' : 'drawn');
+  // A failure's message flows too. Until the widget is known, its placeholder holds the item's height.
+  const flows = error !== null || (widget !== null && FLOWING_TYPES.has(widget.type));
   return (
     <Paper
       variant="outlined"
@@ -111,13 +120,14 @@ export function WidgetItem({ widgetId, height, query, versions, ready, onNavigat
       aria-label={widget?.name ?? translate('app.dashboard.widget')}
       aria-busy={loading}
       data-widget-id={widgetId}
-      sx={{ height, display: 'flex', flexDirection: 'column', p: large ? 2 : 1.5, minWidth: 0, overflow: 'hidden' }}
+      sx={{ height: flows ? { xs: 'auto', [STACKED_BELOW]: height } : height, display: 'flex', flexDirection: 'column', p: large ? 2 : 1.5, minWidth: 0, overflow: 'hidden' }}
     >
       {/* A long name wraps to a second line rather than losing its end in a narrow item; past two lines it is cut, whole in the tooltip. */}
       <Typography variant={large ? 'h5' : 'subtitle1'} component={headingLevel} title={widget?.name} sx={TITLE_SX}>
         {widget?.name ?? (error ? '' : <Skeleton width="50%" />)}
       </Typography>
-      <Box sx={{ flex: 1, minHeight: 0, position: 'relative', ...WIDGET_BODY_CONTAINER }}>
+      {/* A size container takes no height from its content: a body that flows is none where it is as tall as its content. */}
+      <Box sx={{ flex: 1, minHeight: 0, position: 'relative', ...(flows ? { containerType: { xs: 'normal', [STACKED_BELOW]: WIDGET_BODY_CONTAINER.containerType } } : WIDGET_BODY_CONTAINER) }}>
         {error ? (
           <Alert severity="error" variant="outlined" sx={{ maxHeight: '100%', overflow: 'auto' }}>
             {translate('app.dashboard.widget_failed', { message: error })}

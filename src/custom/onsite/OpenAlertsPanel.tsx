@@ -5,7 +5,7 @@ import { useApiFetch } from '../../dataProvider/useApiFetch';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
 import { useArrivingState } from '../../common-ui/useArrivingState';
 import { cssColorOrNone } from '../../../common/cssColor';
-import { formatTimestamp } from '../../common-ui/formatTime';
+import { formatTimestamp } from '../../../common/formatTime';
 import { SafeHtml } from '../fields/SafeHtml';
 import { useLiveVersions } from '../dashboard/useLiveVersions';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import dayjs from 'dayjs';
 import { useTranslate } from 'react-admin';
@@ -96,10 +96,15 @@ export function InspectionSchedulePage() {
             throw error;
           })
         }
+        // A bar is one line, cut short where its days are narrow (a phone): its whole title and status
+        // are in a tooltip — on hover, or a long press on a phone (a tap opens the schedule).
+        // Wrapped titles would make a week of twenty schedules several screens tall.
         renderEvent={(event) => (
-          <Box component="span" title={`${event.title} — ${statusText(event.data)}`} sx={{ display: 'block', px: 0.5, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {event.title}
-          </Box>
+          <Tooltip title={`${event.title} — ${statusText(event.data)}`} describeChild>
+            <Box component="span" sx={{ display: 'block', px: 0.5, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {event.title}
+            </Box>
+          </Tooltip>
         )}
         headerExtras={
           <>

@@ -1,5 +1,5 @@
 import { cssColorOrNone } from '../../../common/cssColor';
-import { formatTimestamp } from '../../common-ui/formatTime';
+import { formatTimestamp } from '../../../common/formatTime';
 import { htmlAsText } from '../../common-ui/htmlAsText';
 
 /** Spec §2.5 special columns, by dataField. */

@@ -1,5 +1,5 @@
 import type { QueryValue } from '../../dataProvider/apiBase';
-import { clockParts } from '../../common-ui/formatTime';
+import { clockParts } from '../../../common/formatTime';
 import type { FilterOption, TableFilter } from './tableDefinition';
 
 /**

@@ -4,7 +4,7 @@ import { List, ListItem, ListItemButton, ListItemText, Paper, Typography } from 
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslate } from 'react-admin';
 import { useApiFetch } from '../../dataProvider';
-import { formatTimestamp } from '../../common-ui/formatTime';
+import { formatTimestamp } from '../../../common/formatTime';
 import { useArrivingState } from '../../common-ui/useArrivingState';
 import { assetInspectPath } from './assetInspectPath';
 

@@ -6,7 +6,7 @@ import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import { useTranslate } from 'react-admin';
 import type { Alert, Inspection } from '../../../common/resources/inspection';
 import { useSessionUser } from '../../authProvider/useSession';
-import { formatTimestamp } from '../../common-ui/formatTime';
+import { formatTimestamp } from '../../../common/formatTime';
 import { AlertsSubTable } from '../tables/details/AlertsSubTable';
 import { ImageViewerDialog, type ViewerImage } from '../tables/details/ImageViewer';
 import { useDetail } from '../tables/details/useDetail';

@@ -21,7 +21,8 @@ import { usePicture } from './usePicture';
 
 /**
  * Spec §2.5 thermography note detail: the editable note (sections 3, 4 and 6). `reload` reads the
- * note again after a save; `onChanged` lets the table refresh after a status change (spec §4).
+ * note again after a save; `onChanged` lets the table refresh after anything was saved — an upload,
+ * an update, a status change — since its row shows the pictures, temperatures and status.
  */
 export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote; reload: () => void; onChanged?: () => void }) {
   const translate = useTranslate();
@@ -70,6 +71,7 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
     setBase((current) => ({ ...current, thermalImage: upload.thermalImage, realImage: upload.realImage ?? current.realImage, parameters: upload.parameters, measurements: upload.measurements }));
     set({ parameters: upload.parameters.map((row) => ({ ...row })), measurements: upload.measurements.map((row) => ({ ...row })) });
     reload();
+    onChanged?.();
   };
 
   const onAction = async (action: NoteAction) => {
@@ -87,7 +89,7 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
       onDone: (done) => {
         setArrows([]);
         if (done !== 'delete') reload();
-        if (done !== 'update') onChanged?.();
+        onChanged?.();
       },
       onFailed: () => setAdoptNext(false),
     });

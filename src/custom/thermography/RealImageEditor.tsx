@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { drawArrows, MIN_ARROW_LENGTH, type Arrow, type Point } from './arrows';
+import { arrowLineWidth, drawArrows, MIN_ARROW_LENGTH, pictureScale, type Arrow, type Point } from './arrows';
 import type { PictureState } from './usePicture';
 
 interface RealImageEditorProps {
@@ -15,8 +15,10 @@ interface RealImageEditorProps {
 
 /**
  * The real image on a canvas at the picture's own size (scaled by CSS to the box), with the arrows
- * drawn so far and the one being dragged. Pointer events cover mouse, pen and a gloved finger; in
- * painting mode the canvas keeps touches from scrolling the page.
+ * drawn so far and the one being dragged. An arrow's line is 2.5 CSS pixels wide on screen whatever
+ * the picture's size (arrows.ts), and a tap is told from a drag in CSS pixels too. Pointer events
+ * cover mouse, pen and a gloved finger; in painting mode the canvas keeps touches from scrolling
+ * the page.
  */
 export function RealImageEditor({ picture, arrows, painting, onArrow, label }: RealImageEditorProps) {
   const translate = useTranslate();
@@ -37,12 +39,13 @@ export function RealImageEditor({ picture, arrows, painting, onArrow, label }: R
     setDrawn(true);
   }, [bitmap, arrows, dragging]);
 
+  /** Picture pixels per CSS pixel as the canvas is shown now. */
+  const scaleOf = (canvas: HTMLCanvasElement) => pictureScale(canvas.width, canvas.getBoundingClientRect().width);
   /** Where the pointer is, in the picture's own pixels. */
   const pointOf = (event: PointerEvent<HTMLCanvasElement>): Point => {
-    const box = event.currentTarget.getBoundingClientRect();
-    const scaleX = box.width ? event.currentTarget.width / box.width : 1;
-    const scaleY = box.height ? event.currentTarget.height / box.height : 1;
-    return { x: (event.clientX - box.left) * scaleX, y: (event.clientY - box.top) * scaleY };
+    const canvas = event.currentTarget;
+    const box = canvas.getBoundingClientRect();
+    return { x: (event.clientX - box.left) * pictureScale(canvas.width, box.width), y: (event.clientY - box.top) * pictureScale(canvas.height, box.height) };
   };
 
   const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
@@ -50,16 +53,17 @@ export function RealImageEditor({ picture, arrows, painting, onArrow, label }: R
     event.preventDefault();
     event.currentTarget.setPointerCapture?.(event.pointerId);
     const start = pointOf(event);
-    setDragging({ from: start, to: start });
+    setDragging({ from: start, to: start, lineWidth: arrowLineWidth(scaleOf(event.currentTarget)) });
   };
   const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
-    if (dragging) setDragging({ from: dragging.from, to: pointOf(event) });
+    if (dragging) setDragging({ ...dragging, to: pointOf(event) });
   };
   const onPointerUp = (event: PointerEvent<HTMLCanvasElement>) => {
     if (!dragging) return;
-    const arrow = { from: dragging.from, to: pointOf(event) };
+    const arrow = { ...dragging, to: pointOf(event) };
     setDragging(null);
-    if (Math.hypot(arrow.to.x - arrow.from.x, arrow.to.y - arrow.from.y) >= MIN_ARROW_LENGTH) onArrow(arrow);
+    const length = Math.hypot(arrow.to.x - arrow.from.x, arrow.to.y - arrow.from.y);
+    if (length >= MIN_ARROW_LENGTH * scaleOf(event.currentTarget)) onArrow(arrow);
   };
 
   if (picture.status === 'none') return null;

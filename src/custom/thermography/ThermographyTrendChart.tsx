@@ -3,7 +3,7 @@ import { Box, Paper, Typography, useTheme } from '@mui/material';
 import { Chart, LineController, LineElement, PointElement, type ChartData, type ChartOptions } from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import { useTranslate } from 'react-admin';
-import { formatDate, formatTimestamp } from '../../common-ui/formatTime';
+import { formatDate, formatTimestamp } from '../../../common/formatTime';
 import { setUpCharts } from '../dashboard/widgets/chartSetup';
 import { useDetail } from '../tables/details/useDetail';
 import type { Severity } from './noteTypes';

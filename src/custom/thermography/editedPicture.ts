@@ -5,7 +5,8 @@ import { drawArrows, type Arrow } from './arrows';
 const bytesOf = (dataUrl: string) => Math.floor(((dataUrl.length - dataUrl.indexOf(',') - 1) * 3) / 4);
 
 /**
- * The real image with its arrows, at the picture's own size, as a JPEG data URL for PUT
+ * The real image with its arrows, at the picture's own size and each arrow's own line width (as it
+ * was seen on screen, arrows.ts), as a JPEG data URL for PUT
  * thermographyNote/{id}/realImage (spec §4). The quality steps down until it fits the 1 MB image
  * limit (spec §9): a 2048 px camera picture at full quality can be larger.
  */

@@ -7,7 +7,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useNotify, useTranslate } from 'react-admin';
 import { useSessionUser } from '../../authProvider/useSession';
 import { useDialogs } from '../../common-ui/dialogs/DialogsProvider';
-import { formatTimestamp } from '../../common-ui/formatTime';
+import { formatTimestamp } from '../../../common/formatTime';
 import { editOutboxItem } from './editOutboxItem';
 import type { OutboxItem } from './outboxItem';
 import { sendOutboxNow, startOutboxReplays } from './outboxService';

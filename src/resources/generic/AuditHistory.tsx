@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useApiFetch } from '../../dataProvider';
-import { formatTimestamp } from '../../common-ui/formatTime';
+import { formatTimestamp } from '../../../common/formatTime';
+import { useNameLookups } from './useRelatedList';
 
 interface AuditEntry {
   _id: string;
@@ -12,17 +13,26 @@ interface AuditEntry {
   changes: { field: string; from: unknown; to: unknown }[];
 }
 
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '∅';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+const NO_REFERENCES: Readonly<Record<string, string>> = {};
+
+/** A logged value as text; `names` (of the records a reference field names) shows ids as names — an id no longer known stays an id. */
+function shown(value: unknown, names: ReadonlyMap<string, string> | undefined): string {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '∅';
+  const named = names && (typeof value === 'string' || Array.isArray(value)) ? [value].flat().map((id) => names.get(String(id)) ?? String(id)).join(', ') : null;
+  const text = named ?? (typeof value === 'string' ? value : JSON.stringify(value));
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 
-/** The record's audit trail (who, when, which fields old → new), newest first. */
-export function AuditHistory({ resource, id, version }: { resource: string; id: string; version?: unknown }) {
+/**
+ * The record's audit trail (who, when, which fields old → new), newest first. `references` (the
+ * declaration's, field → resource) names referenced records: a user's role reads ROLE_ENGINEER.
+ */
+export function AuditHistory({ resource, id, version, references = NO_REFERENCES }: { resource: string; id: string; version?: unknown; references?: Readonly<Record<string, string>> }) {
   const apiFetch = useApiFetch();
   const translate = useTranslate();
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const names = useNameLookups([...new Set(Object.values(references))]);
+  const namesOf = (field: string) => (Object.hasOwn(references, field) ? names.get(references[field] as string) : undefined);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -43,7 +53,7 @@ export function AuditHistory({ resource, id, version }: { resource: string; id: 
             {entry.action === 'update' &&
               entry.changes.map((change) => (
                 <Box key={change.field} component="div" sx={{ pl: 2 }}>
-                  {change.field}: {shown(change.from)} → {shown(change.to)}
+                  {change.field}: {shown(change.from, namesOf(change.field))} → {shown(change.to, namesOf(change.field))}
                 </Box>
               ))}
           </li>

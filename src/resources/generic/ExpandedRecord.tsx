@@ -36,7 +36,7 @@ export function ExpandedRecord<T extends RaRecord>({
           }
         />
       )}
-      <AuditHistory resource={definition.name} id={String(record.id)} version={record.updatedAt} />
+      <AuditHistory resource={definition.name} id={String(record.id)} version={record.updatedAt} references={definition.references} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
 import { TABLE_PAGE_SIZE } from '../../../common/constants';
 import { RecordTable, type RecordColumn } from '../../common-ui/recordTable/RecordTable';
-import { formatTimestamp } from '../../common-ui/formatTime';
+import { formatTimestamp } from '../../../common/formatTime';
 import type { SortTerm } from '../../common-ui/recordTable/tableSort';
 import { useDialogs } from '../../common-ui/dialogs/DialogsProvider';
 import { ExpandedRecord } from './ExpandedRecord';

@@ -109,6 +109,12 @@ export interface ResourceDefinition<T extends RaRecord = RaRecord> {
   /** The inline editor of an expanded row. */
   Editor?: ComponentType<EditorProps<T>>;
   /**
+   * Fields holding ids of other records, each with the API resource it names (a user's role →
+   * 'role'): the record's history shows those records' names, not their ids. Derived from the
+   * schema's reference fields by `declareResource`.
+   */
+  references?: Readonly<Record<string, string>>;
+  /**
    * Spec §8: config shows the server's message in an alert on any failure (true); users only on
    * add and update (['create', 'update']), their deletion failure being a notice.
    */

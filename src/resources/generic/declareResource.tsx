@@ -97,6 +97,7 @@ export function declareResource<T extends RaRecord>(declaration: ResourceDeclara
     copy: copy ? { label: say(key('copy'), `Copy ${label}`), ...(copy === true ? {} : copy) } : undefined,
     remove: declaration.delete === false ? undefined : { confirmKey: typeof declaration.delete === 'object' ? declaration.delete.confirmKey : 'app.confirm.delete_item' },
     Editor: derivesEditor ? DerivedEditor : Editor || undefined,
+    references: Object.fromEntries(described.flatMap(({ field, meta }) => (meta.reference ? [[field, meta.reference]] : []))),
     strings,
   };
   // Every key above that en.ts lacks shows this English (src/i18n/derivedEnglish.ts).

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslate, type RaRecord } from 'react-admin';
 import type { RecordColumn } from '../../common-ui/recordTable/RecordTable';
-import { formatDate } from '../../common-ui/formatTime';
+import { formatDate } from '../../../common/formatTime';
 import type { FieldMeta } from '../../../common/resources/fields';
-import { useNameLookup } from './useRelatedList';
+import { useNameLookups } from './useRelatedList';
 
 type Translate = (key: string, options?: object) => string;
 
@@ -82,10 +82,7 @@ export function schemaColumnsHook<T extends RaRecord>(columns: readonly SchemaCo
   const referenced = [...new Set(columns.flatMap((column) => (column.meta.reference ? [column.meta.reference] : [])))];
   return function useSchemaColumns() {
     const translate = useTranslate();
-    // eslint-disable-next-line react-hooks/rules-of-hooks -- `referenced` is fixed per declaration: the same hooks run in the same order on every render
-    const lookups = referenced.map((resource) => [resource, useNameLookup(resource)] as const);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the dependencies are the lookups themselves, as many as the declaration references (fixed), which the rule cannot see in a computed array
-    const names = useMemo(() => new Map(lookups), lookups.map(([, lookup]) => lookup));
+    const names = useNameLookups(referenced);
     return useMemo(() => columns.map((column) => columnOf<T>(column, translate, names)), [translate, names]);
   };
 }

@@ -5,7 +5,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import type { JobRun } from '../../../common/resources/job';
 import { useApiFetch } from '../../dataProvider';
 import { errorMessageOf } from '../../common-ui/errorMessageOf';
-import { formatTimestamp } from '../../common-ui/formatTime';
+import { formatTimestamp } from '../../../common/formatTime';
 
 /** "Run now" and the job's last 50 runs (start, duration, outcome, error), newest first. */
 export function JobRuns({ jobId }: { jobId: string }) {

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { HttpError, useLogoutIfAccessDenied } from 'react-admin';
 import { sessionStore } from '../../authProvider/sessionStore';
+import { deviceTimeZone } from '../../common-ui/deviceTimeZone';
 import { apiUrl, type QueryValue } from '../../dataProvider/apiBase';
 import type { ReportFormat } from '../../../common/resources/report';
 
@@ -25,7 +26,10 @@ export function filenameFromDisposition(header: string | null): string | null {
   return name || null;
 }
 
-/** GET /report/{id}/download with the filters and reportFormat (spec §7): the blob and its file name. */
+/**
+ * GET /report/{id}/download with the filters and reportFormat (spec §7): the blob and its file
+ * name. The report's times are in this device's zone, as the app shows them (issue 40 §8).
+ */
 export async function fetchReportFile(
   id: string,
   format: ReportFormat,
@@ -35,7 +39,7 @@ export async function fetchReportFile(
   const headers = new Headers();
   const token = sessionStore.getToken();
   if (token) headers.set('x-auth', token);
-  const response = await fetch(apiUrl(`/report/${encodeURIComponent(id)}/download`, { ...filters, reportFormat: format }), { headers });
+  const response = await fetch(apiUrl(`/report/${encodeURIComponent(id)}/download`, { ...filters, reportFormat: format, timeZone: deviceTimeZone() }), { headers });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
     throw new HttpError(body?.message ?? response.statusText, response.status, body);

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { validateDocumentModel, type DocumentModel } from '../../../common/reports/documentModel';
 import { renderReport } from '../../../server/reports/renderReport';
 import { imageSize } from '../../../server/reports/reportImages';
+import { pdfTexts } from './pdfText';
 import { pdfPageCount, zipEntries } from './zipEntries';
 
 // A 2×1 red PNG.
@@ -24,7 +25,7 @@ function model(rows: number): DocumentModel {
   };
 }
 
-const input = (m: DocumentModel, images = [] as { data: Buffer; type: 'png'; width: number; height: number; caption?: string }[]) => ({ model: m, images });
+const input = (m: DocumentModel, images = [] as { data: Buffer; type: 'png'; width: number; height: number; caption?: string }[], timeZone = 'UTC') => ({ model: m, images, timeZone });
 
 describe('document model validation', () => {
   it('accepts a full model and names the first problem of a bad one', () => {
@@ -39,10 +40,19 @@ describe('document model validation', () => {
     expect(problem({ title: 'x', colour: 'red' })).toBe('colour is not allowed');
     expect(problem({ title: 'x', paragraphs: 'text' })).toBe('paragraphs must be an array, not a string');
     expect(problem({ title: 'x', tables: [{ columns: ['a', 'b'], rows: [[1, 2], [3]] }] })).toBe('tables[0].rows[1] has 1 cells, but columns has 2');
-    expect(problem({ title: 'x', tables: [{ columns: ['a'], rows: [[{ nested: true }]] }] })).toBe('tables[0].rows[0][0] must be a string, number, boolean or null, not an object');
+    expect(problem({ title: 'x', tables: [{ columns: ['a'], rows: [[{ nested: true }]] }] })).toBe(
+      'tables[0].rows[0][0] must be a string, number, boolean, null or a time ({ dateTime: epoch ms } or { date: epoch ms }), not an object',
+    );
     expect(problem({ title: 'x', tables: [{ columns: [], rows: [] }] })).toBe('tables[0].columns must name at least one column');
     expect(problem({ title: 'x', images: [{ caption: 'c' }] })).toBe('images[0] needs exactly one of fileId and dataUrl');
     expect(problem({ title: 'x', images: [{ dataUrl: 'data:text/html;base64,AAAA' }] })).toMatch(/images\[0\].dataUrl must be a base64 data URL/);
+    expect(problem({ title: 'x', tables: [{ columns: ['a'], rows: [[{ dateTime: 'today' }]] }] })).toBe('tables[0].rows[0][0].dateTime must be epoch milliseconds from the year 1900 to 9999, not a string');
+    expect(problem({ title: 'x', tables: [{ columns: ['a'], rows: [[{ dateTime: 1, date: 1 }]] }] })).toBe(
+      'tables[0].rows[0][0] must be a string, number, boolean, null or a time ({ dateTime: epoch ms } or { date: epoch ms }), not an object',
+    );
+    expect(problem({ title: 'x', subtitle: ['From ', { start: 1 }] })).toBe('subtitle[1] must be a string or a time ({ dateTime: epoch ms } or { date: epoch ms }), not an object');
+    expect(problem({ title: 'x', subtitle: ['From ', { date: -3e12 }] })).toBe('subtitle[1].date must be epoch milliseconds from the year 1900 to 9999, not -3000000000000');
+    expect(problem({ title: 'x', paragraphs: [['a', ['b']]] })).toBe('paragraphs[0][1] must be a string or a time ({ dateTime: epoch ms } or { date: epoch ms }), not an array');
   });
 
   it('drops characters XML cannot hold', () => {
@@ -100,5 +110,78 @@ describe('renderers', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Summary', 'A B  c', 'a b  C (2)', 'Summary (2)']);
+  });
+});
+
+/**
+ * Issue 40 §8: a report's times in the requester's zone, the zone stated, Excel dates in the
+ * spreadsheet. Hand-kept: Asia/Kolkata is UTC+05:30 all year; New York is UTC−04:00 in July.
+ */
+describe('times in a report', () => {
+  const NOON_IN_KOLKATA = Date.UTC(2025, 0, 15, 6, 30);
+  const HALF_PAST_ONE_NEXT_DAY_IN_KOLKATA = Date.UTC(2025, 0, 15, 20, 0);
+  const timed: DocumentModel = {
+    title: 'Rounds',
+    subtitle: ['From ', { dateTime: NOON_IN_KOLKATA }, ' to ', { dateTime: HALF_PAST_ONE_NEXT_DAY_IN_KOLKATA }],
+    paragraphs: [['Due on ', { date: HALF_PAST_ONE_NEXT_DAY_IN_KOLKATA }, '.']],
+    tables: [
+      {
+        title: 'Inspections',
+        columns: ['Time', 'Day', 'Asset'],
+        rows: [
+          [{ dateTime: NOON_IN_KOLKATA }, { date: NOON_IN_KOLKATA }, 'Pump 1'],
+          [{ dateTime: HALF_PAST_ONE_NEXT_DAY_IN_KOLKATA }, { date: HALF_PAST_ONE_NEXT_DAY_IN_KOLKATA }, 'Chiller with a rather long name, north plant room'],
+        ],
+      },
+    ],
+  };
+  const ZONE_NOTE = 'Times are in the Asia/Kolkata time zone.';
+
+  it('PDF: times in the zone in the app\'s formats, and the zone stated under the subtitle', async () => {
+    const texts = pdfTexts(await renderReport('pdf', input(timed, [], 'Asia/Kolkata')));
+    expect(texts).toContain('From 2025/01/15 12:00 PM to 2025/01/16 01:30 AM');
+    expect(texts).toContain(ZONE_NOTE);
+    expect(texts).toContain('Due on 2025/01/16.');
+    expect(texts).toEqual(expect.arrayContaining(['2025/01/15 12:00 PM', '2025/01/15', '2025/01/16 01:30 AM', '2025/01/16']));
+    expect(texts.indexOf(ZONE_NOTE)).toBeLessThan(texts.indexOf('Due on 2025/01/16.'));
+  });
+
+  it('DOCX: the same text, and the zone stated', async () => {
+    const xml = zipEntries(await renderReport('doc', input(timed, [], 'America/New_York'))).get('word/document.xml')?.toString('utf8') ?? '';
+    expect(xml).toContain('Times are in the America/New_York time zone.');
+    expect(xml).toContain('2025/01/15 01:30 AM');
+    expect(xml).toContain('2025/01/15 03:00 PM');
+  });
+
+  it('XLSX: time cells are Excel dates of the zone\'s wall clock with a date number format; columns sized to their content', async () => {
+    const file = await renderReport('xls', input(timed, [], 'Asia/Kolkata'));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
+    const summary = workbook.getWorksheet('Summary')!;
+    expect(summary.getCell('A2').value).toBe('From 2025/01/15 12:00 PM to 2025/01/16 01:30 AM');
+    expect(summary.getCell('A3').value).toBe(ZONE_NOTE);
+    const sheet = workbook.getWorksheet('Inspections')!;
+    // Excel has no zones: the cell holds the wall clock, which exceljs reads back as a UTC date.
+    expect(sheet.getCell('A2').value).toEqual(new Date('2025-01-15T12:00:00Z'));
+    expect(sheet.getCell('A3').value).toEqual(new Date('2025-01-16T01:30:00Z'));
+    expect(sheet.getCell('B2').value).toEqual(new Date('2025-01-15T00:00:00Z'));
+    expect(sheet.getCell('B3').value).toEqual(new Date('2025-01-16T00:00:00Z'));
+    // Spec §9's formats (exceljs reads them without the escapes the file holds)…
+    expect(sheet.getCell('A2').numFmt).toBe('yyyy/mm/dd hh:mm AM/PM');
+    expect(sheet.getCell('B3').numFmt).toBe('yyyy/mm/dd');
+    expect(sheet.getCell('C2').numFmt).toBeUndefined();
+    // …whose slashes the file escapes, so no reader's locale puts its own date separator there.
+    const styles = zipEntries(file).get('xl/styles.xml')?.toString('utf8') ?? '';
+    expect(styles).toContain('formatCode="yyyy\\/mm\\/dd hh:mm AM/PM"');
+    expect(styles).toContain('formatCode="yyyy\\/mm\\/dd"');
+    // Each column as wide as what it shows (2 characters for the filter button), 8 at least.
+    expect(sheet.getColumn(1).width).toBe('2025/01/15 12:00 PM'.length + 2);
+    expect(sheet.getColumn(2).width).toBe('2025/01/15'.length + 2);
+    expect(sheet.getColumn(3).width).toBe('Chiller with a rather long name, north plant room'.length + 2);
+  });
+
+  it('says nothing of a zone when the document shows no time', async () => {
+    const texts = pdfTexts(await renderReport('pdf', input(model(3), [], 'Asia/Kolkata')));
+    expect(texts.filter((text) => text.includes('time zone'))).toEqual([]);
   });
 });

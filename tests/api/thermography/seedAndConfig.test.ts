@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/testApp';
 import { adminApi, ok, type Doc } from '../administration/adminApi';
 import { dashboards, permissions, roles, serverSecrets, tableDefinitions, thermographyNotes } from '../../../server/db/schema';
 import { seedDatabase } from '../../../server/seed/seed';
+import { pdfTexts } from '../reports/pdfText';
 import { thermographyApi } from './thermographyApi';
 
 let t: TestApp;
@@ -93,6 +94,18 @@ describe('GET /thermography/config and the Thermography Info PDF', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it("prints ΔT as ΔT, not '?T': the paragraph, the table's title and two of its headings (issue 40)", async () => {
+    const pdf = await t.request({ method: 'GET', url: '/api/thermography/info.pdf' });
+    const texts = pdfTexts(pdf.rawPayload);
+    const shown = texts.join(' ');
+    expect(shown).not.toContain('?T');
+    expect(shown.match(/ΔT/g)).toHaveLength(4);
+    expect(texts).toContain('Severity from ΔT (NETA MTS)');
+    expect(texts).toContain('ΔT over ambient air');
+    expect(texts).toContain('ΔT over a similar component');
+    expect(shown.replace(/\s+/g, ' ')).toContain('NETA Maintenance Testing Specifications ΔT criteria');
   });
 });
 

@@ -86,6 +86,15 @@ describe('an inspection raising a critical alert', () => {
     expect(newWorkOrders(thermoTech)).toEqual([]);
   });
 
+  it("reads the alert as text in the order's title and description: 'is 16.4, alert', no space before the comma (issue 40)", async () => {
+    const { alerts: raised } = await submit({ vibration: 16.4 });
+    // The alert keeps its HTML; the order reads it as a sentence.
+    expect(raised[0]!.message).toBe('<p><strong>Wa vibration</strong> is <strong>16.4</strong>, alert when greater than 10.</p>');
+    const [order] = await ordersOf(raised[0]!._id);
+    expect(order!.title).toBe('Critical alert: Wa exhaust fan — Wa vibration is 16.4, alert when greater than 10.');
+    expect(order!.description).toBe('Opened automatically for the Critical alert on Wa exhaust fan: Wa vibration is 16.4, alert when greater than 10.');
+  });
+
   it('records the order in the audit log as created by nobody, with its fields as changes, like any created order', async () => {
     const { alerts: raised } = await submit({ vibration: 21 });
     const [order] = await ordersOf(raised[0]!._id);

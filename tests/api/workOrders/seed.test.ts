@@ -77,6 +77,20 @@ describe('the demo work orders', () => {
     }
   });
 
+  it("name their alert as a sentence: '<attribute> is <value>, alert when …', no space before a comma (issue 40)", () => {
+    const linked = orders.filter((o) => o.alert !== null);
+    expect(linked.length).toBeGreaterThan(0);
+    // Follow-ups the demo planned ('Investigate: …') and those the rule opened ('Critical alert: <asset> — …').
+    const sentence = / is \S.*, alert when .+\.$/;
+    for (const order of linked) {
+      expect(order.title).toMatch(/^(Investigate: |\w+ alert: .+ — )/);
+      expect(order.title).toMatch(sentence);
+      if (order.description) expect(order.description).toMatch(/^Follow up the alert raised by the inspection\.$|^Opened automatically for the \w+ alert on .+: /);
+      if (order.description.startsWith('Opened')) expect(order.description).toMatch(sentence);
+      expect(`${order.title} ${order.description}`).not.toContain(' ,');
+    }
+  });
+
   it('are the same for the same catalogue, history and time (a fixed seed; only the ids differ)', () => {
     const input = {
       assets: [{ _id: 'a1', name: 'Pump', tags: ['Plumbing'] }, { _id: 'a2', name: 'Panel', tags: ['Electrical'] }],

@@ -64,6 +64,16 @@ describe('the configurable calendar screen /home/calendar (spec §2.7)', () => {
     expect(await screen.findByText('2 entries at North from 1')).toBeInTheDocument();
   });
 
+  it("shows a timed entry's time as every time of day in the app: hh:mm A (spec §9, issue 40 §10d)", async () => {
+    const now = new Date();
+    const start = new Date(now.getFullYear(), now.getMonth(), 15, 8, 30).getTime();
+    openCalendar(engineer, {
+      'GET /api/calendarEntry': () => jsonResponse(200, { data: [entry({ _id: 'e3', name: 'Pump alignment', timed: true, start, end: start + 3_600_000 })] }),
+    });
+    const event = (await screen.findByText('Pump alignment')).closest('[data-event-id]') as HTMLElement;
+    expect(event.textContent).toContain('08:30 AM');
+  });
+
   it('shows the legend of the config', async () => {
     openCalendar();
     const legend = await screen.findByRole('list', { name: 'Legend' });

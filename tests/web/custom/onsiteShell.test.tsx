@@ -1,6 +1,5 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatClockDate, formatClockTime } from '../../../src/custom/onsite/clockFormat';
 import { jsonResponse, mockApi } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { onsitePermissions, sessionUser } from '../helpers/sessionUsers';
@@ -16,13 +15,5 @@ describe('on-site wall board', () => {
     expect(screen.getByRole('heading', { name: 'No dashboard yet' })).toBeInTheDocument();
     expect(container.querySelector('time')).not.toBeNull();
     expect(await screen.findByText('No open alerts')).toBeInTheDocument();
-  });
-
-  it('formats the clock as YYYY/MM/DD and hh:mm:ss A', () => {
-    const afternoon = new Date(2024, 0, 5, 15, 4, 9);
-    expect(formatClockDate(afternoon)).toBe('2024/01/05');
-    expect(formatClockTime(afternoon)).toBe('03:04:09 PM');
-    expect(formatClockTime(new Date(2024, 0, 5, 0, 30, 0))).toBe('12:30:00 AM');
-    expect(formatClockTime(new Date(2024, 0, 5, 12, 0, 0))).toBe('12:00:00 PM');
   });
 });

@@ -99,7 +99,9 @@ describe('Report management (spec §2.9: Report, Formats, Script, Actions; New R
     expect(await screen.findByText('Report deleted')).toBeInTheDocument();
   });
 
-  it('downloads a format from the expanded row as a blob named by content-disposition (spec §7)', async () => {
+  it('downloads a format from the expanded row as a blob named by content-disposition (spec §7), its times in the device\'s zone (issue 40 §8)', async () => {
+    // The zone this device shows times in, as Chromium's Temporal tells it.
+    vi.stubGlobal('Temporal', { Now: { timeZoneId: () => 'Asia/Kolkata' } });
     const saved: { href: string; download: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push({ href: this.href, download: this.download });
@@ -118,7 +120,7 @@ describe('Report management (spec §2.9: Report, Formats, Script, Actions; New R
     await userEvent.click(await screen.findByRole('button', { name: 'PDF' }));
     await vi.waitFor(() => expect(saved).toEqual([{ href: 'blob:report', download: 'Prüfbericht.pdf' }]));
     const call = api.callsTo('GET', '/api/report/r1/download')[0];
-    expect(call?.search).toBe('?reportFormat=pdf');
+    expect(call?.search).toBe('?reportFormat=pdf&timeZone=Asia%2FKolkata');
     expect(call?.headers.get('x-auth')).toBe('stored-jwt');
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'XLS' })).toBeEnabled();

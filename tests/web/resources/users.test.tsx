@@ -177,6 +177,26 @@ describe('User management (spec §2.9)', () => {
     });
   });
 
+  it('names the role, the direct permissions and the dashboard in the history, not their ids (issue 40 §10b)', async () => {
+    const changed = { _id: 'h1', entity: 'user', recordId: 'u3', action: 'update', userId: 'u2', userName: 'Ann Admin', at: Date.UTC(2026, 2, 10, 9, 0) };
+    open({
+      'GET /api/dashboard': () => jsonResponse(200, [{ _id: 'd1', name: 'Plant overview' }]),
+      'GET /api/user/u3/history': () =>
+        jsonResponse(200, [
+          { ...changed, changes: [{ field: 'role', from: 'r2', to: 'r1' }, { field: 'permissions', from: [], to: ['p3', 'p1'] }, { field: 'dashboardId', from: null, to: 'd1' }] },
+          // A role deleted since keeps its id: nothing else can name it.
+          { ...changed, _id: 'h0', at: changed.at - 60_000, changes: [{ field: 'role', from: 'gone-role', to: 'r2' }] },
+        ]),
+    });
+    await expandTom();
+    const history = await screen.findByRole('region', { name: 'History' });
+    await within(history).findByText('role: ROLE_SUPERUSER → ROLE_ENGINEER');
+    expect(within(history).getByText('permissions: ∅ → export-reports, manage-asset')).toBeInTheDocument();
+    expect(within(history).getByText('dashboardId: ∅ → Plant overview')).toBeInTheDocument();
+    expect(within(history).getByText('role: gone-role → ROLE_SUPERUSER')).toBeInTheDocument();
+    expect(history.textContent).not.toMatch(/\br1\b|\bp3\b|\bd1\b/);
+  });
+
   it("shows the server's message in an alert when saving fails (spec §8)", async () => {
     open({ 'PUT /api/user/updateByUserAdministration/u3': () => errorResponse(409, 'User with the username "ann" already exists') });
     await expandTom();

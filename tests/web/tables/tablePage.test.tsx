@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatTimestamp } from '../../../src/common-ui/formatTime';
+import { formatTimestamp } from '../../../common/formatTime';
 import type { TableDefinition } from '../../../src/custom/tables/tableDefinition';
 import { dateField, dateFieldValue, typeDate } from '../helpers/dateInput';
 import { jsonResponse, mockApi, type ApiCall } from '../helpers/mockApi';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatTimestamp } from '../../../src/common-ui/formatTime';
+import { formatTimestamp } from '../../../common/formatTime';
 import { errorResponse, jsonResponse, mockApi } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser, technicianPermissions } from '../helpers/sessionUsers';

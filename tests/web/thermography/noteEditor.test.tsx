@@ -290,29 +290,86 @@ describe('thermography note editor: thermal image upload (spec §5, §9)', () =>
   });
 });
 
-describe('thermography note editor: image editor (spec §4, §9)', () => {
-  /** jsdom draws nothing: a 2D context that records what is drawn, and a bitmap of the picture's size. */
-  function fakeCanvas() {
-    const strokes: { lineWidth: number; strokeStyle: string }[] = [];
-    const context = {
-      lineWidth: 1,
-      strokeStyle: '#000',
-      lineCap: 'butt',
-      lineJoin: 'miter',
-      save: vi.fn(),
-      restore: vi.fn(),
-      drawImage: vi.fn(),
-      beginPath: vi.fn(),
-      moveTo: vi.fn(),
-      lineTo: vi.fn(),
-      stroke() {
-        strokes.push({ lineWidth: this.lineWidth, strokeStyle: this.strokeStyle });
+describe("the table row follows the note's saves, not only its status changes (issue 40)", () => {
+  it('an upload, then an Update, show in the row at once: its Max, then its identification', async () => {
+    let stored = noteView({ thermalImage: null, realImage: null, measurements: [], parameters: [] });
+    const maxOf = (note: typeof stored) => note.measurements.find((row) => row.k === 'Max')?.v ?? '';
+    const extracted = { thermalImage: '/api/file/f-thermal', realImage: '/api/file/f-real', parameters: [{ k: 'Camera model', v: 'FLIR T420' }], measurements: [{ k: 'Max', v: '187.9 °C' }] };
+    const { user, editor } = await openNote(() => stored, THERMO_ENGINEER, {
+      // The row as the Thermography Notes table answers it: from the stored note.
+      'GET /api/table/t1': () =>
+        jsonResponse(200, {
+          name: 'Thermography Notes',
+          keyField: '_id',
+          type: 'thermography',
+          fields: [
+            { heading: 'Identification', dataField: 'identification' },
+            { heading: 'Max', dataField: 'maxTemperature' },
+          ],
+          filters: [],
+          data: [{ _id: 'n1', identification: `${stored.identification} row`, maxTemperature: maxOf(stored) || 'no max yet' }],
+          setSupportRowExpand: true,
+        }),
+      'POST /api/thermographyNote/n1/thermalImage': () => {
+        stored = { ...stored, ...extracted };
+        return jsonResponse(200, extracted);
       },
+      'PUT /api/thermographyNote/n1': (call) => {
+        stored = { ...stored, ...(call.body as Partial<typeof stored>) };
+        return jsonResponse(200, stored);
+      },
+    });
+    const row = () => document.querySelector<HTMLElement>('tr[data-row-id="n1"]')!;
+    expect(within(row()).getByText('no max yet')).toBeInTheDocument();
+
+    fireEvent.change(editor.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'FLIR0012.jpg', { type: 'image/jpeg' })] } });
+    await waitFor(() => expect(within(row()).getByText('187.9 °C')).toBeInTheDocument());
+
+    const identification = within(editor).getByRole('textbox', { name: 'Identification' });
+    await user.clear(identification);
+    await user.type(identification, 'Q3 lower terminal');
+    await user.click(within(editor).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(within(row()).getByText('Q3 lower terminal row')).toBeInTheDocument());
+    // Still a draft, and the editor stayed open with what was saved.
+    expect(within(editor).getByTestId('note-status')).toHaveTextContent('Draft');
+    expect(identification).toHaveValue('Q3 lower terminal');
+  });
+});
+
+describe('thermography note editor: image editor (spec §4, §9)', () => {
+  /**
+   * jsdom draws nothing: 2D contexts that record what is drawn, and a bitmap of the picture's size.
+   * `strokesOn` keeps the canvas of each stroke: the one on screen, or the saved picture's.
+   */
+  function fakeCanvas(picture = { width: 640, height: 480 }) {
+    const strokes: { lineWidth: number; strokeStyle: string }[] = [];
+    const strokesOn: { canvas: HTMLCanvasElement; lineWidth: number }[] = [];
+    const recordingContext = (canvas: HTMLCanvasElement) => {
+      const context = {
+        lineWidth: 1,
+        strokeStyle: '#000',
+        lineCap: 'butt',
+        lineJoin: 'miter',
+        save: vi.fn(),
+        restore: vi.fn(),
+        drawImage: vi.fn(),
+        beginPath: vi.fn(),
+        moveTo: vi.fn(),
+        lineTo: vi.fn(),
+        stroke() {
+          strokes.push({ lineWidth: this.lineWidth, strokeStyle: this.strokeStyle });
+          strokesOn.push({ canvas, lineWidth: this.lineWidth });
+        },
+      };
+      return context as unknown as CanvasRenderingContext2D;
     };
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => context as unknown as CanvasRenderingContext2D);
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+      return recordingContext(this);
+    } as unknown as HTMLCanvasElement['getContext']);
     vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation((type?: string) => `data:${type ?? 'image/png'};base64,/9j/4AAQSkZJRg==`);
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 640, height: 480, close: vi.fn() })));
-    return strokes;
+    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ ...picture, close: vi.fn() })));
+    return Object.assign(strokes, { strokesOn });
   }
 
   it('a drag in painting mode draws a red 2.5 arrow, and Update saves the edited picture via PUT realImage before the note', async () => {
@@ -342,6 +399,46 @@ describe('thermography note editor: image editor (spec §4, §9)', () => {
     const [save] = puts(api.calls, `${NOTE}/realImage`);
     expect(save!.body).toEqual({ filepath: '/api/file/f-real', dataURL: expect.stringMatching(/^data:image\/(png|jpeg);base64,/) });
     expect(api.calls.filter((call) => call.method === 'PUT').map((call) => call.path)).toEqual([`${NOTE}/realImage`, NOTE]);
+  });
+
+  // Issue 40: a 2,048 px camera picture shown scaled down drew its 2.5 px arrows a third of a pixel wide.
+  // The widths the real image is shown at beside the thermal image (measured in Chromium).
+  it.each([
+    ['a 390 px phone', 284],
+    ['a 1280 px desktop', 240],
+  ])('on %s (a 2048 px picture shown %i px wide) an arrow is at least 2 CSS px wide, and saved in the same proportion', async (_where, shownWidth) => {
+    const { strokesOn } = fakeCanvas({ width: 2048, height: 1536 });
+    const shownHeight = (shownWidth * 1536) / 2048;
+    vi.spyOn(HTMLCanvasElement.prototype, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, left: 0, top: 0, width: shownWidth, height: shownHeight, right: shownWidth, bottom: shownHeight, toJSON: () => ({}) });
+    const { api, user, editor } = await openNote(noteView(), THERMO_ENGINEER, {
+      'PUT /api/thermographyNote/n1/realImage': () => jsonResponse(200, { realImage: '/api/file/f-edited', originalRealImage: '/api/file/f-real' }),
+      'PUT /api/thermographyNote/n1': () => jsonResponse(200, noteView()),
+      'GET /api/file/f-edited': pictureResponse,
+    });
+    const canvas = await within(editor).findByRole('img', { name: 'Real image' });
+    await waitFor(() => expect(canvas).toHaveAttribute('data-drawn', 'true'));
+    await user.click(within(editor).getByRole('button', { name: 'Paint' }));
+
+    // A press that moved 4 px on screen is a tap, however many picture pixels that is.
+    fireEvent.pointerDown(canvas, { clientX: 30, clientY: 30, pointerId: 1 });
+    fireEvent.pointerUp(canvas, { clientX: 34, clientY: 30, pointerId: 1 });
+    expect(canvas).toHaveAttribute('data-arrows', '0');
+
+    fireEvent.pointerDown(canvas, { clientX: 30, clientY: 30, pointerId: 1 });
+    fireEvent.pointerMove(canvas, { clientX: shownWidth / 3, clientY: shownHeight / 3, pointerId: 1 });
+    fireEvent.pointerUp(canvas, { clientX: shownWidth * 0.6, clientY: shownHeight * 0.6, pointerId: 1 });
+    expect(canvas).toHaveAttribute('data-arrows', '1');
+    const shown = strokesOn.filter((stroke) => stroke.canvas === canvas).at(-1)!;
+    expect(shown.canvas.width).toBe(2048);
+    const onScreenCssPx = (shown.lineWidth * shownWidth) / shown.canvas.width;
+    expect(onScreenCssPx).toBeGreaterThanOrEqual(2);
+
+    await user.click(within(editor).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(puts(api.calls, `${NOTE}/realImage`)).toHaveLength(1));
+    const saved = strokesOn.filter((stroke) => stroke.canvas !== canvas).at(-1)!;
+    // The saved picture is the camera's size, its arrow as thick for that picture as it was on screen.
+    expect(saved.canvas.width).toBe(2048);
+    expect(saved.lineWidth / saved.canvas.width).toBeCloseTo(onScreenCssPx / shownWidth, 9);
   });
 
   it('without arrows, Update sends no picture; a failing picture save alerts and stops', async () => {

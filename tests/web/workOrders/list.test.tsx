@@ -25,13 +25,13 @@ describe('work order list (spec §2.8)', () => {
     expect(listFetches(api)).toEqual([{ range: '[0,9]' }]);
   });
 
-  it('shows asset and assignee by name, and the dates in the browser’s local date format', async () => {
+  it('shows asset and assignee by name, and the dates as the app shows dates everywhere: YYYY/MM/DD (spec §9, issue 40 §10d)', async () => {
     openWorkOrders();
     const row = await rowOf('Replace pump seal');
     const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
     expect(cells.slice(0, 3)).toEqual(['Replace pump seal', 'Pump 7', 'Tom Technician']);
-    expect(cells[5]).toBe(new Date(2026, 2, 10, 9, 0).toLocaleDateString());
-    expect(cells[6]).toBe(new Date(2026, 2, 11, 17, 0).toLocaleDateString());
+    expect(cells[5]).toBe('2026/03/10');
+    expect(cells[6]).toBe('2026/03/11');
     expect(row.textContent).not.toMatch(/a-pump|u-tom/);
   });
 

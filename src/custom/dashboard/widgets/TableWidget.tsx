@@ -1,11 +1,17 @@
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { TableWidgetData } from '../../../../common/dashboards/widgetData';
+import { SidewaysScroll } from '../../../common-ui/SidewaysScroll';
 import { TableCellContent } from '../../tables/TableCellContent';
 
 const NO_FILTERS = {};
 
-/** Rows in a compact table scrolling inside the item, cells drawn as on the table screens (levels, times, HTML); a row opens the widget's table when it has navigation. */
+/**
+ * Rows in a compact table, cells drawn as on the table screens (levels, times, HTML); a row opens
+ * the widget's table when it has navigation. In a grid item it scrolls inside the item; on a phone
+ * the item is as tall as the rows (WidgetItem), and columns wider than the screen scroll sideways
+ * inside the widget with a cue saying so.
+ */
 export function TableWidget({ data, onRowClick }: { data: TableWidgetData; onRowClick?: (row: Record<string, unknown>) => void }) {
   const translate = useTranslate();
   if (data.data.length === 0) {
@@ -16,8 +22,7 @@ export function TableWidget({ data, onRowClick }: { data: TableWidgetData; onRow
     );
   }
   return (
-    // It scrolls: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable).
-    <TableContainer tabIndex={0} sx={{ height: '100%', overflow: 'auto' }}>
+    <SidewaysScroll>
       <Table size="small" stickyHeader>
         <TableHead>
           <TableRow>
@@ -43,6 +48,6 @@ export function TableWidget({ data, onRowClick }: { data: TableWidgetData; onRow
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </SidewaysScroll>
   );
 }

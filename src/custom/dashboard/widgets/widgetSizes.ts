@@ -8,6 +8,14 @@
 /** On the widget's body (WidgetItem): what the sizes below are relative to. */
 export const WIDGET_BODY_CONTAINER = { containerType: 'size' } as const;
 
+/**
+ * Below this breakpoint (a phone) the items of a section stand one under another, each the
+ * screen's width (DashboardView), and a widget whose content flows — HTML, a table's rows — is as
+ * tall as that content instead of its item's height: a fixed box would cut it off, or hide it in
+ * a scroll box of its own that nothing on a phone shows.
+ */
+export const STACKED_BELOW = 'sm';
+
 /** Spec §9: a chart is drawn at 90% of its item's size. */
 export const CHART_SIZE = { width: '90%', height: '90%' } as const;
 

@@ -2,7 +2,7 @@ import { Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Alert } from '../../../../common/resources/inspection';
 import { useSessionUser } from '../../../authProvider/useSession';
-import { formatTimestamp } from '../../../common-ui/formatTime';
+import { formatTimestamp } from '../../../../common/formatTime';
 import { htmlAsText } from '../../../common-ui/htmlAsText';
 import { AlertWorkOrder } from '../../workOrders/alert/AlertWorkOrder';
 import { AttributeValueTable } from './AttributeValueTable';

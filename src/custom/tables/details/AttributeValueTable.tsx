@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { DETAIL_TABLE_PAGE_SIZE } from '../../../../common/constants';
 import { RecordTable, type RecordColumn } from '../../../common-ui/recordTable/RecordTable';
 import type { SortTerm } from '../../../common-ui/recordTable/tableSort';
-import { formatTimestamp } from '../../../common-ui/formatTime';
+import { formatTimestamp } from '../../../../common/formatTime';
 import { SafeHtml } from '../../fields/SafeHtml';
 import { looksLikeHtml } from '../cellText';
 import { ImageThumbnailButton, ImageViewerDialog, type ViewerImage } from './ImageViewer';

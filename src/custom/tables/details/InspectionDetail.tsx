@@ -2,7 +2,7 @@ import { Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Alert, Inspection } from '../../../../common/resources/inspection';
 import { useSessionUser } from '../../../authProvider/useSession';
-import { formatTimestamp } from '../../../common-ui/formatTime';
+import { formatTimestamp } from '../../../../common/formatTime';
 import { AlertsSubTable } from './AlertsSubTable';
 import { AttributeValueTable, type AttributeValueRow } from './AttributeValueTable';
 import { DetailFacts } from './DetailFacts';

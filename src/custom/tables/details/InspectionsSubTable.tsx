@@ -5,7 +5,7 @@ import { SUB_TABLE_PAGE_SIZE } from '../../../../common/constants';
 import type { Inspection } from '../../../../common/resources/inspection';
 import { RecordTable, type RecordColumn } from '../../../common-ui/recordTable/RecordTable';
 import type { SortTerm } from '../../../common-ui/recordTable/tableSort';
-import { formatTimestamp } from '../../../common-ui/formatTime';
+import { formatTimestamp } from '../../../../common/formatTime';
 import { AssetThermographyView } from '../../thermography/AssetThermographyView';
 import { InspectionDetail } from './InspectionDetail';
 

@@ -3,7 +3,7 @@ import { Alert, Button, CircularProgress, Paper, Stack, Typography } from '@mui/
 import { useTranslate } from 'react-admin';
 import { SafeHtml } from '../../fields/SafeHtml';
 import { useReportDrawn } from '../../../boot/screenDrawn';
-import { formatTimestamp } from '../../../common-ui/formatTime';
+import { formatTimestamp } from '../../../../common/formatTime';
 import { ChecklistPicker } from './ChecklistPicker';
 import { ChecklistSection } from './ChecklistSection';
 import { useInspectionForm } from './useInspectionForm';

@@ -4,7 +4,7 @@ import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsAc
 import { useTranslate } from 'react-admin';
 import { describeThreshold, type InspectableAttribute } from '../../../../common/resources/inspection';
 import type { Threshold } from '../../../../common/resources/checklist';
-import { formatTimestamp } from '../../../common-ui/formatTime';
+import { formatTimestamp } from '../../../../common/formatTime';
 import { useTimeZone } from '../../../common-ui/timeZone';
 import { formatValue } from './formatValue';
 import { FileThumbnail } from './FileThumbnail';

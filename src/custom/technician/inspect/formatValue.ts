@@ -1,6 +1,6 @@
 import type { TranslateFunction } from 'react-admin';
 import type { InspectableAttribute, InspectionValue } from '../../../../common/resources/inspection';
-import { formatTimestamp } from '../../../common-ui/formatTime';
+import { formatTimestamp } from '../../../../common/formatTime';
 import { htmlAsText } from '../../../common-ui/htmlAsText';
 
 /**

@@ -3,7 +3,7 @@ import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { cssColorOrNone } from '../../../../common/cssColor';
 import type { WorkOrderAlertSummary } from '../../../../common/resources/workOrder';
-import { formatTimestamp } from '../../../common-ui/formatTime';
+import { formatTimestamp } from '../../../../common/formatTime';
 import { SafeHtml } from '../../fields/SafeHtml';
 import { readableTextColor } from '../../layout/readableTextColor';
 import { AttributeValueTable } from '../../tables/details/AttributeValueTable';

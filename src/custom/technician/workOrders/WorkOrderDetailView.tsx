@@ -1,7 +1,7 @@
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { isCompleted, type WorkOrderDetail } from '../../../../common/resources/workOrder';
-import { formatDate } from '../../../common-ui/formatTime';
+import { formatDate } from '../../../../common/formatTime';
 import { DetailFacts } from '../../tables/details/DetailFacts';
 import { WorkOrderPriorityChip } from '../../workOrders/shared/WorkOrderPriorityChip';
 import { ActivityLog } from '../../workOrders/activity/ActivityLog';

@@ -4,7 +4,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { useTranslate } from 'react-admin';
 import type { WorkOrder } from '../../../../common/resources/workOrder';
-import { formatDate } from '../../../common-ui/formatTime';
+import { formatDate } from '../../../../common/formatTime';
 import { WorkOrderPriorityChip } from '../../workOrders/shared/WorkOrderPriorityChip';
 import { workOrderPath, type FromWorkOrderList } from './workOrderPath';
 

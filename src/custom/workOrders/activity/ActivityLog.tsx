@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Box, List, ListItem, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { WorkOrderActivity } from '../../../../common/resources/workOrder';
-import { formatTimestamp } from '../../../common-ui/formatTime';
+import { formatTimestamp } from '../../../../common/formatTime';
 import { newestFirst } from './activityOrder';
 
 /**

@@ -2,6 +2,7 @@ import { Box, IconButton, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { TranslateFunction } from 'react-admin';
+import { formatDate } from '../../../../common/formatTime';
 import type { WorkOrder, WorkOrderConfig } from '../../../../common/resources/workOrder';
 import type { RecordColumn } from '../../../common-ui/recordTable/RecordTable';
 import { WorkOrderPriorityChip } from '../shared/WorkOrderPriorityChip';
@@ -9,7 +10,7 @@ import { WorkOrderStatusCell } from './WorkOrderStatusCell';
 
 export type WorkOrderRow = WorkOrder & { id: string };
 
-/** Fields holding epoch ms: shown as a date in the browser's own format (spec §2.8 "local date format"). */
+/** Fields holding epoch ms: shown as the app's one date format, YYYY/MM/DD in the local zone (spec §2.8 "local date", §9; issue 40 §10d). */
 const DATE_FIELDS = new Set(['startTimestamp', 'endTimestamp', 'createdAt', 'updatedAt']);
 
 export interface WorkOrderColumnHandlers {
@@ -39,7 +40,7 @@ export function workOrderColumns(config: WorkOrderConfig, handlers: WorkOrderCol
         ...base,
         render: (row) => {
           const value = (row as unknown as Record<string, unknown>)[dataField];
-          return typeof value === 'number' ? new Date(value).toLocaleDateString() : '';
+          return typeof value === 'number' ? formatDate(value) : '';
         },
       };
     }

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TableDefinition } from '../../../../src/custom/tables/tableDefinition';
-import { formatTimestamp } from '../../../../src/common-ui/formatTime';
+import { formatTimestamp } from '../../../../common/formatTime';
 import { jsonResponse, mockApi, type ApiCall } from '../../helpers/mockApi';
 import { renderApp } from '../../helpers/renderApp';
 import { sessionUser } from '../../helpers/sessionUsers';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Button, CircularProgress, Stack, Typography } from '@mui/material';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import ImageIcon from '@mui/icons-material/Image';
 import { useNotify, useTranslate } from 'react-admin';
@@ -17,9 +17,6 @@ interface ImageValueInputProps extends ValueInputProps {
   /** Tells the panel an upload is under way, so Submit waits for its file id. */
   onBusyChange: (busy: boolean) => void;
 }
-
-/** Out of sight and out of the tab order: its button opens it (a file input inside a button nests two controls). */
-const hiddenInput = { position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' } as const;
 
 interface PhotoPickerButtonProps {
   label: string;
@@ -39,18 +36,11 @@ const PhotoPickerButton = ({ label, icon, capture = false, error, disabled, onPi
       <Button variant="outlined" color={error ? 'error' : 'primary'} startIcon={icon} disabled={disabled} onClick={() => input.current?.click()} sx={{ minHeight: 48 }}>
         {label}
       </Button>
-      <Box
-        component="input"
-        ref={input}
-        type="file"
-        accept="image/*"
-        {...(capture ? { capture: 'environment' } : {})}
-        onChange={onPick}
-        tabIndex={-1}
-        aria-hidden="true"
-        aria-label={label}
-        sx={hiddenInput}
-      />
+      {/*
+        `hidden`: out of the layout, the tab order and the accessibility tree, so nothing lies over the
+        buttons — an input kept in the layout but transparent took the taps meant for them (issue 40).
+      */}
+      <input ref={input} type="file" accept="image/*" {...(capture ? { capture: 'environment' } : {})} onChange={onPick} hidden aria-label={label} />
     </>
   );
 };
@@ -136,7 +126,7 @@ export const ImageValueInput = ({ attribute, value, onChange, error, onBusyChang
           </Button>
         </Stack>
       ) : null}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', position: 'relative' }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <PhotoPickerButton label={translate('app.inspection.take_photo')} icon={<PhotoCameraIcon />} capture error={Boolean(error)} disabled={uploading} onPick={pick} />
         <PhotoPickerButton label={translate('app.inspection.choose_file')} icon={<ImageIcon />} error={Boolean(error)} disabled={uploading} onPick={pick} />
         {uploading ? (
