@@ -118,6 +118,9 @@ export const COMPLETED_STATUS = 'Completed';
 
 export const isCompleted = (status: string | null | undefined): boolean => status === COMPLETED_STATUS;
 
+/** Overdue (issue 40): its end time has passed and it is not Completed, the terminal status. */
+export const isOverdue = (order: Pick<WorkOrder, 'status' | 'endTimestamp'>, now: number): boolean => !isCompleted(order.status) && order.endTimestamp < now;
+
 /** The spec §5 messages, word for word. */
 export const WORK_ORDER_MESSAGES = {
   title: 'Title is required',

@@ -77,6 +77,7 @@ export const en: TranslationMessages = {
       work_orders_empty: 'No open work orders.',
       completed_empty: 'No completed work orders.',
       work_order_dates: '%{start} – %{end}',
+      overdue: 'Overdue',
       new_work_order: 'New work order: %{title}',
       work_order: {
         loading: 'Loading the work order…',
@@ -88,8 +89,6 @@ export const en: TranslationMessages = {
         complete_title: 'Complete this work order?',
         complete_message: 'Once it is completed, its status can no longer be changed and no more activity can be recorded.',
         complete_confirm: 'Complete',
-        no_activity: 'No activity recorded yet.',
-        activity_by: '%{time} · %{user}',
         alert_title: 'Alert',
         resolved_at: 'Resolved %{time}',
         inspection_values: 'Inspection values',
@@ -121,6 +120,8 @@ export const en: TranslationMessages = {
       record_activity: 'Record activity',
       record: 'Record',
       activity_log: 'Activity Log',
+      no_activity: 'No activity recorded yet.',
+      activity_by: '%{time} · %{user}',
       updated: 'Work order updated',
       activity_recorded: 'Activity recorded',
       list_tab: 'List',
@@ -524,6 +525,12 @@ export const en: TranslationMessages = {
       alert_order: 'Work order',
       alert_order_line: '%{title} — %{status}, assigned to %{assignee}',
       edit_alert_order: 'Edit work order',
+      // The order's history in the edit dialog (issue 40).
+      activity_loading: 'Loading the activity log',
+      activity_failed: 'The activity log could not be loaded.',
+      order_gone: 'This work order does not exist (any more).',
+      retry: 'Retry',
+      completed_no_activity: 'This work order is completed: no more activity can be recorded.',
     },
     // The one calendar component (src/custom/calendar/) every calendar screen is built on.
     event_calendar: {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { criticalSubmission } from '../helpers/breachingSubmission';
-import { apiCall, apiToken, baseUrl, hasBrowser, openBrowser, PHONE, pushesConnected, screenshot, signIn, type BrowserSession } from './browser';
+import { apiCall, apiToken, baseUrl, DESKTOP, hasBrowser, openBrowser, ownUser, PHONE, pushesConnected, screenshot, signIn, type BrowserSession } from './browser';
 import { dateField, typeDate } from './dateInput';
 
 const DAY = 86_400_000;
@@ -208,5 +208,108 @@ describe.skipIf(!hasBrowser())('work orders in Chromium', () => {
     await screenshot(phone, 'work-order-6-phone-alert-detail');
     expect(pageErrors).toEqual([]);
     await phone.close();
+  });
+
+  /** POSTs an order as the engineer (the dialog's seven fields); the order as answered. */
+  async function createAs(engineer: string, body: Record<string, unknown>): Promise<Order> {
+    return apiCall<Order>(engineer, '/workOrder', { method: 'POST', body });
+  }
+
+  it("a busy day's 'more' link in the month switches to that day, where each of its orders is drawn (issue 40)", async () => {
+    const engineer = await apiToken('engineer');
+    const config = await apiCall<{ assets: { _id: string; name: string }[]; users: { _id: string; name: string }[] }>(engineer, '/workOrder/config');
+    const asset = config.assets.find((entry) => entry.name === 'Booster set pump A')!;
+    const assignee = config.users.find((entry) => entry.name === 'Eric Engineer')!;
+    // Ten orders of this test's own, each from today 06:00 to tomorrow 18:00: a busy day of the month shown first.
+    const tag = `Busy day ${Date.now().toString(36)}`;
+    const now = new Date();
+    const from = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 6, 0).getTime();
+    const made: Order[] = [];
+    for (let n = 1; n <= 10; n++) {
+      made.push(await createAs(engineer, { title: `${tag} ${n}`, asset: asset._id, assignedTo: assignee._id, priority: 'Medium', status: 'Open', startTimestamp: from, endTimestamp: from + DAY + 12 * HOUR }));
+    }
+    try {
+      const page = await signedIn('engineer', DESKTOP);
+      await page.waitForURL('**/home');
+      await page.goto(`${baseUrl()}/home/workOrder`);
+      await page.getByRole('tab', { name: 'Calendar' }).click();
+      const region = page.getByRole('region', { name: 'Work order calendar' });
+      await region.waitFor();
+      // Search narrows the calendar to this test's orders: the period is asked for again with it.
+      const searched = page.waitForResponse((response) => /\/api\/workOrder\?/i.test(response.url()) && new URL(response.url()).searchParams.get('search') === tag);
+      await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
+      await searched;
+      const today = region.locator(`[data-date="${isoDay(from)}"]`).first();
+      const more = today.getByText(/^\+\d+ more$/).filter({ visible: true });
+      const cell = (await today.boundingBox())!;
+      // Events are drawn in a layer over the week's row: those shown in the day are the visible ones over its cell.
+      const drawnOverCell = () =>
+        region.locator('[data-event-id]').evaluateAll(
+          (events, box) =>
+            new Set(
+              events
+                .filter((event) => {
+                  const r = event.getBoundingClientRect();
+                  return getComputedStyle(event).visibility !== 'hidden' && r.height > 0 && r.left < box.x + box.width && r.right > box.x && r.top >= box.y && r.bottom <= box.y + box.height;
+                })
+                .map((event) => (event as HTMLElement).dataset.eventId),
+            ).size,
+          cell,
+        );
+      const rest = async () => ((await more.count()) === 1 ? Number(/\+(\d+) more/.exec(await more.innerText())![1]) : 0);
+      // Once the searched answer is drawn: as many of the ten as the cell holds, the link naming the others.
+      await expect.poll(async () => (await drawnOverCell()) + (await rest()), { timeout: 10_000 }).toBe(10);
+      expect(await drawnOverCell()).toBeGreaterThanOrEqual(1);
+      expect(await rest()).toBeGreaterThanOrEqual(1);
+      const link = (await more.boundingBox())!;
+      expect(link.y + link.height).toBeLessThanOrEqual(cell.y + cell.height + 1);
+      await screenshot(page, 'work-order-7-month-busy-day');
+
+      await more.click();
+      await page.locator('[data-calendar-view="day"]').waitFor();
+      const heading = now.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+      await page.getByRole('heading', { name: heading }).waitFor();
+      for (const order of made) await expect(region.locator(`[data-event-id="${order._id}"]`).isVisible()).resolves.toBe(true);
+      expect(await region.getByText(/\+\d+ more/).count()).toBe(0);
+      await screenshot(page, 'work-order-8-busy-day-view');
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    } finally {
+      for (const order of made) await apiCall(engineer, `/workOrder/${order._id}`, { method: 'DELETE' });
+    }
+  });
+
+  it("the technician's phone home shows the work orders within the first screen, an overdue one marked in words (issue 40)", async () => {
+    // A technician of this test's own: the demo technician's orders stay as seeded.
+    const user = await ownUser('ROLE_TECHNICIAN', 'wo.home');
+    const engineer = await apiToken('engineer');
+    const config = await apiCall<{ assets: { _id: string; name: string }[] }>(engineer, '/workOrder/config');
+    const asset = config.assets.find((entry) => entry.name === 'Booster set pump A')!;
+    const now = Date.now();
+    const late = await createAs(engineer, { title: 'Reseal pump gland', asset: asset._id, assignedTo: user._id, priority: 'High', status: 'In Progress', startTimestamp: now - 3 * DAY, endTimestamp: now - DAY });
+    const due = await createAs(engineer, { title: 'Check coupling alignment', asset: asset._id, assignedTo: user._id, priority: 'Low', status: 'Open', startTimestamp: now + DAY, endTimestamp: now + 2 * DAY });
+    try {
+      const { page } = await session.newPage(PHONE);
+      page.on('pageerror', (error) => pageErrors.push(`${user.username}: ${error.message}`));
+      await page.goto(`${baseUrl()}/login`);
+      await signIn(page, user.username, user.password);
+      await page.waitForURL('**/inspection');
+      const list = page.getByRole('region', { name: 'My work orders' });
+      const overdue = list.getByRole('link', { name: /Reseal pump gland/ });
+      await overdue.waitFor();
+      // The list begins within the first screen of a 390×844 phone, its first row with it.
+      const top = (await list.boundingBox())!.y;
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(PHONE.height);
+      expect((await overdue.boundingBox())!.y + 48).toBeLessThanOrEqual(PHONE.height);
+      await expect(overdue.getByText('Overdue', { exact: true }).isVisible()).resolves.toBe(true);
+      expect(await list.getByRole('link', { name: /Check coupling alignment/ }).getByText('Overdue').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await page.screenshot({ path: 'test-results/work-order-9-phone-home-first-screen.png' });
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    } finally {
+      for (const order of [late, due]) await apiCall(engineer, `/workOrder/${order._id}`, { method: 'DELETE' });
+    }
   });
 });

@@ -93,9 +93,10 @@ export interface EventCalendarProps<T> {
   /** Drawn inside an event instead of its title (e.g. the title with an edit cog). */
   renderEvent?: (event: CalendarEvent<T>) => ReactNode;
   /**
-   * Events drawn per day in the month view: a number, 'fit' (as many as the day's cell holds), or
-   * all (the default; the month scrolls). The rest sit behind a '+n more' link, which opens that
-   * day's view when the calendar offers one, else a list over the day.
+   * Events drawn per day in the month view (and the all-day row of the week views): a number,
+   * 'fit' (as many as the day's cell holds), or all (the default; the month scrolls). The rest sit
+   * behind a '+n more' link, which opens that day's view when the calendar offers one — the day
+   * view draws every event — else a list over the day.
    */
   maxEventsPerDay?: number | 'fit';
   /** The period shown changed (after navigation or a view switch). */
@@ -292,6 +293,9 @@ export function EventCalendar<T>({
     () => ({
       timeGridFourDays: { type: 'timeGrid', duration: { days: 4 } },
       dayGridMonth: { titleFormat: { year: 'numeric' as const, month: 'long' as const } },
+      // The day view is where a 'more' link leads: it holds nothing back (its all-day row grows),
+      // else its own '+n more' led to itself and those events were nowhere to be seen.
+      timeGridDay: { dayMaxEvents: false },
     }),
     [],
   );

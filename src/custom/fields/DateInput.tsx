@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DATE_INPUT_FORMAT, PickerLocalization, pickerSlotProps, pickerSlots, usePickerDraft, type DateInputCommonProps } from './datePickers';
@@ -25,10 +26,11 @@ export interface DateInputProps extends DateInputCommonProps {
  * A date input in spec §9's YYYY-MM-DD (MUI X DatePicker): typed on a desktop, picked in a
  * calendar dialog on a touch screen. The caller keeps the day as YYYY-MM-DD text.
  */
-export function DateInput({ value, onChange, minDate, maxDate, disabled, ...common }: DateInputProps) {
-  const picker = usePickerDraft(value, dayOf, textOf, onChange);
-  const min = minDate ? dayOf(minDate) : null;
-  const max = maxDate ? dayOf(maxDate) : null;
+export function DateInput({ value, onChange, minDate, maxDate, disabled, handOnWhileTyping, ...common }: DateInputProps) {
+  const picker = usePickerDraft(value, dayOf, textOf, onChange, handOnWhileTyping ? { format: DATE_INPUT_FORMAT } : undefined);
+  // The same limit objects while the limits stay: a new one makes the field lay out a half-typed date afresh (emptied).
+  const min = useMemo(() => (minDate ? dayOf(minDate) : null), [minDate]);
+  const max = useMemo(() => (maxDate ? dayOf(maxDate) : null), [maxDate]);
   return (
     <PickerLocalization>
       <DatePicker

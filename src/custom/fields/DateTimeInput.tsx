@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { DATE_TIME_INPUT_FORMAT, PickerLocalization, pickerSlotProps, pickerSlots, usePickerDraft, type DateInputCommonProps } from './datePickers';
@@ -9,7 +10,7 @@ const epochOf = (day: Dayjs | null): number | null => (day ? day.startOf('minute
 export interface DateTimeInputProps extends DateInputCommonProps {
   /** Epoch ms, or null for none. */
   value: number | null;
-  /** Called with a whole date and time within the limits (epoch ms), or null when cleared. */
+  /** Called with a whole date and time within the limits (epoch ms), or null when cleared (`handOnWhileTyping`: see there). */
   onChange: (value: number | null) => void;
   /** Epoch ms limits, inclusive. */
   minDateTime?: number;
@@ -20,8 +21,11 @@ export interface DateTimeInputProps extends DateInputCommonProps {
  * A date-time input as YYYY-MM-DD hh:mm A (MUI X DateTimePicker), in the browser's zone: typed on
  * a desktop, picked in a dialog on a touch screen. The caller keeps epoch ms.
  */
-export function DateTimeInput({ value, onChange, minDateTime, maxDateTime, disabled, ...common }: DateTimeInputProps) {
-  const picker = usePickerDraft(value, dayOf, epochOf, onChange);
+export function DateTimeInput({ value, onChange, minDateTime, maxDateTime, disabled, handOnWhileTyping, ...common }: DateTimeInputProps) {
+  const picker = usePickerDraft(value, dayOf, epochOf, onChange, handOnWhileTyping ? { format: DATE_TIME_INPUT_FORMAT } : undefined);
+  // The same limit objects while the limits stay: a new one makes the field lay out a half-typed date afresh (emptied).
+  const min = useMemo(() => (minDateTime === undefined ? null : dayjs(minDateTime)), [minDateTime]);
+  const max = useMemo(() => (maxDateTime === undefined ? null : dayjs(maxDateTime)), [maxDateTime]);
   return (
     <PickerLocalization>
       <DateTimePicker
@@ -29,8 +33,8 @@ export function DateTimeInput({ value, onChange, minDateTime, maxDateTime, disab
         onChange={picker.change}
         format={DATE_TIME_INPUT_FORMAT}
         disabled={disabled}
-        {...(minDateTime !== undefined ? { minDateTime: dayjs(minDateTime) } : {})}
-        {...(maxDateTime !== undefined ? { maxDateTime: dayjs(maxDateTime) } : {})}
+        {...(min ? { minDateTime: min } : {})}
+        {...(max ? { maxDateTime: max } : {})}
         slots={pickerSlots}
         slotProps={pickerSlotProps(common, picker)}
       />

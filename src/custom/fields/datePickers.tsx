@@ -31,6 +31,13 @@ export interface DateInputCommonProps {
   fullWidth?: boolean;
   /** Offer a clear button in the field (the phone's dialog always has Clear). */
   clearable?: boolean;
+  /**
+   * Hand on each keystroke's date at once, not when the field is left: for a form that only
+   * checks what it holds (the work order dialog), whose Submit must follow its validity as the
+   * user types. What the field shows is then what the caller holds — a whole date (the caller's
+   * own rules judge its limits), or none while the field holds no whole date.
+   */
+  handOnWhileTyping?: boolean;
   sx?: SxProps<Theme>;
 }
 
@@ -48,9 +55,17 @@ export function PickerLocalization({ children }: { children: ReactNode }) {
  * passes through whole but unmeant dates (year 0002 on the way to 2026, day 1 on the way to 15)
  * that would each reload a table, or swap a date range (spec §5) under the user's fingers.
  * A half-typed or out-of-limits date is never handed on; it stays in the field, marked. A new
- * value from the caller replaces the draft.
+ * value from the caller replaces the draft. With `handOnWhileTyping` a whole date or none is
+ * handed on at once (DateInputCommonProps).
  */
-export function usePickerDraft<T>(value: T, toDay: (value: T) => Dayjs | null, fromDay: (day: Dayjs | null) => T, onChange: (value: T) => void) {
+export function usePickerDraft<T>(
+  value: T,
+  toDay: (value: T) => Dayjs | null,
+  fromDay: (day: Dayjs | null) => T,
+  onChange: (value: T) => void,
+  /** Set for `handOnWhileTyping`: the field's format, to read whether its text still shows the last whole date. */
+  whileTyping?: { format: string },
+) {
   const [draft, setDraft] = useState<{ day: Dayjs | null; handOn: boolean }>(() => ({ day: toDay(value), handOn: false }));
   const [known, setKnown] = useState<T>(value);
   // The field's hidden input holds its text: '' only when every section is empty.
@@ -66,6 +81,17 @@ export function usePickerDraft<T>(value: T, toDay: (value: T) => Dayjs | null, f
     onChange(next);
   };
   const change = (day: Dayjs | null, context: PickerChangeHandlerContext<unknown>) => {
+    if (whileTyping) {
+      // A whole date, or none (a section emptied, or cleared), goes to the caller at once; the
+      // caller's own rules judge the limits. A section typed half-way (year 0002, hour 00) waits
+      // for the next key or for the field to be left, and the picker keeps the last whole date
+      // as its value meanwhile: handed back, a half-typed date is laid out afresh (emptied).
+      if (day === null || day.isValid()) {
+        setDraft({ day, handOn: false });
+        handOn(day);
+      } else setDraft({ ...draft, handOn: true });
+      return;
+    }
     const whole = day === null || (day.isValid() && context.validationError === null);
     const picked = context.source === 'view';
     setDraft({ day, handOn: whole && !picked });
@@ -73,6 +99,13 @@ export function usePickerDraft<T>(value: T, toDay: (value: T) => Dayjs | null, f
   };
   const commit = () => {
     if (!draft.handOn) return;
+    if (whileTyping) {
+      setDraft({ ...draft, handOn: false });
+      // Typed back to the last whole date, the picker tells nothing (its value did not change): its text does.
+      const text = fieldText.current?.value ?? '';
+      if (draft.day === null || text !== draft.day.format(whileTyping.format)) handOn(null);
+      return;
+    }
     // The picker also answers null when one section of a date is emptied: that is no clearing.
     if (draft.day === null && fieldText.current?.value) return;
     setDraft({ ...draft, handOn: false });

@@ -10,17 +10,25 @@ import { MyWorkOrders } from './workOrders/MyWorkOrders';
 
 /**
  * The technician's home info page (spec §2.3): a welcome line, how to start an inspection, the
- * dashboard of the technician's role, the technician's work orders in two tabs, and the assets
- * inspected lately (issue 4).
+ * technician's work orders in two tabs, the dashboard of the technician's role, and the assets
+ * inspected lately (issue 4). The work orders come before the dashboard (issue 40: below it they
+ * sat some 1,300 px down a phone's home, out of sight): what is assigned to the technician is the
+ * day's work, the dashboard its figures.
  */
 export const TechnicianHome = () => {
   const translate = useTranslate();
   const user = useSessionUser();
-  // What comes below the dashboard shows once its layout is known: the placeholder's swap for the
-  // dashboard then moves nothing (issue 20, CLS). Mounted from the start (hidden), so the lists
-  // still ask for their data at once.
+  // GET /workOrder/my needs read-workorder; asking without it would answer 403 and sign the user out.
+  const holdsOrders = user?.permissions.includes('read-workorder') ?? false;
+  // What comes below a list that grows when its answer comes shows once that answer is in, so
+  // nothing moves under the user's eyes (issue 20, CLS): the dashboard once the work orders are
+  // shown, the recent assets once the dashboard's layout is known. Both are there from the start,
+  // hidden, so they ask for their data at once; the dashboard is laid out while hidden (its charts
+  // take their width), only not painted.
+  const [ordersSettled, setOrdersSettled] = useState(false);
   const [dashboardSettled, setDashboardSettled] = useState(false);
-  const settle = useCallback(() => setDashboardSettled(true), []);
+  const settleOrders = useCallback(() => setOrdersSettled(true), []);
+  const settleDashboard = useCallback(() => setDashboardSettled(true), []);
   // The first-paint shell drew this bar's frame and the hint below in the same place: it goes in this first paint.
   useRemoveAppShell();
   return (
@@ -32,12 +40,15 @@ export const TechnicianHome = () => {
         <QrCodeScannerIcon fontSize="large" color="primary" />
         <Typography>{translate('app.technician.scan_hint')}</Typography>
       </Paper>
-      <UserDashboard onSettled={settle} />
-      <Stack spacing={2} sx={dashboardSettled ? undefined : { display: 'none' }}>
-        {/* GET /workOrder/my needs read-workorder; asking without it would answer 403 and sign the user out. */}
-        {user?.permissions.includes('read-workorder') && <MyWorkOrders />}
+      {holdsOrders && <MyWorkOrders onSettled={settleOrders} />}
+      <Stack spacing={2} sx={!holdsOrders || ordersSettled ? undefined : { visibility: 'hidden' }}>
+        <UserDashboard onSettled={settleDashboard} />
         {/* The list's call needs update-inspection; a role without it (thermography) would be signed out by its 403. */}
-        {user?.permissions.includes('update-inspection') && <RecentAssets />}
+        {user?.permissions.includes('update-inspection') && (
+          <Stack sx={dashboardSettled ? undefined : { display: 'none' }}>
+            <RecentAssets />
+          </Stack>
+        )}
       </Stack>
     </Stack>
   );

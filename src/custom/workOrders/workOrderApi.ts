@@ -4,6 +4,7 @@ import type { WorkOrder, WorkOrderInput } from '../../../common/resources/workOr
 import { apiUrl, type QueryValue } from '../../dataProvider/apiBase';
 import { httpClient } from '../../dataProvider/httpClient';
 import { useApiFetch } from '../../dataProvider/useApiFetch';
+import { workOrderApiPath } from './shared/workOrderApiPath';
 
 /** What narrows the list and the calendar alike: the chosen filter values (key → value) and the search text. */
 export interface WorkOrderQuery {
@@ -31,8 +32,6 @@ export function totalOfContentRange(header: string | null, rows: number): number
   const total = header ? Number(header.split('/')[1]) : Number.NaN;
   return Number.isFinite(total) ? total : rows;
 }
-
-const orderPath = (id: string) => `/workOrder/${encodeURIComponent(id)}`;
 
 /** The engineer's work order calls (spec §7, docs/work-orders.md). Failures reject; a 401/403 signs out (spec §8). */
 export function useWorkOrderApi() {
@@ -64,8 +63,8 @@ export function useWorkOrderApi() {
       },
       create: (body: WorkOrderInput) => apiFetch<WorkOrder>('/workOrder', { method: 'POST', body }),
       /** PUT with the whole order (spec §7): the form, a row's status, a drag's new times. */
-      update: (order: WorkOrder) => apiFetch<WorkOrder>(orderPath(order._id), { method: 'PUT', body: order }),
-      remove: (id: string) => apiFetch<unknown>(orderPath(id), { method: 'DELETE' }),
+      update: (order: WorkOrder) => apiFetch<WorkOrder>(workOrderApiPath(order._id), { method: 'PUT', body: order }),
+      remove: (id: string) => apiFetch<unknown>(workOrderApiPath(id), { method: 'DELETE' }),
     }),
     [apiFetch, logoutIfAccessDenied],
   );

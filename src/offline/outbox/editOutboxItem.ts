@@ -2,7 +2,7 @@ import { saveDraft } from '../../custom/technician/inspect/draftStore';
 import type { QueuedInspectionDraft } from '../../custom/technician/inspect/useSubmitInspection';
 import { saveFieldNotes } from '../../custom/thermography/fieldNoteDraft';
 import type { QueuedFieldNotesDraft } from '../../custom/thermography/useSubmitFieldNotes';
-import { saveActivityDraft } from '../../custom/technician/workOrders/activityDraft';
+import { saveActivityDraft } from '../../custom/workOrders/activity/activityDraft';
 import type { QueuedActivityDraft } from '../../custom/technician/workOrders/useWorkOrderActions';
 import type { OutboxItem } from './outboxItem';
 import { removeOutboxItem, removePhoto } from './outboxStore';

@@ -241,6 +241,29 @@ describe('POST /workOrder/{id}/activity', () => {
   });
 });
 
+describe('an engineer and a technician’s log (issue 40)', () => {
+  it('manage-workorder reads the whole log of an order assigned to someone else and adds to it; whoever may not read the order is refused both', async () => {
+    const order = await createOrder(world);
+    ok(await api.record(order._id, { comment: 'Seal kit missing' }, 'technician'));
+    ok(await api.update(order._id, await asRead(world, order._id, { status: 'On Hold' }), 'technician'));
+
+    const read = ok<Doc>(await api.read(order._id, 'engineer'));
+    expect(read.activity.map((entry: Doc) => [entry.userName, entry.comment])).toEqual([
+      ['Tom Technician', 'Status changed from Open to On Hold'],
+      ['Tom Technician', 'Seal kit missing'],
+    ]);
+    const added = ok<Doc>(await api.record(order._id, { comment: 'Kit sent from stores B' }, 'engineer'));
+    expect(added.activity[0]).toMatchObject({ user: world.users.engineer, userName: 'Eric Engineer', comment: 'Kit sent from stores B' });
+
+    // thermo.tech holds read- and update-workorder, but the order is not theirs; the others hold neither.
+    for (const as of ['thermo.tech', 'thermo.engineer', 'onsite']) {
+      expect((await api.read(order._id, as)).statusCode, as).toBe(403);
+      expect((await api.record(order._id, { comment: 'Not mine' }, as)).statusCode, as).toBe(403);
+    }
+    expect(await storedActivity(t, order._id)).toBe(3);
+  });
+});
+
 describe('Completed is terminal (DESIGN §11)', () => {
   it('refuses a status change and new activity with 409 for everyone, changing nothing', async () => {
     const order = await createOrder(world);

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse } from '../helpers/mockApi';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, jsonResponse, mockApi } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
-import { technicianPermissions } from '../helpers/sessionUsers';
+import { sessionUser, technicianPermissions } from '../helpers/sessionUsers';
 import { fakeSockets as sockets } from '../realtime/fakeSocket';
-import { at, signedInTechnician, workOrder } from './workOrderFixtures';
+import { at, signedInTechnician, WORK_ORDER_TECHNICIAN, workOrder } from './workOrderFixtures';
 
 beforeEach(() => {
   sockets.length = 0;
@@ -211,5 +211,68 @@ describe('technician home: live work orders (DESIGN §11)', () => {
       }),
     );
     expect(await screen.findByText('New work order: Inspect fire pump')).toBeInTheDocument();
+  });
+});
+
+describe('technician home: overdue orders (issue 40)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The row (its one link) of the order titled `title` in the shown tab. */
+  const rowLink = async (title: string) => within(await workOrderList()).findByRole('link', { name: new RegExp(title) });
+
+  it('marks an order whose end has passed and that is not Completed as Overdue, in words, and no other', async () => {
+    // Thursday 5 March 2026, noon: Calibrate sensor (On Hold) ended at 08:00 today; Grease bearings ends tomorrow.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 2, 5, 12, 0));
+    signedInTechnician({ 'GET /api/workOrder/my': () => jsonResponse(200, mine) });
+    renderApp('/inspection');
+
+    const overdue = await rowLink('Calibrate sensor');
+    expect(within(overdue).getByText('Overdue')).toBeInTheDocument();
+    // Said in the link's name too, for a screen reader going down the list.
+    expect(overdue).toHaveAccessibleName(expect.stringContaining('Overdue'));
+    for (const title of ['Grease bearings', 'Replace filter']) expect(within(await rowLink(title)).queryByText('Overdue')).toBeNull();
+
+    // Completed orders ended long ago, and are not overdue.
+    await userEvent.click(within(await workOrderList()).getByRole('tab', { name: 'Completed' }));
+    expect(within(await rowLink('Check belt tension')).queryByText('Overdue')).toBeNull();
+    expect(within(await workOrderList()).queryByText('Overdue')).toBeNull();
+  });
+
+  it('marks an order the moment its end passes while the home stays open', { timeout: 30_000 }, async () => {
+    // The fake clock runs on from 5 March 2026; Grease bearings is due 4 s after the list is served.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date(2026, 2, 5, 12, 0));
+    signedInTechnician({ 'GET /api/workOrder/my': () => jsonResponse(200, [mine[0], { ...mine[2]!, endTimestamp: Date.now() + 4000 }]) });
+    renderApp('/inspection');
+    const due = await rowLink('Grease bearings');
+    expect(within(due).queryByText('Overdue')).toBeNull();
+    expect(await within(due).findByText('Overdue', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(within(await rowLink('Replace filter')).queryByText('Overdue')).toBeNull();
+  });
+});
+
+describe('technician home: the work orders near the top (issue 40)', () => {
+  it('puts the work orders right below the scan hint, above the dashboard, which shows once they are in (nothing moves)', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    localStorage.setItem('jwt', 'stored-jwt');
+    mockApi({
+      'GET /api/token/init': () => jsonResponse(200, sessionUser([...WORK_ORDER_TECHNICIAN, 'read-dashboard'], { dashboardId: 'd1' })),
+      'GET /api/dashboard/d1': () => jsonResponse(200, { _id: 'd1', name: 'Technician round', filters: [], sections: [] }),
+      'GET /api/workOrder/my': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderApp('/inspection');
+    const orders = await workOrderList();
+    const dashboard = await screen.findByLabelText('Technician round');
+    const hint = screen.getByText(/Scan QR Code button/);
+    expect(hint.compareDocumentPosition(orders) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(orders.compareDocumentPosition(dashboard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // While the list loads it grows: what is below it waits, laid out but not shown.
+    expect(dashboard).not.toBeVisible();
+    answer(jsonResponse(200, mine));
+    await rowsOf(orders);
+    await waitFor(() => expect(dashboard).toBeVisible());
   });
 });

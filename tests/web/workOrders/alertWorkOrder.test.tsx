@@ -7,7 +7,7 @@ import { jsonResponse, type ApiCall } from '../helpers/mockApi';
 import { renderApp } from '../helpers/renderApp';
 import { sessionUser } from '../helpers/sessionUsers';
 import { fakeSockets as sockets } from '../realtime/fakeSocket';
-import { config, order, queryOf } from './workOrderFixtures';
+import { config, detailAnswers, order, queryOf } from './workOrderFixtures';
 import { mockApi } from '../helpers/mockApi';
 
 /** Now in these tests: 18 March 2026, 10:30:20 local time. */
@@ -104,6 +104,7 @@ describe("an alert's work order, in its detail (DESIGN §11)", () => {
     const { user } = await openAlert(MANAGER, {
       'GET /api/workOrder': () => jsonResponse(200, [order('wo1', { alert: 'r1', status: 'In Progress' })]),
       'GET /api/workOrder/config': () => jsonResponse(200, config),
+      ...detailAnswers([order('wo1', { alert: 'r1', status: 'In Progress' })]),
     });
     expect(await screen.findByText('Replace pump seal — In Progress, assigned to Tom Technician')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open work order' })).toBeNull();

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dateField, dateFieldValue, typeDate } from '../helpers/dateInput';
 import { errorResponse, jsonResponse } from '../helpers/mockApi';
-import { at, order, renderDialog } from './workOrderFixtures';
+import { fakeSockets as sockets } from '../realtime/fakeSocket';
+import { at, detailAnswers, detailOf, openWorkOrders, order, orders, renderDialog } from './workOrderFixtures';
 import { mockApi } from '../helpers/mockApi';
 
 const dialog = () => screen.getByRole('dialog');
@@ -28,6 +29,7 @@ async function fillAll(user: ReturnType<typeof userEvent.setup>) {
 }
 
 afterEach(() => {
+  sockets.length = 0;
   vi.restoreAllMocks();
 });
 
@@ -108,6 +110,42 @@ describe('work order dialog (spec §2.8, §5)', () => {
     // Spec §4: a successful submit closes it.
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ _id: 'wo9', title: 'Replace pump seal' }));
+  });
+
+  it('follows the form’s validity as the user types: the last date’s last keystroke enables Submit before the field is left (issue 40)', async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    renderDialog({ kind: 'new' });
+    await screen.findByRole('dialog', { name: 'Add Work Order' });
+    await user.type(field('Title'), 'Replace pump seal');
+    await choose(user, 'Asset', 'Pump 7');
+    await choose(user, 'Assigned To', 'Tom Technician');
+    await choose(user, 'Priority', 'High');
+    await choose(user, 'Status', 'Open');
+    await typeDate(dateField('Start Date', dialog()), '2026-03-20 09:00 AM');
+    expect(submit()).toBeDisabled();
+
+    // The End Date typed section by section, the focus staying in the field.
+    const end = dateField('End Date', dialog());
+    await user.click(within(end).getAllByRole('spinbutton')[0]!);
+    await user.keyboard('202603210500');
+    expect(submit()).toBeDisabled();
+    await user.keyboard('P');
+    expect(end).toContainElement(document.activeElement as HTMLElement);
+    await waitFor(() => expect(submit()).toBeEnabled());
+
+    // Emptying a section leaves no whole date: Submit goes off again, still without leaving the field.
+    await user.keyboard('{Backspace}');
+    expect(end).toContainElement(document.activeElement as HTMLElement);
+    await waitFor(() => expect(submit()).toBeDisabled());
+
+    // An end typed before the start is the form's to judge, at once, with its own words.
+    await user.keyboard('P');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(within(end).getAllByRole('spinbutton')[2]!);
+    await user.keyboard('19');
+    expect(await within(dialog()).findByText('End Date must not be before Start Date')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
   });
 
   it("limits the pickers: the start's maximum is the end, the end's minimum is the start", async () => {
@@ -204,7 +242,7 @@ describe('work order dialog (spec §2.8, §5)', () => {
 
   it("says 'Edit Work Order' for an order, and PUTs the whole order with the changed fields", async () => {
     const existing = order('wo1', { alert: 'al7', description: 'Leaking at the shaft' });
-    const api = mockApi({ 'PUT /api/workOrder/wo1': (call) => jsonResponse(200, call.body) });
+    const api = mockApi({ ...detailAnswers([existing]), 'PUT /api/workOrder/wo1': (call) => jsonResponse(200, call.body) });
     const user = userEvent.setup();
     const { onClose } = renderDialog({ kind: 'edit', order: existing });
     await screen.findByRole('dialog', { name: 'Edit Work Order' });
@@ -224,7 +262,7 @@ describe('work order dialog (spec §2.8, §5)', () => {
   });
 
   it('Reset on an edited order clears it too, and its messages stay away until a field is touched', async () => {
-    mockApi({});
+    mockApi(detailAnswers([order('wo1', { startTimestamp: at(10, 9) })]));
     const user = userEvent.setup();
     renderDialog({ kind: 'edit', order: order('wo1', { startTimestamp: at(10, 9) }) });
     await screen.findByRole('dialog', { name: 'Edit Work Order' });
@@ -236,7 +274,7 @@ describe('work order dialog (spec §2.8, §5)', () => {
   });
 
   it('offers a Completed order no other status (the server refuses leaving it), while its other fields stay editable', async () => {
-    mockApi({});
+    mockApi(detailAnswers([order('wo4', { status: 'Completed' })]));
     const user = userEvent.setup();
     renderDialog({ kind: 'edit', order: order('wo4', { status: 'Completed' }) });
     await screen.findByRole('dialog', { name: 'Edit Work Order' });
@@ -244,5 +282,105 @@ describe('work order dialog (spec §2.8, §5)', () => {
     expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Completed']);
     await user.keyboard('{Escape}');
     expect(field('Title')).toBeEnabled();
+  });
+});
+
+/** Entries of the dialog's Activity Log, as read: 'time · user' then the comment. */
+const logEntries = () => within(within(dialog()).getByRole('region', { name: 'Activity Log' })).getAllByRole('listitem').map((entry) => entry.textContent);
+
+/** A log as GET /workOrder/{id} serves it, newest first: a status change by the technician, his comment, the engineer's note. */
+const sealLog = [
+  { _id: 'a3', user: 'u-tom', userName: 'Tom Technician', comment: 'Status changed from In Progress to On Hold', createdAt: at(12, 16, 45), statusChange: { from: 'In Progress', to: 'On Hold' } },
+  { _id: 'a2', user: 'u-tom', userName: 'Tom Technician', comment: 'Seal kit missing, waiting for stores', createdAt: at(12, 16, 40) },
+  { _id: 'a1', user: 'u-eric', userName: 'Eric Engineer', comment: 'Isolate the pump before opening', createdAt: at(11, 8, 5) },
+];
+
+describe("work order dialog: the order's history (issue 40)", () => {
+  it('shows the Activity Log of an edited order below its fields: newest first, when, who and what changed', async () => {
+    const api = mockApi({ 'GET /api/workOrder/wo1': () => jsonResponse(200, detailOf(order('wo1', { status: 'On Hold' }), sealLog)) });
+    renderDialog({ kind: 'edit', order: order('wo1', { status: 'On Hold' }) });
+    await screen.findByRole('dialog', { name: 'Edit Work Order' });
+    await within(dialog()).findByRole('region', { name: 'Activity Log' });
+    // Spec §2.3's entry: YYYY/MM/DD hh:mm A, the user's name, the comment.
+    expect(logEntries()).toEqual([
+      '2026/03/12 04:45 PM · Tom TechnicianStatus changed from In Progress to On Hold',
+      '2026/03/12 04:40 PM · Tom TechnicianSeal kit missing, waiting for stores',
+      '2026/03/11 08:05 AM · Eric EngineerIsolate the pump before opening',
+    ]);
+    expect(api.callsTo('GET', '/api/workOrder/wo1')).toHaveLength(1);
+    // The seven fields are still the form's, and Submit still follows them.
+    expect(field('Title')).toHaveValue('Replace pump seal');
+    await waitFor(() => expect(submit()).toBeEnabled());
+  });
+
+  it('a new order has no history: no log, nothing asked for', async () => {
+    const api = mockApi({});
+    renderDialog({ kind: 'new' });
+    await screen.findByRole('dialog', { name: 'Add Work Order' });
+    expect(within(dialog()).queryByRole('region', { name: 'Activity Log' })).toBeNull();
+    expect(within(dialog()).queryByRole('textbox', { name: 'Record activity' })).toBeNull();
+    expect(api.calls.filter((call) => call.path.startsWith('/api/workOrder/'))).toEqual([]);
+  });
+
+  it("lets the engineer add a comment: Record waits for text, sends it trimmed, and the log shows it at once; the order's form is untouched", async () => {
+    const onHold = order('wo1', { status: 'On Hold' });
+    const api = mockApi({
+      'GET /api/workOrder/wo1': () => jsonResponse(200, detailOf(onHold, sealLog)),
+      'POST /api/workOrder/wo1/activity': (call) =>
+        jsonResponse(200, detailOf(onHold, [{ _id: 'a4', user: 'u-eric', userName: 'Eric Engineer', comment: (call.body as { comment: string }).comment, createdAt: at(12, 17, 2) }, ...sealLog])),
+    });
+    const user = userEvent.setup();
+    const { onClose } = renderDialog({ kind: 'edit', order: onHold });
+    await screen.findByRole('dialog', { name: 'Edit Work Order' });
+    const box = await within(dialog()).findByRole('textbox', { name: 'Record activity' });
+    const record = within(dialog()).getByRole('button', { name: 'Record' });
+    expect(record).toBeDisabled();
+    await user.type(box, '   ');
+    expect(record).toBeDisabled();
+    await user.type(box, 'Seal kit sent from stores B  ');
+    expect(record).toBeEnabled();
+
+    await user.click(record);
+    expect(await screen.findByText('Activity recorded')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/workOrder/wo1/activity').map((call) => call.body)).toEqual([{ comment: 'Seal kit sent from stores B' }]);
+    expect(logEntries()[0]).toBe('2026/03/12 05:02 PM · Eric EngineerSeal kit sent from stores B');
+    expect(logEntries()).toHaveLength(4);
+    expect(box).toHaveValue('');
+    // A comment is not the order's form: nothing is PUT, the dialog stays open.
+    expect(api.callsTo('PUT', '/api/workOrder/wo1')).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('a Completed order shows its log, and no way to add to it (the server refuses with 409)', async () => {
+    const done = order('wo4', { status: 'Completed' });
+    mockApi({ 'GET /api/workOrder/wo4': () => jsonResponse(200, detailOf(done, sealLog)) });
+    renderDialog({ kind: 'edit', order: done });
+    await screen.findByRole('dialog', { name: 'Edit Work Order' });
+    await within(dialog()).findByRole('region', { name: 'Activity Log' });
+    expect(logEntries()).toHaveLength(3);
+    expect(within(dialog()).queryByRole('textbox', { name: 'Record activity' })).toBeNull();
+    expect(within(dialog()).getByText('This work order is completed: no more activity can be recorded.')).toBeInTheDocument();
+  });
+
+  it("reads the open log again when a push names the order (a technician's comment arrives), keeping what the engineer typed", async () => {
+    const chiller = orders[1]!;
+    let served = detailOf(chiller, sealLog);
+    const api = openWorkOrders({ 'GET /api/workOrder/wo2': () => jsonResponse(200, served) });
+    const user = userEvent.setup();
+    const row = (await screen.findByText('Chiller service')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    await screen.findByRole('dialog', { name: 'Edit Work Order' });
+    await within(dialog()).findByRole('region', { name: 'Activity Log' });
+    await user.clear(field('Title'));
+    await user.type(field('Title'), 'Chiller service and refrigerant check');
+    await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+    const socket = sockets[sockets.length - 1]!;
+    act(() => socket.accept());
+
+    served = detailOf(chiller, [{ _id: 'a9', user: 'u-ann', userName: 'Ann Fitter', comment: 'Compressor oil topped up', createdAt: at(12, 18, 30) }, ...sealLog]);
+    act(() => socket.push('update-detail', { type: 'workOrder', _id: 'wo2' }));
+    await waitFor(() => expect(logEntries()[0]).toBe('2026/03/12 06:30 PM · Ann FitterCompressor oil topped up'));
+    expect(api.callsTo('GET', '/api/workOrder/wo2')).toHaveLength(2);
+    expect(field('Title')).toHaveValue('Chiller service and refrigerant check');
   });
 });

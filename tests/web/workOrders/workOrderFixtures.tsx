@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { vi } from 'vitest';
-import type { WorkOrder, WorkOrderConfig } from '../../../common/resources/workOrder';
+import type { WorkOrder, WorkOrderActivity, WorkOrderConfig, WorkOrderDetail } from '../../../common/resources/workOrder';
 import { AppNotification } from '../../../src/common-ui/AppNotification';
 import { DialogsProvider } from '../../../src/common-ui/dialogs/DialogsProvider';
 import { WorkOrderDialog, type WorkOrderDialogSubject } from '../../../src/custom/workOrders/dialog/WorkOrderDialog';
@@ -75,6 +75,16 @@ export const ENGINEER = ['view-engineer', 'nav-work-order', 'manage-workorder'];
 
 type Answer = (call: ApiCall) => Response | Promise<Response>;
 
+/** GET /workOrder/{id} as the server answers it (docs/work-orders.md): the order, its log (newest first), no alert. */
+export function detailOf(wo: WorkOrder, activity: WorkOrderActivity[] = []): WorkOrderDetail {
+  return { ...wo, activity, alertSummary: null };
+}
+
+/** GET /api/workOrder/{id} of each order, with an empty log: what the edit dialog reads for the order's history. */
+export function detailAnswers(list: readonly WorkOrder[]): Record<string, Answer> {
+  return Object.fromEntries(list.map((wo) => [`GET /api/workOrder/${wo._id}`, () => jsonResponse(200, detailOf(wo))]));
+}
+
 /** A page of the list as the server answers `range`: the rows and the Content-Range total. */
 export function pageResponse(rows: WorkOrder[], first: number, total: number): Response {
   return new Response(JSON.stringify(rows), {
@@ -93,6 +103,7 @@ export function openWorkOrders(answers: Record<string, Answer> = {}, permissions
     'GET /api/token/init': () => jsonResponse(200, sessionUser(permissions)),
     'GET /api/workOrder/config': () => jsonResponse(200, config),
     'GET /api/workOrder': () => pageResponse(orders, 0, orders.length),
+    ...detailAnswers(orders),
     ...answers,
   });
   renderApp('/home/workOrder');

@@ -1,10 +1,12 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert, Button, List, Paper, Stack, Tab, Tabs, Typography, CircularProgress } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslate } from 'react-admin';
+import { isOverdue } from '../../../../common/resources/workOrder';
 import { splitByTab, WORK_ORDER_TABS, type WorkOrderTab } from './workOrderTabs';
 import { useMyWorkOrders } from './useMyWorkOrders';
+import { useOverdueClock } from './useOverdueClock';
 import { WorkOrderRow } from './WorkOrderRow';
 
 /** The tab lives in the address (?workOrders=completed), so Back from a completed order returns to that tab. */
@@ -19,12 +21,20 @@ const TAB_EMPTY: Record<WorkOrderTab, string> = {
   completed: 'app.technician.completed_empty',
 };
 
-/** The technician home's work-order list (spec §2.3): two tabs, Work Orders and Completed. */
-export const MyWorkOrders = () => {
+/**
+ * The technician home's work-order list (spec §2.3): two tabs, Work Orders and Completed; an open
+ * order whose end has passed is marked overdue. `onSettled`: the first answer (or failure) is shown.
+ */
+export const MyWorkOrders = ({ onSettled }: { onSettled?: () => void }) => {
   const translate = useTranslate();
   const baseId = useId();
   const [params, setParams] = useSearchParams();
   const { orders, error, reload } = useMyWorkOrders();
+  const now = useOverdueClock(orders);
+  const settled = orders !== null || error !== null;
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
   const tab: WorkOrderTab = params.get(TAB_PARAM) === 'completed' ? 'completed' : 'open';
   const selectTab = (next: WorkOrderTab) =>
     setParams(
@@ -91,7 +101,7 @@ export const MyWorkOrders = () => {
                   ) : (
                     <List disablePadding>
                       {shown.map((order, index) => (
-                        <WorkOrderRow key={order._id} order={order} showStatus={value === 'open'} divider={index < shown.length - 1} />
+                        <WorkOrderRow key={order._id} order={order} showStatus={value === 'open'} overdue={isOverdue(order, now)} divider={index < shown.length - 1} />
                       ))}
                     </List>
                   ))}

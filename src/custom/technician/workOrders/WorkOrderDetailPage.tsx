@@ -4,7 +4,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslate } from 'react-admin';
 import { isFromWorkOrderList } from './workOrderPath';
-import { useWorkOrderDetail } from './useWorkOrderDetail';
+import { useWorkOrderDetail } from '../../workOrders/shared/useWorkOrderDetail';
 import { WorkOrderDetailView } from './WorkOrderDetailView';
 
 const HOME = '/inspection';

@@ -4,9 +4,9 @@ import { isCompleted, type WorkOrderDetail } from '../../../../common/resources/
 import { formatDate } from '../../../../common/formatTime';
 import { DetailFacts } from '../../tables/details/DetailFacts';
 import { WorkOrderPriorityChip } from '../../workOrders/shared/WorkOrderPriorityChip';
-import { ActivityLog } from './ActivityLog';
-import { RecordActivityForm } from './RecordActivityForm';
-import type { WorkOrderDetailHandle } from './useWorkOrderDetail';
+import { ActivityLog } from '../../workOrders/activity/ActivityLog';
+import { RecordActivityForm } from '../../workOrders/activity/RecordActivityForm';
+import type { WorkOrderDetailHandle } from '../../workOrders/shared/useWorkOrderDetail';
 import { useWorkOrderActions } from './useWorkOrderActions';
 import { WorkOrderAlertSection } from './WorkOrderAlertSection';
 import { WorkOrderStatusSelect } from './WorkOrderStatusSelect';

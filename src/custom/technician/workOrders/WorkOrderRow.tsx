@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Box, Chip, ListItem, ListItemButton, Stack, Typography } from '@mui/material';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { useTranslate } from 'react-admin';
 import type { WorkOrder } from '../../../../common/resources/workOrder';
 import { formatDate } from '../../../../common/formatTime';
@@ -12,9 +13,11 @@ const FROM_LIST: FromWorkOrderList = { fromWorkOrderList: true };
 /**
  * One order of the home list: a whole-row link (a thumb-sized target) to its detail, inside its own
  * list item. Title and asset wrap instead of widening the page on a phone; the status shows only
- * where it differs between rows (the first tab: Open, In Progress, On Hold…).
+ * where it differs between rows (the first tab: Open, In Progress, On Hold…). An overdue order
+ * (issue 40) says so in words, in a red-outlined chip with its own icon — not by colour alone, and
+ * not like the High priority chip beside it — and the link's name carries the word.
  */
-export function WorkOrderRow({ order, showStatus, divider }: { order: WorkOrder; showStatus: boolean; divider: boolean }) {
+export function WorkOrderRow({ order, showStatus, overdue, divider }: { order: WorkOrder; showStatus: boolean; overdue: boolean; divider: boolean }) {
   const translate = useTranslate();
   return (
     <ListItem disablePadding divider={divider}>
@@ -27,6 +30,15 @@ export function WorkOrderRow({ order, showStatus, divider }: { order: WorkOrder;
             {order.assetName}
           </Typography>
           <Stack direction="row" sx={{ mt: 0.75, flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
+            {overdue && (
+              <Chip
+                size="small"
+                variant="outlined"
+                icon={<EventBusyIcon />}
+                label={translate('app.technician.overdue')}
+                sx={{ color: 'error.light', borderColor: 'error.light', fontWeight: 700, '& .MuiChip-icon': { color: 'inherit' } }}
+              />
+            )}
             <WorkOrderPriorityChip priority={order.priority} />
             {showStatus && <Chip size="small" variant="outlined" label={order.status} />}
             <Typography component="span" variant="body2">

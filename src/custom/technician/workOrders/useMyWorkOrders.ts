@@ -7,7 +7,7 @@ import { useApiFetch } from '../../../dataProvider/useApiFetch';
 import { usePushEvent } from '../../../realtime/usePushEvent';
 import { keepForOffline } from '../../../offline/keepForOffline';
 import { splitByTab } from './workOrderTabs';
-import { workOrderApiPath } from './workOrderPath';
+import { workOrderApiPath } from '../../workOrders/shared/workOrderApiPath';
 
 export interface MyWorkOrders {
   /** Null until the first answer; the last list stays while a refresh is on its way (no flicker). */

@@ -8,6 +8,3 @@ export interface FromWorkOrderList {
 
 export const isFromWorkOrderList = (state: unknown): state is FromWorkOrderList =>
   typeof state === 'object' && state !== null && (state as Partial<FromWorkOrderList>).fromWorkOrderList === true;
-
-/** The API's /workOrder/{id} and what hangs below it. */
-export const workOrderApiPath = (id: string, rest = ''): string => `/workOrder/${encodeURIComponent(id)}${rest}`;

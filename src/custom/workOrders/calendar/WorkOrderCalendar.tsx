@@ -5,12 +5,6 @@ import { EventCalendar, type CalendarEvent, type EventCalendarHandle, type TimeW
 import { PRIORITY_COLOURS } from '../shared/priorityColours';
 import { useWorkOrderApi, type WorkOrderQuery } from '../workOrderApi';
 
-/**
- * Orders drawn per day in the month view before a '+n more' link (which opens that day): three
- * fit the 600 px month's cells, and a day holding hundreds stays quick to draw.
- */
-const MAX_ORDERS_PER_DAY = 3;
-
 interface WorkOrderCalendarProps {
   query: WorkOrderQuery;
   /** Raised when orders changed elsewhere (a save, a delete, a push): the period is fetched again. */
@@ -89,7 +83,9 @@ export function WorkOrderCalendar({ query, version, onEdit }: WorkOrderCalendarP
       initialView="month"
       overlap="stack"
       editable
-      maxEventsPerDay={MAX_ORDERS_PER_DAY}
+      // As many orders a day as the month's cell holds (a day holding hundreds stays quick to draw);
+      // the rest behind '+n more', which opens that day with all of them (spec §2.8).
+      maxEventsPerDay="fit"
       onDateClick={(date) => calendar.current?.showDay(date)}
       onEventClick={(event) => onEdit(event.data)}
       onEventMove={move}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Autocomplete, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, IconButton, MenuItem, TextField, Tooltip } from '@mui/material';
+import { Autocomplete, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormHelperText, IconButton, MenuItem, TextField, Tooltip } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Controller, useForm, useWatch, type Control, type FieldError, type Resolver } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { COMPLETED_STATUS, isCompleted, workOrderFormSchema, type NamedRef, type WorkOrder, type WorkOrderConfig } from '../../../../common/resources/workOrder';
 import { WORK_ORDER_DIALOG_MAX_WIDTH } from '../../../common-ui/dialogs/dialogWidths';
 import { DateTimeInput } from '../../fields/DateTimeInput';
+import { WorkOrderActivity } from '../activity/WorkOrderActivity';
 import { useWorkOrderApi } from '../workOrderApi';
 import { EMPTY_WORK_ORDER_FORM, editedOrderBody, fieldErrorText, formOfOrder, newOrderBody, type WorkOrderFormField, type WorkOrderFormState } from './workOrderForm';
 
@@ -32,15 +33,20 @@ export interface WorkOrderDialogProps {
  * button does), at most 600 px wide, Title, Asset, Assigned To, Priority, Status, Start Date and
  * End Date under `workOrderFormSchema` (spec §5, shared with the server), Reset and Submit.
  *
- * The form validates on change and on leaving a field ('all'): Submit follows the form's
- * validity as the user types, and a field left empty says so once touched. Spec §8: a failed
- * submit is only logged; the dialog stays open so nothing typed is lost.
+ * The form validates on change and on leaving a field ('all'), the dates as they are typed:
+ * Submit follows the form's validity as the user types, and a field left empty says so once
+ * touched. Spec §8: a failed submit is only logged; the dialog stays open so nothing typed is lost.
+ *
+ * An order being edited shows its history below the fields (issue 40): its Activity Log, where the
+ * engineer may add a comment. The log has its own form beside the order's (forms do not nest), so
+ * Reset and Submit, kept in view under the scrolling content, name the order's form.
  */
 export function WorkOrderDialog({ subject, config, onClose, onSaved }: WorkOrderDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const api = useWorkOrderApi();
   const titleId = useId();
+  const formId = useId();
   const editing = subject.kind === 'edit' ? subject.order : null;
   const { control, handleSubmit, reset, trigger, getValues, formState } = useForm<WorkOrderFormState>({
     mode: 'all',
@@ -88,8 +94,15 @@ export function WorkOrderDialog({ subject, config, onClose, onSaved }: WorkOrder
           </IconButton>
         </span>
       </Tooltip>
-      <form noValidate onSubmit={(event) => void handleSubmit(save)(event)}>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
+      <DialogContent sx={{ pt: 1 }}>
+        {/* Two columns from `sm` on (Title across both): the fields take four rows, and the log starts within sight. */}
+        <Box
+          component="form"
+          id={formId}
+          noValidate
+          onSubmit={(event) => void handleSubmit(save)(event)}
+          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}
+        >
           <Controller
             control={control}
             name="title"
@@ -100,6 +113,7 @@ export function WorkOrderDialog({ subject, config, onClose, onSaved }: WorkOrder
                 error={Boolean(fieldState.error)}
                 helperText={errorText('title', fieldState.error)}
                 fullWidth
+                sx={{ gridColumn: '1 / -1' }}
               />
             )}
           />
@@ -141,16 +155,22 @@ export function WorkOrderDialog({ subject, config, onClose, onSaved }: WorkOrder
               />
             )}
           />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={clear} disabled={saving}>
-            {translate('app.work_order.reset')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!formState.isValid || saving}>
-            {translate(saving ? 'app.work_order.saving' : 'app.work_order.submit')}
-          </Button>
-        </DialogActions>
-      </form>
+        </Box>
+        {editing && (
+          <>
+            <Divider sx={{ my: 2 }} />
+            <WorkOrderActivity orderId={editing._id} />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={clear} disabled={saving}>
+          {translate('app.work_order.reset')}
+        </Button>
+        <Button type="submit" form={formId} variant="contained" disabled={!formState.isValid || saving}>
+          {translate(saving ? 'app.work_order.saving' : 'app.work_order.submit')}
+        </Button>
+      </DialogActions>
     </Dialog>
   );
 }
@@ -229,7 +249,8 @@ function DateField({ label, value, onChange, onLeave, limits, error }: { label: 
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onLeave();
       }}
     >
-      <DateTimeInput label={label} value={value} onChange={onChange} {...limits} error={Boolean(error)} describedBy={error ? messageId : undefined} fullWidth clearable />
+      {/* Each keystroke's date goes to the form at once: Submit follows validity while the last field is typed. */}
+      <DateTimeInput label={label} value={value} onChange={onChange} {...limits} error={Boolean(error)} describedBy={error ? messageId : undefined} fullWidth clearable handOnWhileTyping />
       {error && (
         <FormHelperText id={messageId} error sx={{ mx: 1.75 }}>
           {error}

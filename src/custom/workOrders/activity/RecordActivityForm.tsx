@@ -11,6 +11,8 @@ interface Props {
   /** Sends the comment (trimmed there); resolves true once it was recorded. */
   onRecord: (text: string) => Promise<boolean>;
   busy: boolean;
+  /** One line that grows as it is typed, Record beside it from `sm` on (the engineer's dialog, where the log should show under it). */
+  compact?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ interface Props {
  * is empty or only blanks; once recorded the box is cleared, and on a failure the text stays so
  * nothing typed is lost.
  */
-export function RecordActivityForm({ orderId, onRecord, busy }: Props) {
+export function RecordActivityForm({ orderId, onRecord, busy, compact = false }: Props) {
   const translate = useTranslate();
   const fieldId = useId();
   const [text, setText] = useState(() => loadActivityDraft(sessionStore.getUser()?._id, orderId) ?? '');
@@ -28,6 +30,7 @@ export function RecordActivityForm({ orderId, onRecord, busy }: Props) {
   return (
     <Stack
       component="form"
+      direction={compact ? { xs: 'column', sm: 'row' } : 'column'}
       spacing={1}
       noValidate
       onSubmit={(event) => {
@@ -44,11 +47,16 @@ export function RecordActivityForm({ orderId, onRecord, busy }: Props) {
         value={text}
         onChange={(event) => setText(event.target.value)}
         multiline
-        minRows={3}
+        minRows={compact ? 1 : 3}
         fullWidth
         slotProps={{ htmlInput: { maxLength: ACTIVITY_COMMENT_MAX_LENGTH } }}
       />
-      <Button type="submit" variant="contained" disabled={blank || busy} sx={{ minHeight: 48, alignSelf: { xs: 'stretch', sm: 'flex-end' }, minWidth: 160 }}>
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={blank || busy}
+        sx={compact ? { minHeight: 48, alignSelf: { xs: 'stretch', sm: 'flex-start' }, minWidth: 120, mt: { sm: 0.5 } } : { minHeight: 48, alignSelf: { xs: 'stretch', sm: 'flex-end' }, minWidth: 160 }}
+      >
         {translate('app.work_order.record')}
       </Button>
     </Stack>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Box, List, ListItem, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { WorkOrderActivity } from '../../../../common/resources/workOrder';
@@ -8,9 +8,10 @@ import { newestFirst } from './activityOrder';
 /**
  * The Activity Log (spec §2.3): newest first, each entry with its time (YYYY/MM/DD hh:mm A), who
  * recorded it and the comment. The server's own entries for status changes are set apart in
- * italics: they are the order's history, not someone's words.
+ * italics: they are the order's history, not someone's words. `children` go between the heading
+ * and the entries (the engineer's dialog puts 'Record activity' there).
  */
-export function ActivityLog({ activity }: { activity: readonly WorkOrderActivity[] }) {
+export function ActivityLog({ activity, children }: { activity: readonly WorkOrderActivity[]; children?: ReactNode }) {
   const translate = useTranslate();
   const titleId = useId();
   const entries = newestFirst(activity);
@@ -19,14 +20,15 @@ export function ActivityLog({ activity }: { activity: readonly WorkOrderActivity
       <Typography id={titleId} variant="h6" component="h2" gutterBottom>
         {translate('app.work_order.activity_log')}
       </Typography>
+      {children}
       {entries.length === 0 ? (
-        <Typography color="text.secondary">{translate('app.technician.work_order.no_activity')}</Typography>
+        <Typography color="text.secondary">{translate('app.work_order.no_activity')}</Typography>
       ) : (
         <List component="ol" disablePadding aria-labelledby={titleId}>
           {entries.map((entry, index) => (
             <ListItem key={entry._id} divider={index < entries.length - 1} disableGutters sx={{ display: 'block', py: 1.25 }}>
               <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0 }}>
-                {translate('app.technician.work_order.activity_by', { time: formatTimestamp(entry.createdAt), user: entry.userName })}
+                {translate('app.work_order.activity_by', { time: formatTimestamp(entry.createdAt), user: entry.userName })}
               </Typography>
               <Typography
                 component="p"

@@ -5,7 +5,7 @@ import { httpStatusOf } from '../../../authProvider/httpStatus';
 import { errorMessageOf } from '../../../common-ui/errorMessageOf';
 import { usePushEvent } from '../../../realtime/usePushEvent';
 import { useApiFetch } from '../../../dataProvider/useApiFetch';
-import { workOrderApiPath } from './workOrderPath';
+import { workOrderApiPath } from './workOrderApiPath';
 
 export type WorkOrderDetailState =
   | { status: 'loading' }
