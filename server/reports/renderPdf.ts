@@ -41,7 +41,7 @@ function fonts(): Record<FontName, Buffer> {
 
 /** Text as drawn: a newline stays, a tab becomes a space, other control characters go. */
 function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- dropping the control characters a PDF text run cannot draw is the point
   return text.replace(/\t/g, ' ').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '');
 }
 
