@@ -137,7 +137,7 @@ describe.skipIf(!hasBrowser())('the technician app with no network (issue 20)', 
     await page.evaluate(() => caches.delete('facilityops-images'));
     await page.reload();
     await page.getByRole('heading', { name: `Welcome, ${me.name}` }).waitFor();
-    await page.getByText(/^Offline/).waitFor();
+    await page.getByText(/^Offline — showing what this phone saved at/).waitFor();
     await expect.poll(() => logo.count()).toBe(0);
     await bar.screenshot({ path: 'test-results/offline-4-logo-unavailable.png' });
 
