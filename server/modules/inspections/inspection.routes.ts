@@ -50,7 +50,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
       for (const _id of result.completedSchedules) pushes.publish('update-detail', { type: 'inspectionSchedule', _id });
       // DESIGN §11: alerts at the rule's levels become work orders. Awaited, so the order is pushed
       // as the technician is answered; a failure is logged and the submit stands (the sweep retries).
-      await openWorkOrdersAfterAlerts(db(), pushes, { alerts: result.storedAlerts, rule: result.workOrderRule }, (error) =>
+      await openWorkOrdersAfterAlerts(db(), pushes, { alerts: result.storedAlerts, rule: result.workOrderRule, submitter: currentUser(request) }, (error) =>
         app.log.error({ err: error }, 'work orders could not be opened for the alerts of a submit'),
       );
       // After the answer's data is settled and never awaited: the technician does not wait for them.

@@ -11,7 +11,7 @@ import { usersWithGrants, type UserWithGrants } from '../users/user.repository';
  * someone who can open it, change its status and record activity. Weighed with the user's
  * effective permissions (role ∪ direct, narrowed by the module whitelist), as a session would be.
  */
-const HOLDS_ORDERS = 'update-workorder';
+export const HOLDS_ORDERS = 'update-workorder';
 
 export const canHoldOrders = (user: UserWithGrants): boolean => isActive(user.status) && permissionNamesOf(user).includes(HOLDS_ORDERS);
 

@@ -1,4 +1,5 @@
 import { and, getTableColumns, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AuthUser } from '../../auth/access';
 import type { Database } from '../../db/client';
 import { newId } from '../../db/ids';
 import { alertLevels, alerts, assets, auditLog, inspections, workOrderAlertClaims, workOrders } from '../../db/schema';
@@ -6,8 +7,7 @@ import { jsonInsert } from '../../db/jsonRecords';
 import type { Publisher } from '../../realtime/pushHub';
 import { diffRecords } from '../../resources/auditLog';
 import { TITLE_MAX_LENGTH, type WorkOrder } from '../../../common/resources/workOrder';
-import { canHoldOrders, usersByIdOrUsername } from './assignees';
-import { listWorkOrders, OWN_ORDERS_ORDER } from './workOrderReads';
+import { canHoldOrders, displayName, HOLDS_ORDERS, usersByIdOrUsername } from './assignees';
 import { publishWorkOrderWrite } from './workOrderPushes';
 import { INSPECTOR, loadWorkOrderSettings, type AutoCreateRule, type WorkOrderSettings } from './workOrderSettings';
 
@@ -97,18 +97,30 @@ async function candidates(db: Database, which: SQL, levels: readonly string[]): 
     .orderBy(alerts.timestamp, alerts._id);
 }
 
+/** Who an order goes to: the user's id, and their name as lists show it. */
+interface Assignee {
+  _id: string;
+  name: string;
+}
+
 /**
  * The assignee of each candidate: the inspecting technician (`assignTo: "inspector"`) or the named
  * user, when they can hold orders; else `fallbackAssignee`; else none (the alert stays without an
- * order, counted as skipped). The inspectors and the named users are read in one statement.
+ * order, counted as skipped). The inspectors and the named users are read in one statement — or
+ * none, when every candidate's inspector is `submitter`, the signed-in user of the submit, who holds
+ * orders: the request already knows them as the database would tell (active, effective permissions).
  */
-async function assigneesOf(db: Database, rule: AutoCreateRule, found: readonly Candidate[]): Promise<Map<string, string>> {
+async function assigneesOf(db: Database, rule: AutoCreateRule, found: readonly Candidate[], submitter: AuthUser | null): Promise<Map<string, Assignee>> {
+  const chosen = new Map<string, Assignee>();
+  if (rule.assignTo === INSPECTOR && submitter?.permissions.has(HOLDS_ORDERS) && found.every((candidate) => candidate.inspector === submitter._id)) {
+    for (const candidate of found) chosen.set(candidate._id, { _id: submitter._id, name: displayName(submitter) });
+    return chosen;
+  }
   const inspectors = rule.assignTo === INSPECTOR ? found.flatMap((c) => (c.inspector ? [c.inspector] : [])) : [];
   const names = [rule.assignTo === INSPECTOR ? null : rule.assignTo, rule.fallbackAssignee].filter((name): name is string => name !== null);
   const { byId: byInspector, byUsername: named } = await usersByIdOrUsername(db, inspectors, names);
-  const usable = (user: Parameters<typeof canHoldOrders>[0] | undefined) => (user && canHoldOrders(user) ? user._id : null);
+  const usable = (user: Parameters<typeof canHoldOrders>[0] | undefined): Assignee | null => (user && canHoldOrders(user) ? { _id: user._id, name: displayName(user) } : null);
   const fallback = rule.fallbackAssignee === null ? null : usable(named.get(rule.fallbackAssignee.toLowerCase()));
-  const chosen = new Map<string, string>();
   for (const candidate of found) {
     const first = rule.assignTo === INSPECTOR ? usable(candidate.inspector ? byInspector.get(candidate.inspector) : undefined) : usable(named.get(rule.assignTo.toLowerCase()));
     const assignee = first ?? fallback;
@@ -136,11 +148,13 @@ function ruleOrder(candidate: Candidate, assignedTo: string, settings: Pick<Work
   };
 }
 
-type OrderRow = typeof workOrders.$inferInsert & { _id: string; assignedTo: string; startTimestamp: number; alert: string };
+type OrderRow = typeof workOrders.$inferInsert & { _id: string; description: string; assignedTo: string; startTimestamp: number; alert: string; createdAt: number; updatedAt: number };
 
 export interface PlannedOrders {
   /** The orders the rule asks for, not yet stored. */
   rows: OrderRow[];
+  /** Each row as lists show it (common WorkOrder): with its asset's and its assignee's names. */
+  listed: WorkOrder[];
   /** Alerts the rule wanted an order for but found nobody to assign it to. */
   unassigned: string[];
 }
@@ -157,17 +171,39 @@ export function loadRule(db: Database): Promise<RuleSettings> {
   return rule;
 }
 
+/** An order row as the list reads it back (workOrderReads.ts listStatement): what a push carries. */
+const listedOrder = (row: OrderRow, assetName: string, assignee: Assignee): WorkOrder => ({
+  _id: row._id,
+  title: row.title,
+  description: row.description,
+  status: row.status,
+  priority: row.priority,
+  asset: row.asset,
+  assetName,
+  assignedTo: row.assignedTo,
+  assignedToName: assignee.name,
+  startTimestamp: row.startTimestamp,
+  endTimestamp: row.endTimestamp,
+  alert: row.alert,
+  createdBy: row.createdBy ?? null,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
 /** The orders for these candidates, each with its assignee; those nobody can be given are `unassigned`. */
-async function planned(db: Database, settings: RuleSettings, found: readonly Candidate[], now: number): Promise<PlannedOrders> {
-  if (found.length === 0) return { rows: [], unassigned: [] };
-  const assignees = await assigneesOf(db, settings.autoCreate, found);
-  return {
-    rows: found.flatMap((candidate) => {
-      const assignedTo = assignees.get(candidate._id);
-      return assignedTo ? [ruleOrder(candidate, assignedTo, settings, now)] : [];
-    }),
-    unassigned: found.filter((candidate) => !assignees.has(candidate._id)).map((candidate) => candidate._id),
-  };
+async function planned(db: Database, settings: RuleSettings, found: readonly Candidate[], now: number, submitter: AuthUser | null = null): Promise<PlannedOrders> {
+  if (found.length === 0) return { rows: [], listed: [], unassigned: [] };
+  const assignees = await assigneesOf(db, settings.autoCreate, found, submitter);
+  const rows: OrderRow[] = [];
+  const listed: WorkOrder[] = [];
+  for (const candidate of found) {
+    const assignee = assignees.get(candidate._id);
+    if (!assignee) continue;
+    const row = ruleOrder(candidate, assignee._id, settings, now);
+    rows.push(row);
+    listed.push(listedOrder(row, candidate.assetName, assignee));
+  }
+  return { rows, listed, unassigned: found.filter((candidate) => !assignees.has(candidate._id)).map((candidate) => candidate._id) };
 }
 
 /**
@@ -177,7 +213,7 @@ async function planned(db: Database, settings: RuleSettings, found: readonly Can
  */
 export async function plannedOrders(db: Database, which: SQL, now: number): Promise<PlannedOrders> {
   const settings = await loadRule(db);
-  if (settings.autoCreate.levels.length === 0) return { rows: [], unassigned: [] };
+  if (settings.autoCreate.levels.length === 0) return { rows: [], listed: [], unassigned: [] };
   return planned(db, settings, await candidates(db, which, settings.autoCreate.levels), now);
 }
 
@@ -218,12 +254,18 @@ async function storeOrders(db: Database, rows: readonly OrderRow[], now: number)
   return made.map((row) => row.id);
 }
 
-async function openPlanned({ rows, unassigned }: PlannedOrders, db: Database, now: number): Promise<AutoCreateOutcome> {
+/**
+ * Stores the planned orders; those made are returned as the list would read them back — built
+ * from the rows just written rather than read (one round trip less on a submit's path), in the
+ * list's own order of an assignee's orders: start, then id.
+ */
+async function openPlanned({ rows, listed, unassigned }: PlannedOrders, db: Database, now: number): Promise<AutoCreateOutcome> {
   if (rows.length === 0) return { opened: [], unassigned };
-  const created = await storeOrders(db, rows, now);
-  if (created.length === 0) return { opened: [], unassigned };
-  const { body } = await listWorkOrders(db, inArray(workOrders._id, created), OWN_ORDERS_ORDER, { offset: 0, limit: created.length, ranged: false });
-  return { opened: JSON.parse(body) as WorkOrder[], unassigned };
+  const created = new Set(await storeOrders(db, rows, now));
+  const opened = listed
+    .filter((order) => created.has(order._id))
+    .sort((a, b) => a.startTimestamp - b.startTimestamp || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  return { opened, unassigned };
 }
 
 async function openFor(db: Database, which: SQL, now: number): Promise<AutoCreateOutcome> {
@@ -255,9 +297,16 @@ export interface StoredAlert {
 /**
  * Orders for the alerts a submit just stored (DESIGN §11), as `openWorkOrdersForAlerts` opens
  * them, without reading the alerts back: the rule, the assignees when an alert is at one of its
- * levels, the orders with their claims and audit entries, and the orders as pushed.
+ * levels (none to read when the rule gives them to the inspector, `submitter`, who holds orders),
+ * and the orders with their claims and audit entries.
  */
-export async function openWorkOrdersForStoredAlerts(db: Database, stored: readonly StoredAlert[], rule: Promise<RuleSettings> | null = null, now = Date.now()): Promise<AutoCreateOutcome> {
+export async function openWorkOrdersForStoredAlerts(
+  db: Database,
+  stored: readonly StoredAlert[],
+  rule: Promise<RuleSettings> | null = null,
+  submitter: AuthUser | null = null,
+  now = Date.now(),
+): Promise<AutoCreateOutcome> {
   if (stored.length === 0) return NONE;
   const settings = await (rule ?? loadRule(db));
   const found: Candidate[] = stored
@@ -274,7 +323,7 @@ export async function openWorkOrdersForStoredAlerts(db: Database, stored: readon
       levelRank: alert.level.rank,
       inspector: alert.inspector,
     }));
-  return openPlanned(await planned(db, settings, found, now), db, now);
+  return openPlanned(await planned(db, settings, found, now, submitter), db, now);
 }
 
 /** The alerts the sweep looks at: those of the last 24 hours. */
@@ -290,21 +339,26 @@ export function publishOpened(pushes: Publisher, outcome: AutoCreateOutcome): vo
   for (const order of outcome.opened) publishWorkOrderWrite(pushes, order._id, { assignees: [order.assignedTo], order, newAssignee: order.assignedTo });
 }
 
+/** The alerts of a submit as it stored them, the rule it asked for as it wrote them, and who submitted. */
+export interface SubmitAlerts {
+  alerts: readonly StoredAlert[];
+  rule: Promise<RuleSettings> | null;
+  submitter: AuthUser;
+}
+
+// Array.isArray does not narrow a readonly array out of a union.
+const isIdList = (alertsStored: readonly string[] | SubmitAlerts): alertsStored is readonly string[] => Array.isArray(alertsStored);
+
 /**
  * Where alerts are stored: opens their orders and pushes them. Awaited, but never fails the
  * store it follows — the alert is stored already, and the sweep opens what this could not. The
  * alerts by id, or (a submit) as stored with the rule it asked for as it wrote them.
  */
-export async function openWorkOrdersAfterAlerts(
-  db: Database,
-  pushes: Publisher,
-  alertsStored: readonly string[] | { alerts: readonly StoredAlert[]; rule: Promise<RuleSettings> | null },
-  onError: (error: unknown) => void,
-): Promise<AutoCreateOutcome> {
+export async function openWorkOrdersAfterAlerts(db: Database, pushes: Publisher, alertsStored: readonly string[] | SubmitAlerts, onError: (error: unknown) => void): Promise<AutoCreateOutcome> {
   try {
-    const outcome = Array.isArray(alertsStored)
-      ? await openWorkOrdersForAlerts(db, alertsStored as readonly string[])
-      : await openWorkOrdersForStoredAlerts(db, (alertsStored as { alerts: readonly StoredAlert[] }).alerts, (alertsStored as { rule: Promise<RuleSettings> | null }).rule);
+    const outcome = isIdList(alertsStored)
+      ? await openWorkOrdersForAlerts(db, alertsStored)
+      : await openWorkOrdersForStoredAlerts(db, alertsStored.alerts, alertsStored.rule, alertsStored.submitter);
     publishOpened(pushes, outcome);
     return outcome;
   } catch (error) {

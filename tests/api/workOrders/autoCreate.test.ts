@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/testApp';
-import { adminApi, ok, qs, type Doc } from '../administration/adminApi';
+import { adminApi, idsBy, ok, qs, type Doc } from '../administration/adminApi';
 import { alerts, auditLog, configEntries, workOrders } from '../../../server/db/schema';
 import { diffRecords } from '../../../server/resources/auditLog';
 import { openWorkOrdersForAlerts, sweepAlertsWithoutOrders } from '../../../server/modules/workOrders/autoCreate';
@@ -81,7 +81,9 @@ describe('an inspection raising a critical alert', () => {
     expect(order!.title).toMatch(/^Critical alert: Wa exhaust fan — .*Wa vibration.*12\.5/);
     expect(order!.title).not.toMatch(/<|&amp;/);
     const pushed = await eventually(technician, (e) => e.event === 'new-work-order');
-    expect(pushed.payload).toMatchObject({ _id: order!._id, alert: alert._id, priority: 'High', assetName: 'Wa exhaust fan' });
+    // The push carries the order as the list reads it (NewWorkOrderEvent's fields of it).
+    const { _id, title, asset: assetId, assetName, priority, status, startTimestamp, endTimestamp, alert: alertId } = order!;
+    expect(pushed.payload).toEqual({ _id, title, asset: assetId, assetName, priority, status, startTimestamp, endTimestamp, alert: alertId });
     await settled(t, [{ recorded: thermoTech, userId: world.users['thermo.tech']! }]);
     expect(newWorkOrders(thermoTech)).toEqual([]);
   });
@@ -184,6 +186,25 @@ describe('completing an order opened for an alert', () => {
   });
 });
 
+describe('an inspector who may not hold orders', () => {
+  it("submits a critical value: the order goes to the rule's fallbackAssignee, the engineer", async () => {
+    const admin = adminApi(t);
+    const permissions = idsBy(await admin.list('permission'), 'name');
+    const role = await admin.create('role', { name: 'Wa inspectors', permissions: [permissions['update-inspection']] });
+    const inspector = await admin.create('user', { username: 'wa.inspector', name: 'Wa Inspector', role: role._id });
+    const { password } = ok<{ password: string }>(await admin.post(`/user/${inspector._id}/resetPassword`, {}));
+    const token = await t.login('wa.inspector', password);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/inspection?assetId=${asset._id}`,
+      headers: { 'x-auth': token },
+      payload: { inspectionData: { [checklist._id]: { [vibration._id]: 17 } } },
+    });
+    const [alert] = ok<{ alerts: Doc[] }>(answer).alerts;
+    expect(await ordersOf(alert!._id)).toEqual([expect.objectContaining({ assignedTo: world.users.engineer, assignedToName: 'Eric Engineer', alert: alert!._id })]);
+  });
+});
+
 describe('other places alerts are stored', () => {
   it('a job’s alert (nobody inspected): the order goes to the rule’s fallbackAssignee, the engineer', async () => {
     const { api: write, summary } = createJobWriteApi(t.app.services.db, t.app.services.pushes);
@@ -240,6 +261,8 @@ describe('the sweep (system job, every minute)', () => {
     }
     const { opened } = await sweepAlertsWithoutOrders(t.app.services.db);
     expect(opened.map((order) => order.alert)).toEqual([raised[0]!._id]);
+    // What the sweep reports opened is the order as the list reads it.
+    expect(opened).toEqual(await ordersOf(raised[0]!._id));
   });
 
   it('does nothing with the rule off (levels empty)', async () => {
