@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { decode, encode } from 'fast-png';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { extractFlir } from '../../../server/modules/thermography/flir/extract';
 import { createFlirReaderPool } from '../../../server/modules/thermography/flir/flirWorkerPool';
 import {
@@ -608,12 +608,22 @@ describe('the reader threads', () => {
     const slowPng = pngFile(4096, 4096, deflateSync(rows));
     const slow = flirJpeg(fffBlock([{ type: RECORD.cameraInfo, data: cameraInfoRecord(AX8_CAMERA) }, { type: RECORD.rawData, data: rawDataRecord(4096, 4096, slowPng) }]));
     expect(extractFlir(slow).radiometry!.raw.max).toBe(0); // a valid file: only its time is at stake
+    // The pool's clock is fake: vi.waitFor moves it 50 ms per check while the thread really reads, so
+    // the slow read passes its limit whatever the machine's load; the next read's limit never comes.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const pool = createFlirReaderPool({ workers: 1, timeLimitMs: 100 });
     try {
-      await expect(pool.read(slow)).rejects.toThrow('Reading the FLIR data took too long; the file may be damaged.');
+      let outcome: string | undefined;
+      pool.read(slow).then(
+        () => (outcome = 'read'),
+        (error: Error) => (outcome = error.message),
+      );
+      await vi.waitFor(() => expect(outcome).toBeDefined(), { timeout: 60_000, interval: 50 });
+      expect(outcome).toBe('Reading the FLIR data took too long; the file may be damaged.');
       const after = await pool.read(fixtureBytes('flir-i7.jpg'));
       expect(valueOf(after.measurements, 'Center')).toBe('14.5 °C');
     } finally {
+      vi.useRealTimers();
       await pool.close();
     }
   });
