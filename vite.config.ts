@@ -1,17 +1,17 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { bootScript } from './scripts/bootPlugin.ts';
-import { precacheSelection } from './scripts/precacheSelection.ts';
-import { precompress } from './scripts/precompressPlugin.ts';
-import { serverScreenBuild } from './scripts/serverScreenBuild.ts';
+import { bootScript } from './build/bootPlugin.ts';
+import { precacheSelection } from './build/precacheSelection.ts';
+import { precompress } from './build/precompressPlugin.ts';
+import { serverScreenBuild } from './build/serverScreenBuild.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
 /**
  * What the service worker precaches (docs/offline.md): the shell, the icons and manifest (added by
  * the plugin), and of /assets/ only what the technician area and /login run, with the scanner's
- * wasm (scripts/precacheSelection.ts). The engineer area's heavy chunks are cached the first time
+ * wasm (build/precacheSelection.ts). The engineer area's heavy chunks are cached the first time
  * they load (CacheFirst on /assets/*, src/sw.ts), which a technician's phone never pays for.
  */
 const precache = precacheSelection();
@@ -25,7 +25,7 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: 'src',
       filename: 'sw.ts',
-      // Registered by src/offline/serviceWorker.ts, in production builds only.
+      // Registered by src/platform/offline/serviceWorker.ts, in production builds only.
       injectRegister: false,
       registerType: 'prompt',
       injectManifest: {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../server/app';
-import { ensureWebBuild } from '../scripts/webBuild';
+import { ensureWebBuild } from '../build/webBuild';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium';
 import { startServerProcess } from '../tests/helpers/serverProcess';
 import { benchAssetScreen } from './assetScreen';

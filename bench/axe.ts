@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { ensureWebBuild } from '../scripts/webBuild';
+import { ensureWebBuild } from '../build/webBuild';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium';
 import { startServerProcess } from '../tests/helpers/serverProcess';
 import { login } from './largeDatabase';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { projectRoot } from '../scripts/webBuild';
+import { projectRoot } from '../build/webBuild';
 
 /** Libraries that must stay out of a screen's JavaScript unless it needs them (each a marker found in its code). */
 export const HEAVY_MARKERS: Record<string, RegExp> = {

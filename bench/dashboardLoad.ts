@@ -1,7 +1,7 @@
 import { chromium } from 'playwright-core';
 import { startServerProcess } from '../tests/helpers/serverProcess';
 import { findChromium } from '../tests/e2e/chromium';
-import { ensureWebBuild } from '../scripts/webBuild';
+import { ensureWebBuild } from '../build/webBuild';
 import { LARGE_INSPECTIONS, login, percentile, round1, withLargeDatabase } from './largeDatabase';
 
 const TARGET_DRAWN_MS = 1500;

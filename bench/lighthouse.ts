@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { ensureWebBuild } from '../scripts/webBuild';
+import { ensureWebBuild } from '../build/webBuild';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium';
 import { freePort, startServerProcess } from '../tests/helpers/serverProcess';
 import { login } from './largeDatabase';
-import { PAGE_COOKIE, PAGE_COOKIE_PATHS, ZONE_COOKIE } from '../common/appShell';
+import { PAGE_COOKIE, PAGE_COOKIE_PATHS, ZONE_COOKIE } from '../common/bootPaint';
 
 /** The pages issue 20 names, each opened signed in as the user who works there. */
 export const PHONE_PAGES = [
@@ -72,7 +72,7 @@ async function launchChromium(executablePath: string) {
 }
 
 /**
- * Puts the jwt in the origin's localStorage, and its copy and the zone in the page cookies (src/authProvider/pageCookie.ts),
+ * Puts the jwt in the origin's localStorage, and its copy and the zone in the page cookies (src/platform/authProvider/pageCookie.ts),
  * the way Login leaves them, from a page that loads nothing of the app.
  */
 async function storeToken(port: number, baseUrl: string, token: string) {

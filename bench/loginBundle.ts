@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureWebBuild, projectRoot } from '../scripts/webBuild';
+import { ensureWebBuild, projectRoot } from '../build/webBuild';
 import { sizeBuiltFiles } from './builtFiles';
 
 /** The JavaScript /login loads: index.html's module entry and every chunk it preloads, gzipped. */

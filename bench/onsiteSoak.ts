@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type CDPSession } from 'playwright-core';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { SOCKET_PATH } from '../common/realtime';
-import { ensureWebBuild } from '../scripts/webBuild';
+import { ensureWebBuild } from '../build/webBuild';
 import { findChromium } from '../tests/e2e/chromium';
 import { breachingSubmission } from '../tests/helpers/breachingSubmission';
 import { startServerProcess } from '../tests/helpers/serverProcess';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { SOCKET_PATH } from '../common/realtime';
 import type { DashboardRecord } from '../common/resources/dashboard';
-import { initialDashboardFilterValue, widgetFilterQuery } from '../src/custom/dashboard/dashboardFilters';
+import { initialDashboardFilterValue, widgetFilterQuery } from '../src/features/dashboards/dashboardFilters';
 import { createCatalogue, submissionBodies } from './inspectionSubmit';
 import { login, percentile, round1 } from './largeDatabase';
 
@@ -14,7 +14,7 @@ import { login, percentile, round1 } from './largeDatabase';
  *   previous values → submit the 20-item checklist with an Idempotency-Key, a photo uploaded first
  *   in one round of 10;
  * - `dashboards` engineers with the engineering overview open and their socket connected: every
- *   widget loaded at the start, then reloaded as the web app does (src/custom/dashboard/
+ *   widget loaded at the start, then reloaded as the web app does (src/features/dashboards/
  *   useLiveVersions.ts, useWidgetData.ts): pushes within 400 ms coalesce, only widgets whose data
  *   read a changed entity reload, a widget whose answer is on its way asks once more after it, and
  *   a widget's live loads start at least 2 s apart.
@@ -25,9 +25,9 @@ import { login, percentile, round1 } from './largeDatabase';
 const PERIOD_MS = 30_000;
 const JITTER_MS = 5_000;
 const PHOTO_EVERY = 10;
-/** The web dashboard's coalescing window (src/custom/dashboard/useLiveVersions.ts). */
+/** The web dashboard's coalescing window (src/features/dashboards/useLiveVersions.ts). */
 const COALESCE_MS = 400;
-/** The web dashboard's shortest gap between two live loads of a widget (src/custom/dashboard/useWidgetData.ts). */
+/** The web dashboard's shortest gap between two live loads of a widget (src/features/dashboards/useWidgetData.ts). */
 const MIN_GAP_MS = 2_000;
 const MEMORY_EVERY_MS = 5_000;
 const PHOTO = readFileSync(new URL('../tests/fixtures/flir/flir-t420.jpg', import.meta.url));
@@ -182,7 +182,7 @@ interface WidgetState {
 /** An engineer's open dashboard: its widgets, and its socket reloading them as the web app does. */
 async function openDashboard(baseUrl: string, token: string, items: { id: string; query: string }[], recorder: Recorder, sent: Map<string, number>) {
   const widgets: WidgetState[] = items.map((item) => ({ ...item, dependsOn: null, loading: false, stale: false, lastStarted: 0 }));
-  // As src/custom/dashboard/useWidgetData.ts: one answer on its way per widget; a push meanwhile
+  // As src/features/dashboards/useWidgetData.ts: one answer on its way per widget; a push meanwhile
   // marks it stale, and it asks once more when that answer has arrived; live loads of a widget
   // start at least two seconds apart.
   const load = async (widget: WidgetState): Promise<void> => {

@@ -1,8 +1,8 @@
 import { openDatabase } from '../server/db/client';
 import { alertLevels, assets, inspections, users } from '../server/db/schema';
-import { createScriptSandbox } from '../server/scripts/sandbox';
+import { createScriptSandbox } from '../server/sandbox/sandbox';
 import type { AuthUser } from '../server/auth/access';
-import type { RunRequest } from '../server/scripts/sandboxTypes';
+import type { RunRequest } from '../server/sandbox/sandboxTypes';
 import { ALL_PERMISSIONS } from '../common/permissions';
 
 const INSPECTIONS = 10_000;

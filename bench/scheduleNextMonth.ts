@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { findChromium } from '../tests/e2e/chromium';
 import { startServerProcess } from '../tests/helpers/serverProcess';
-import { ensureWebBuild } from '../scripts/webBuild';
+import { ensureWebBuild } from '../build/webBuild';
 import { login, percentile, round1 } from './largeDatabase';
 
 const TARGET_MS = 500;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { PAGE_COOKIE, ZONE_COOKIE } from '../common/appShell';
+import { PAGE_COOKIE, ZONE_COOKIE } from '../common/bootPaint';
 import { startServerProcess } from '../tests/helpers/serverProcess';
 import { login } from './largeDatabase';
 

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { freePort } from '../tests/helpers/serverProcess';
-import { projectRoot } from '../scripts/webBuild';
+import { projectRoot } from '../build/webBuild';
 
 /** Milliseconds from spawning `npm start`'s entry to the first 200 of /api/init/applicationInfo. */
 async function timeToFirst200(dataDir: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'build/start.ts'], {
     cwd: projectRoot,
     // `npm start` as a first-time user runs it: the embedded demo, whatever DATABASE_URL the bench run has.
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { ensureWebBuild } from '../scripts/webBuild';
+import { ensureWebBuild } from '../build/webBuild';
 import { startServerProcess } from '../tests/helpers/serverProcess';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium';
 import { sizeBuiltFiles } from './builtFiles';

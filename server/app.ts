@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { MAX_JSON_BODY_BYTES } from '../common/constants';
-import { APP_SHELL_PAGE, ENTRY_HELD_PATHS } from '../common/appShell';
+import { APP_SHELL_PAGE, ENTRY_HELD_PATHS } from '../common/bootPaint';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { createTokenService } from './auth/tokens';
@@ -26,8 +26,8 @@ import { attachSocketServer } from './realtime/socketServer';
 import { deploymentChannel } from './realtime/deploymentChannel';
 import { seedDatabase } from './seed/seed';
 import { apiRoutes } from './routes';
-import type { CrudResource } from './resources/crudResource';
-import { knownPermissions } from './resources/registry';
+import type { CrudResource } from './crud/crudResource';
+import { knownPermissions } from './crud/registry';
 import { createLogoImageSource } from './modules/appInfo/logoImageSource';
 import { createJobScheduler } from './jobs/scheduler';
 import { requestTiming } from './modules/metrics/requestTiming';
@@ -137,7 +137,7 @@ const isPwaFile = (url: string) => PWA_FILES.test(url);
 async function serveWebApp(app: FastifyInstance, distDir: string | null) {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const hasWebApp = Boolean(indexFile && existsSync(indexFile));
-  // The page that holds the entry until the boot script has painted (the home's shell, a last screen), where the build wrote one (scripts/bootPlugin.ts).
+  // The page that holds the entry until the boot script has painted (the home's shell, a last screen), where the build wrote one (build/bootPlugin.ts).
   const hasShellPage = Boolean(hasWebApp && distDir && existsSync(path.join(distDir, APP_SHELL_PAGE)));
   const shellPath = new RegExp(ENTRY_HELD_PATHS);
   if (hasWebApp && distDir) {
@@ -145,7 +145,7 @@ async function serveWebApp(app: FastifyInstance, distDir: string | null) {
       root: distDir,
       index: false,
       wildcard: false,
-      // The build writes .br/.gz beside each asset (scripts/precompressPlugin.ts).
+      // The build writes .br/.gz beside each asset (build/precompressPlugin.ts).
       preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -8,7 +8,7 @@ import { createSessionCache } from './auth/sessionCache';
 import type { InvalidationBus } from './realtime/invalidationBus';
 import { createPushHub } from './realtime/pushHub';
 import { createCatalogueCache } from './modules/inspections/catalogueCache';
-import { createScriptSandbox } from './scripts/sandbox';
+import { createScriptSandbox } from './sandbox/sandbox';
 import { createAppMetrics } from './modules/metrics/appMetrics';
 import { derivedApiHosts } from './http/crossHostApi';
 

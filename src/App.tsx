@@ -3,28 +3,28 @@ import { CssBaseline } from '@mui/material';
 import { AccessDenied, AdminContext, AuthCallback, AuthenticationError, CoreAdminUI, CustomRoutes, Error, Loading, LoadingPage, localStorageStore } from 'react-admin';
 import type { ComponentProps, ReactNode } from 'react';
 import type { Store } from 'react-admin';
-import { ApplicationInfoProvider } from './applicationInfo/ApplicationInfoContext';
-import { authProvider } from './authProvider';
-import { AppShellRelease, useRemoveAppShell } from './boot/appShell';
-import { AppNotification } from './common-ui/AppNotification';
-import { BareLayout } from './common-ui/BareLayout';
-import { lazyWithTimeout } from './common-ui/lazyWithTimeout';
-import { dataProvider } from './dataProvider';
-import { i18nProvider } from './i18n';
-import { appRoutes } from './routes/appRoutes';
-import { RedirectToHome } from './routes/RedirectToHome';
-import { renderGuardedRoutes } from './routes/renderGuardedRoutes';
+import { ApplicationInfoProvider } from './platform/applicationInfo/ApplicationInfoContext';
+import { authProvider } from './platform/authProvider';
+import { AppShellRelease, useRemoveAppShell } from './platform/firstScreen/bootPaint';
+import { AppNotification } from './shared/ui/AppNotification';
+import { BareLayout } from './shared/ui/BareLayout';
+import { lazyWithTimeout } from './shared/ui/lazyWithTimeout';
+import { dataProvider } from './platform/dataProvider';
+import { i18nProvider } from './platform/i18n';
+import { appRoutes } from './platform/routes/appRoutes';
+import { RedirectToHome } from './platform/routes/RedirectToHome';
+import { renderGuardedRoutes } from './platform/routes/renderGuardedRoutes';
 import { appTheme } from './theme';
 
 /** The sign-in form (react-hook-form, react-admin's inputs) is its own chunk: a signed-in phone never runs it. */
-const LazyLoginPage = lazyWithTimeout(() => import('./custom/login/LoginPage').then((module) => module.LoginPage));
+const LazyLoginPage = lazyWithTimeout(() => import('./features/login/LoginPage').then((module) => module.LoginPage));
 const LoginPage = () => (
   <Suspense fallback={<Loading />}>
     <LazyLoginPage />
   </Suspense>
 );
 
-/** react-admin's error screen, never under the home's first-paint shell (src/boot/appShell.tsx). */
+/** react-admin's error screen, never under the home's first-paint shell (src/platform/firstScreen/bootPaint.tsx). */
 const AppError = (props: ComponentProps<typeof Error>) => {
   useRemoveAppShell();
   return <Error {...props} />;
@@ -66,7 +66,7 @@ export const App = () => (
 /**
  * What every screen of the app stands in: the application's name, react-admin's contexts (auth,
  * data, translations, store, the dark theme) and MUI's baseline. Also what a page drawn by the
- * server (src/serverDrawn/drawScreen.tsx) is drawn in, so it looks as the app's own does.
+ * server (src/platform/firstScreen/drawScreen.tsx) is drawn in, so it looks as the app's own does.
  */
 export const AppProviders = ({ children, store = browserStore }: { children: ReactNode; store?: Store }) => (
   <ApplicationInfoProvider>

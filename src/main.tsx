@@ -2,11 +2,11 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
-import { loadSessionUser } from './authProvider/loadSessionUser';
-import { TOKEN_STORAGE_KEY } from './authProvider/sessionStore';
-import { registerServiceWorker } from './offline/serviceWorker';
-import { ServiceWorkerUpdates } from './offline/ServiceWorkerUpdates';
-import { preloadAreaOf } from './routes/appRoutes';
+import { loadSessionUser } from './platform/authProvider/loadSessionUser';
+import { TOKEN_STORAGE_KEY } from './platform/authProvider/sessionStore';
+import { registerServiceWorker } from './platform/offline/serviceWorker';
+import { ServiceWorkerUpdates } from './platform/offline/ServiceWorkerUpdates';
+import { preloadAreaOf } from './platform/routes/appRoutes';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -38,7 +38,7 @@ const renderApp = () =>
       </StrictMode>,
     ),
   );
-// The technician home's shell (scripts/bootPlugin.ts) is painted first; React starts once it is
+// The technician home's shell (build/bootPlugin.ts) is painted first; React starts once it is
 // on screen, not in the same task as the scripts' evaluation (a hidden tab gets no frame: 100 ms at most).
 if (document.documentElement.hasAttribute('data-app-shell')) afterNextPaint(renderApp);
 else renderApp();

@@ -7,15 +7,15 @@
  *   network does not answer (so a deploy is seen online, and the app opens in a plant room);
  * - keeps any other hashed /assets/* file (engineer-only chunks) once it has loaded (CacheFirst);
  * - keeps the company logo, whatever its address, once shown or asked for (StaleWhileRevalidate).
- * It never answers /api, /socket.io or /api-docs: the app's own offline reads (src/offline) do.
+ * It never answers /api, /socket.io or /api-docs: the app's own offline reads (src/platform/offline) do.
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
-import { KEEP_LOGO_MESSAGE, LOGO_CACHE, type KeepLogoMessage } from './offline/companyLogo';
-import { registerOutboxSync } from './offline/outbox/serviceWorkerSync';
+import { KEEP_LOGO_MESSAGE, LOGO_CACHE, type KeepLogoMessage } from './platform/offline/companyLogo';
+import { registerOutboxSync } from './platform/offline/outbox/serviceWorkerSync';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -48,7 +48,7 @@ registerRoute(
   new CacheFirst({ cacheName: 'facilityops-assets', plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 24 * 3600 })] }),
 );
 
-// The company logo (src/offline/companyLogo.ts): an image of any origin, but not of our API (files
+// The company logo (src/platform/offline/companyLogo.ts): an image of any origin, but not of our API (files
 // the app reads itself) nor a hashed asset (kept above). Shown from the cache at once, refreshed
 // from the network behind it, so a changed logo shows on the next start; another origin's opaque
 // answer is kept too (StaleWhileRevalidate keeps status 0 and 200).
@@ -68,7 +68,7 @@ function keepLogo(event: ExtendableMessageEvent, { url }: KeepLogoMessage): Prom
 }
 
 // The first install takes the open page at once (it has no older worker to replace). An update
-// waits until the page asks (src/offline/serviceWorker.ts: on the next navigation) or every page
+// waits until the page asks (src/platform/offline/serviceWorker.ts: on the next navigation) or every page
 // of the app has closed: a form being filled in is never reloaded under the technician.
 clientsClaim();
 self.addEventListener('message', (event) => {

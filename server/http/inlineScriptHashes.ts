@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { INLINE_SCRIPT_HASHES_FILE } from '../../common/appShell';
+import { INLINE_SCRIPT_HASHES_FILE } from '../../common/bootPaint';
 
 const HASH_SOURCE = /^sha256-[A-Za-z0-9+/]{43}=$/;
 
 /**
- * The built pages' inline scripts as CSP hash sources (scripts/bootPlugin.ts writes them beside
+ * The built pages' inline scripts as CSP hash sources (build/bootPlugin.ts writes them beside
  * index.html): script-src allows exactly those texts and still no other inline script. None
  * without a build, or with a file that does not hold hashes.
  */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_SHELL_PAGE, INSPECT_VIEW_PATH, ONSITE_PATH, PAGE_COOKIE, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, SERVER_SCREEN_PATHS, ZONE_COOKIE, withServerScreen } from '../../common/appShell';
+import { APP_SHELL_PAGE, INSPECT_VIEW_PATH, ONSITE_PATH, PAGE_COOKIE, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, SERVER_SCREEN_PATHS, ZONE_COOKIE, withServerScreen } from '../../common/bootPaint';
 import type { DashboardRecord } from '../../common/resources/dashboard';
 import { isKnownTimeZone } from '../../common/timeZone';
 import type { SessionUser } from '../../common/api';
@@ -143,14 +143,14 @@ export interface ServerScreens {
  * label's link; the on-site board) waited for the app's code (~440 KiB over a phone's network)
  * before its data could be drawn. With the session's cookie (PAGE_COOKIE) the server draws that
  * screen itself, with the app's own components and the API's own answers, into the page it serves:
- * painted at once, inert, until React's screen replaces it (src/boot/appShell.tsx), its times in the
+ * painted at once, inert, until React's screen replaces it (src/platform/firstScreen/bootPaint.tsx), its times in the
  * phone's zone (ZONE_COOKIE). It is drawn in a worker thread (serverScreenDrawer.ts), at most
  * DRAWER_LIMITS pages prepared or drawn at once. Anything that goes wrong — no build, no cookie, a
  * refused session, a busy or slow drawer, answers too slow, a render that throws — serves the plain page.
  */
 export function loadServerScreens(app: FastifyInstance, distDir: string): ServerScreens | null {
   const pageFile = path.join(distDir, APP_SHELL_PAGE);
-  // The server build of the app's screens (src/serverDrawn/drawScreen.tsx, built by scripts/serverScreenBuild.ts).
+  // The server build of the app's screens (src/platform/firstScreen/drawScreen.tsx, built by build/serverScreenBuild.ts).
   const entry = path.join(distDir, '..', SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY);
   if (!existsSync(pageFile) || !existsSync(entry)) return null;
   const page = readFileSync(pageFile, 'utf8');

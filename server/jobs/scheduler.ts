@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { newId } from '../db/ids';
 import { jobRuns, jobs, scripts } from '../db/schema';
 import type { PushHub } from '../realtime/pushHub';
-import type { ScriptSandbox } from '../scripts/sandboxTypes';
+import type { ScriptSandbox } from '../sandbox/sandboxTypes';
 import { cronMatches, parseCron } from '../../common/resources/cron';
 import type { JobRun } from '../../common/resources/job';
 import { createJobWriteApi } from './jobWriteApi';

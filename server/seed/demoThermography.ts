@@ -6,7 +6,8 @@ import { alertLevels, alerts, assets, configEntries, inspections, serverSecrets,
 import { insertFiles, type NewFileRow } from '../modules/files/insertFiles';
 import type { KeyValue, SeverityLevelChoice, TextEntry, ThermographyNoteStatus } from '../../common/thermography/note';
 import { foldBreakerAttributes } from '../../common/thermography/breakerFold';
-import { readFlirJpeg, type FlirReading } from '../modules/thermography/flir/readFlir';
+import { readFlirJpeg } from '../modules/thermography/flir/readFlir';
+import type { FlirReading } from '../modules/thermography/flir/flirReading';
 import { NOTE_FILE_OWNER } from '../modules/thermography/noteImages';
 import { approvalAlert } from '../modules/thermography/changeStatus';
 import { SEVERITY_ALERT_LEVELS_KEY, severityLevelsFrom } from '../modules/thermography/thermographyConfig';
@@ -42,7 +43,7 @@ interface DemoRound {
 
 /**
  * Observations and recommendations use the web editor's predefined texts
- * (src/custom/thermography/predefinedTexts.ts), so they show as chosen options.
+ * (src/features/thermography/predefinedTexts.ts), so they show as chosen options.
  *
  * A thermography story on the catalogue's electrical assets (docs/thermography.md, "Demo data"):
  * the main distribution board surveyed twice — a hot incomer rated A and approved (its alert

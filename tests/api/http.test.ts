@@ -12,9 +12,9 @@ const BOOT_HASH = 'sha256-MeZS89WlF0u+o0hCvHTBt4q1WHU+U+sJKgbdRUc36mY=';
 beforeAll(async () => {
   distDir = mkdtempSync(path.join(tmpdir(), 'fo-dist-'));
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>spa-index</title>');
-  // The technician home's page (scripts/bootPlugin.ts: index.html with its entry held back).
+  // The technician home's page (build/bootPlugin.ts: index.html with its entry held back).
   writeFileSync(path.join(distDir, 'home.html'), '<!doctype html><title>spa-home</title>');
-  // The build's inline boot script, by its CSP hash (scripts/bootPlugin.ts), and one entry that is not a hash.
+  // The build's inline boot script, by its CSP hash (build/bootPlugin.ts), and one entry that is not a hash.
   writeFileSync(path.join(distDir, 'inline-script-hashes.json'), JSON.stringify([BOOT_HASH, "sha256-x' 'unsafe-inline"]));
   mkdirSync(path.join(distDir, 'assets'));
   writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './helpers/testApp';
 /*
  * Issue 20: the first screen of the inspect view drawn by the server for the session in the page
  * cookie. The drawer here is a stand-in that writes out what it was handed (the real one, React's,
- * is checked in tests/web/serverDrawn and tests/e2e/shell.test.ts): these tests are about who gets a
+ * is checked in tests/web/platform/firstScreen and tests/e2e/shell.test.ts): these tests are about who gets a
  * drawn page, with which answers, and what happens when anything is refused or fails.
  */
 
@@ -17,7 +17,7 @@ let t: TestApp;
 let root: string;
 let api: ReturnType<typeof adminApi>;
 const INSPECT = '/inspection/asset/identification/SKD-001';
-/** The build's page: its shell element ends right before #root (scripts/bootPlugin.ts appShellMarkup). */
+/** The build's page: its shell element ends right before #root (build/bootPlugin.ts appShellMarkup). */
 const PAGE = '<!doctype html>\n<html lang="en">\n  <head>\n    <title>spa-home</title>\n  </head>\n  <body>\n    <div id="app-shell" aria-hidden="true"><div class="fo-shell-bar"></div><p class="fo-shell-title"></p></div>\n    <div id="root"></div>\n  </body>\n</html>\n';
 /** Writes out its arguments as text; a user named "drawer.breaks" makes it throw, "drawer.slow.<ms>" makes it take that long. */
 const DRAWER = `export async function drawScreen(path, answers, drawnFor) {

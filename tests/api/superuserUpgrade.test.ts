@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/testApp';
 import { permissions, roles } from '../../server/db/schema';
 import { seedDatabase } from '../../server/seed/seed';
-import { crudResources, knownPermissions } from '../../server/resources/registry';
+import { crudResources, knownPermissions } from '../../server/crud/registry';
 import { vendorResource } from '../fixtures/recipe/vendor.server';
 
 /**

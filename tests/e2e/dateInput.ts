@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 /**
- * The app's date inputs are MUI X pickers (src/custom/fields/DateInput.tsx): a group named by its
+ * The app's date inputs are MUI X pickers (src/shared/ui/DateInput.tsx): a group named by its
  * label, holding one spinbutton per section (year, month, day, hours, minutes, AM/PM).
  */
 export const dateField = (page: Page | Locator, name: string): Locator => page.getByRole('group', { name, exact: true });

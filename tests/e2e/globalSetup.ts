@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ensureWebBuild } from '../../scripts/webBuild';
+import { ensureWebBuild } from '../../build/webBuild';
 import { startServerProcess } from '../helpers/serverProcess';
 import { findChromium } from './chromium';
 

@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crudResources } from '../../server/resources/registry';
+import { crudResources } from '../../server/crud/registry';
 import { createTestApp, type TestApp } from '../api/helpers/testApp';
 import { vendorResource } from '../fixtures/recipe/vendor.server';
 import { hasBrowser, openBrowser, screenshot, type BrowserSession } from './browser';

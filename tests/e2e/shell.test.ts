@@ -39,7 +39,7 @@ function largestPaints() {
 const largestPaintsOf = (page: Page) => page.evaluate(() => (window as unknown as { __seen: { largest: LargestPaint[] } }).__seen);
 
 /**
- * On a page the server drew (common/appShell.ts withServerScreen): its styles are still in the page,
+ * On a page the server drew (common/bootPaint.ts withServerScreen): its styles are still in the page,
  * under emotion's server marker, React's screen uses their classes, and no other sheet holds a rule of
  * theirs (emotion took them as inserted instead of compiling and inserting them again).
  */
@@ -334,7 +334,7 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     expect([reactHint!.x, reactHint!.y, reactHint!.width, reactHint!.height].map(Math.round)).toEqual(seen.shellHint!.map(Math.round));
     expect(await shiftsOf(page)).toBeLessThan(0.05);
     // The shell's paint comes first: the app's entry and its first API call are asked only after it
-    // (scripts/bootPlugin.ts: the home's page holds its entry back until the shell is on screen).
+    // (build/bootPlugin.ts: the home's page holds its entry back until the shell is on screen).
     const timing = await paintAndFirstAsks(page);
     expect(timing.paint).not.toBeNull();
     expect(timing.entry).toHaveLength(1);
@@ -354,7 +354,7 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     );
     await page.goto(`${baseUrl()}${path}`);
     await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
-    // Kept once the page has settled (src/boot/lastScreen.ts).
+    // Kept once the page has settled (src/platform/firstScreen/lastScreen.ts).
     await page.waitForFunction((kept) => (localStorage.getItem('fo.lastScreens') ?? '').includes(kept), path);
     // A browser that keeps no cookies: the server cannot draw the page, the phone's copy stands in.
     await context.clearCookies();

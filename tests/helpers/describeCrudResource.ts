@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CrudResource } from '../../server/resources/crudResource';
+import type { CrudResource } from '../../server/crud/crudResource';
 import { createTestApp, type TestApp, type TestAppExtras } from '../api/helpers/testApp';
 
 type Body = Record<string, unknown>;

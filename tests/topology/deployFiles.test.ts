@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { localNginxConfig } from '../helpers/nginxConfig';
-import { webBuildIsStale } from '../../scripts/webBuild';
+import { webBuildIsStale } from '../../build/webBuild';
 
 /**
  * deploy/ as operators get it (issue 21). Container images cannot be pulled on our machines and
@@ -108,7 +108,7 @@ describe('deploy/Dockerfile', () => {
   });
 });
 
-describe('the web build at `npm start` (scripts/webBuild.ts)', () => {
+describe('the web build at `npm start` (build/webBuild.ts)', () => {
   /** A tree like the image's: dist/ built, then common/ and package-lock.json touched later. */
   function imageLikeTree(): string {
     const dir = mkdtempSync(path.join(tmpdir(), 'fo-image-tree-'));

@@ -164,7 +164,7 @@ describe.skipIf(!available)('two app processes behind nginx (deploy/nginx.conf)'
 
   it("keeps socket.io's long-polling fallback on one process through the proxy, so it connects and receives pushes", async () => {
     // The web client falls back to long-polling where something before nginx blocks WebSockets
-    // (src/realtime/pushSocket.ts); its session lives in one process (deploy/nginx.conf).
+    // (src/platform/realtime/pushSocket.ts); its session lives in one process (deploy/nginx.conf).
     const polling = await engineerSocket(topology.proxyUrl, 'polling', ['polling']);
     const arrival = nextEvent<{ asset: string; inspection: string | null }>(polling, 'new-alert', 10_000, fromSubmission);
     const answer = await call('POST', submission.url.replace(/^\/api/, ''), { as: 'technician', body: submission.body });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildWithProgress } from '../../scripts/webBuild';
+import { buildWithProgress } from '../../build/webBuild';
 
 /**
  * Issue 40: the first `npm start` builds the web app for a minute or more, and printed nothing after

@@ -1,11 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
-import { sessionStore } from '../../src/authProvider/sessionStore';
+import { sessionStore } from '../../src/platform/authProvider/sessionStore';
 import { unexpectedCalls } from './helpers/mockApi';
 
 // No test opens a real socket: each plays the server with FakeSocket (fakeSockets lists them).
-vi.mock('socket.io-client', async () => ({ io: (await import('./realtime/fakeSocket')).fakeIo }));
+vi.mock('socket.io-client', async () => ({ io: (await import('./platform/realtime/fakeSocket')).fakeIo }));
 
 // One wait budget for every find and waitFor, instead of a guess per call. The engineer shell and
 // its screens are lazy chunks imported on a file's first render, which takes seconds when two test

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { pageOf, sendContentRange } from '../../http/paging';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
 import { alertById, alertsOfAssetCondition, countAlerts, existingAlertIds, listAlerts, resolveAlerts } from './alertReads';
-import { nameList } from '../../resources/crudResource';
+import { nameList } from '../../crud/crudResource';
 
 const tags = ['alert'];
 const MAX_REMARK_LENGTH = 2000;

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { alerts, assets, checklists, inspectionSchedules, inspections, workOrders } from '../../db/schema';
 import { assetSchema, type ChecklistOption } from '../../../common/resources/asset';
-import type { CrudResource } from '../../resources/crudResource';
-import { requireIds } from '../../resources/references';
+import type { CrudResource } from '../../crud/crudResource';
+import { requireIds } from '../../crud/references';
 import { readsOnlyNameList } from '../../auth/access';
 
 /**

@@ -8,7 +8,7 @@ import { errorSchema, idParamsSchema } from '../../http/schemas';
 import { previousInspections, previousInspectionsByAsset, type InspectionView } from '../inspections/inspectionReads';
 import { currentUser } from '../../auth/authPlugin';
 import { assetResource } from './asset.resource';
-import { readAccess } from '../../resources/crudResource';
+import { readAccess } from '../../crud/crudResource';
 
 const tags = ['asset', 'inspection'];
 const identificationParams = {

@@ -1,6 +1,6 @@
 import { HttpError } from '../../http/errors';
 import type { createConfigRepository } from '../config/config.repository';
-import type { ConfigValueChecker } from '../config/configValueCheckers';
+import type { ConfigValueChecker } from '../config/configValueChecker';
 import {
   CALENDAR_CONFIG_KEY,
   CALENDAR_ENTRY_TYPES_KEY,

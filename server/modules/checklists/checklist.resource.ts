@@ -2,8 +2,8 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alertLevels, alerts, assets, attributes, checklists, inspectionSchedules, inspections, scripts } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import { checklistSchema, type ChecklistGroup, type ChecklistItem } from '../../../common/resources/checklist';
-import { nameList, type CrudResource } from '../../resources/crudResource';
-import { requireIds } from '../../resources/references';
+import { nameList, type CrudResource } from '../../crud/crudResource';
+import { requireIds } from '../../crud/references';
 import type { Database } from '../../db/client';
 import { thresholdProblem } from './thresholdValue';
 

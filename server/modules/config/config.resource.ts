@@ -1,6 +1,6 @@
 import { configEntries } from '../../db/schema';
 import { configSchema } from '../../../common/resources/config';
-import type { CrudResource } from '../../resources/crudResource';
+import type { CrudResource } from '../../crud/crudResource';
 import { CONFIG_KEY } from '../appInfo/logoImageSource';
 import { badRequest } from '../../http/errors';
 import { configValueProblem } from './configValueCheckers';

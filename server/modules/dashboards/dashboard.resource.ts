@@ -4,8 +4,8 @@ import { paramOf, type AuthUser } from '../../auth/access';
 import { dashboards, roles, users, widgets } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { dashboardSchema, type DashboardFilter, type DashboardSection } from '../../../common/resources/dashboard';
-import type { CrudResource } from '../../resources/crudResource';
-import { requireIds } from '../../resources/references';
+import type { CrudResource } from '../../crud/crudResource';
+import { requireIds } from '../../crud/references';
 
 /** Names trimmed, every item with an _id (new items arrive without one), section filters as the filters spell them. */
 function prepareDashboard(input: Record<string, unknown>): Record<string, unknown> {

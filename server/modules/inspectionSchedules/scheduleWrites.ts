@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { newId } from '../../db/ids';
 import { assets, checklists, inspectionSchedulePlans, inspectionSchedules } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { diffRecords, recordAudit, type AuditActor } from '../../resources/auditLog';
+import { diffRecords, recordAudit, type AuditActor } from '../../crud/auditLog';
 import { READ_ONLY_FIELDS } from '../../../common/resources/schemaParts';
 import { scheduleInputProblem, type InspectionScheduleInput } from '../../../common/resources/inspectionSchedule';
 

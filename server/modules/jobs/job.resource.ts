@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { jobRuns, jobs, scripts } from '../../db/schema';
 import { jobSchema } from '../../../common/resources/job';
-import type { CrudResource } from '../../resources/crudResource';
-import { requireIds } from '../../resources/references';
+import type { CrudResource } from '../../crud/crudResource';
+import { requireIds } from '../../crud/references';
 
 /** Spec §3 Job (DESIGN §9). Deleting one drops its run log. */
 export const jobResource: CrudResource = {

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { SandboxActivity } from '../../scripts/sandboxTypes';
+import type { SandboxActivity } from '../../sandbox/sandboxTypes';
 import { processMetrics } from './processMetrics';
 
 /** Seconds; the upper ones catch script runs (SCRIPT_TIME_LIMIT_MS, default 2 s) and report builds. */

@@ -3,7 +3,7 @@ import { permissions, roles, users } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { isPermissionName } from '../../../common/permissions';
 import { permissionSchema } from '../../../common/resources/permission';
-import type { CrudResource } from '../../resources/crudResource';
+import type { CrudResource } from '../../crud/crudResource';
 
 /**
  * Permissions the code checks (the listed ones and declared resources' write permissions) cannot be deleted (removing 'manage-permission' would lock every

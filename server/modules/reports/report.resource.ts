@@ -1,7 +1,7 @@
 import { reports, scripts } from '../../db/schema';
 import { orderedFormats, reportSchema } from '../../../common/resources/report';
-import type { CrudResource } from '../../resources/crudResource';
-import { requireIds } from '../../resources/references';
+import type { CrudResource } from '../../crud/crudResource';
+import { requireIds } from '../../crud/references';
 
 /** Report records (spec §3): name, formats (pdf, xls, doc) and the script that builds the document. */
 export const reportResource: CrudResource = {

@@ -4,7 +4,7 @@ import { currentUser } from '../../auth/authPlugin';
 import { reports, scripts } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
-import { scriptFailure } from '../../scripts/scriptHttp';
+import { scriptFailure } from '../../sandbox/scriptHttp';
 import { loadReportImages } from '../../reports/reportImages';
 import { createReportRenderer } from '../../reports/renderQueue';
 import { REPORT_FILES, ReportModelError } from '../../reports/reportTypes';

@@ -2,8 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { dashboards, permissions, roles, tableDefinitions, users } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import { roleSchema, type RoleTableEntry } from '../../../common/resources/role';
-import { nameList, type CrudResource } from '../../resources/crudResource';
-import { requireIds } from '../../resources/references';
+import { nameList, type CrudResource } from '../../crud/crudResource';
+import { requireIds } from '../../crud/references';
 
 /**
  * Roles. A role still held by users cannot be deleted (409 naming them): silently leaving users

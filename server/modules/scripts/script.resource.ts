@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { checklists, jobs, reports, scripts, tableDefinitions, widgets } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { scriptSchema } from '../../../common/resources/script';
-import { nameList, type CrudResource } from '../../resources/crudResource';
+import { nameList, type CrudResource } from '../../crud/crudResource';
 
 /** DESIGN §7: a script still referenced is refused with 409 naming what uses it. */
 export const scriptResource: CrudResource = {

@@ -4,9 +4,9 @@ import { currentUser } from '../../auth/authPlugin';
 import { scripts } from '../../db/schema';
 import { errorBody, notFound } from '../../http/errors';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
-import { scriptFailure } from '../../scripts/scriptHttp';
-import { SCRIPT_LIMITS } from '../../scripts/sandbox';
-import type { RunResult } from '../../scripts/sandboxTypes';
+import { scriptFailure } from '../../sandbox/scriptHttp';
+import { SCRIPT_LIMITS } from '../../sandbox/sandbox';
+import type { RunResult } from '../../sandbox/sandboxTypes';
 
 const tags = ['script'];
 

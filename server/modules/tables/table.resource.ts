@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { roles, scripts, tableDefinitions } from '../../db/schema';
 import { tableRecordSchema } from '../../../common/resources/table';
-import type { CrudResource } from '../../resources/crudResource';
-import { requireIds } from '../../resources/references';
+import type { CrudResource } from '../../crud/crudResource';
+import { requireIds } from '../../crud/references';
 import { mayListTables, tableListVariant } from './tableList';
 
 /** Table records (spec §3). Deleting one takes it off the roles that list it. */

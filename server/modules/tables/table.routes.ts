@@ -4,7 +4,7 @@ import { currentUser } from '../../auth/authPlugin';
 import { scripts, tableDefinitions } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { errorSchema } from '../../http/schemas';
-import { scriptFailure } from '../../scripts/scriptHttp';
+import { scriptFailure } from '../../sandbox/scriptHttp';
 import { validateTableDefinition } from '../../../common/tables/tableDefinition';
 import { tableScriptInput, type TableQuery } from './tableInput';
 

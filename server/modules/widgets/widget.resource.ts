@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { dashboards, scripts, tableDefinitions, widgets } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { NAVIGATION_TABLE_TYPES, widgetSchema, type WidgetNavigation } from '../../../common/resources/widget';
-import type { CrudResource } from '../../resources/crudResource';
-import { requireIds } from '../../resources/references';
+import type { CrudResource } from '../../crud/crudResource';
+import { requireIds } from '../../crud/references';
 
 /**
  * Widget records (spec §3). GET /widget/{id} is the dashboard's data call (widgetData.routes.ts);

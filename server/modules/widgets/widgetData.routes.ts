@@ -4,7 +4,7 @@ import { currentUser } from '../../auth/authPlugin';
 import { scripts, widgets } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { errorSchema } from '../../http/schemas';
-import { scriptFailure } from '../../scripts/scriptHttp';
+import { scriptFailure } from '../../sandbox/scriptHttp';
 import { checkWidgetData } from '../../../common/dashboards/widgetData';
 import type { WidgetType } from '../../../common/resources/widget';
 import { widgetScriptInput, type WidgetQuery } from './widgetInput';

@@ -5,7 +5,7 @@ import { newId } from '../../db/ids';
 import { alertLevels, alerts, assets, auditLog, inspections, workOrderAlertClaims, workOrders } from '../../db/schema';
 import { jsonInsert } from '../../db/jsonRecords';
 import type { Publisher } from '../../realtime/pushHub';
-import { diffRecords } from '../../resources/auditLog';
+import { diffRecords } from '../../crud/auditLog';
 import { TITLE_MAX_LENGTH, type WorkOrder } from '../../../common/resources/workOrder';
 import { canHoldOrders, displayName, HOLDS_ORDERS, usersByIdOrUsername } from './assignees';
 import { publishWorkOrderWrite } from './workOrderPushes';

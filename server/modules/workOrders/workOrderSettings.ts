@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { alertLevels, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { createConfigRepository } from '../config/config.repository';
-import type { ConfigValueChecker } from '../config/configValueCheckers';
+import type { ConfigValueChecker } from '../config/configValueChecker';
 import {
   COMPLETED_STATUS,
   WORK_ORDER_CONFIG_KEYS,

@@ -4,8 +4,8 @@ import { newId } from '../../db/ids';
 import { alerts, workOrderActivity, workOrderAlertClaims, workOrders } from '../../db/schema';
 import type { AuthUser } from '../../auth/access';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { diffRecords, recordAudit } from '../../resources/auditLog';
-import type { Transaction } from '../../resources/crudResource';
+import { diffRecords, recordAudit } from '../../crud/auditLog';
+import type { Transaction } from '../../crud/crudTypes';
 import { ACTIVITY_COMMENT_MAX_LENGTH, activityComment, isCompleted } from '../../../common/resources/workOrder';
 import { checkedWorkOrder, type CheckedWorkOrder, type WorkOrderRow } from './workOrderInput';
 import {

@@ -1,9 +1,9 @@
-import type { RunRequest, RunResult, ScriptSandbox } from '../../../server/scripts/sandboxTypes';
+import type { RunRequest, RunResult, ScriptSandbox } from '../../../server/sandbox/sandboxTypes';
 
 export type FakeScript = (request: RunRequest) => Promise<unknown> | unknown;
 
 /**
- * A stand-in for the QuickJS sandbox (server/scripts/sandboxTypes.ts): a script's code names one
+ * A stand-in for the QuickJS sandbox (server/sandbox/sandboxTypes.ts): a script's code names one
  * of `scripts`, which runs in the test's own engine with the request (write API included).
  * Unknown code or a throw gives the error result the real sandbox gives.
  */

@@ -5,7 +5,7 @@ import { adminApi, expectError, ok, type Doc } from '../administration/adminApi'
 import { alerts, inspectionSchedules, inspections, jobRuns } from '../../../server/db/schema';
 import { JOB_PERMISSIONS } from '../../../server/jobs/scheduler';
 import { fakeSandbox } from './fakeSandbox';
-import type { ScriptSandbox } from '../../../server/scripts/sandboxTypes';
+import type { ScriptSandbox } from '../../../server/sandbox/sandboxTypes';
 
 let t: TestApp;
 let api: ReturnType<typeof adminApi>;

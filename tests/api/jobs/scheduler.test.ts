@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../../../server/config';
 import { jobRuns } from '../../../server/db/schema';
 import { createJobScheduler, type Clock } from '../../../server/jobs/scheduler';
 import { fakeSandbox } from './fakeSandbox';
-import type { ScriptSandbox } from '../../../server/scripts/sandboxTypes';
+import type { ScriptSandbox } from '../../../server/sandbox/sandboxTypes';
 
 const MINUTE_MS = 60_000;
 /** docs/scripts.md, Run log: a run still running 15 minutes after it started is closed as an error. */

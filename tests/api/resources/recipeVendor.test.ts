@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crudResources } from '../../../server/resources/registry';
+import { crudResources } from '../../../server/crud/registry';
 import { vendorResource } from '../../fixtures/recipe/vendor.server';
 import { describeCrudResource } from '../../helpers/describeCrudResource';
 import { createTestApp, type TestApp } from '../helpers/testApp';

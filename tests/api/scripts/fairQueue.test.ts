@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FairQueue } from '../../../server/scripts/fairQueue';
+import { FairQueue } from '../../../server/sandbox/fairQueue';
 
 const takeAll = (queue: FairQueue<string>) => {
   const taken: string[] = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../../server/auth/access';
-import type { RunRequest, ScriptWriteApi } from '../../../server/scripts/sandboxTypes';
+import type { RunRequest, ScriptWriteApi } from '../../../server/sandbox/sandboxTypes';
 import { loadConfig } from '../../../server/config';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { authUserOf } from './scriptTestUsers';

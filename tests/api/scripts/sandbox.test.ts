@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../../server/auth/access';
-import type { RunResult, ScriptWriteApi } from '../../../server/scripts/sandboxTypes';
+import type { RunResult, ScriptWriteApi } from '../../../server/sandbox/sandboxTypes';
 import { loadConfig } from '../../../server/config';
-import { scriptFailure } from '../../../server/scripts/scriptHttp';
+import { scriptFailure } from '../../../server/sandbox/scriptHttp';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { authUserOf } from './scriptTestUsers';
 

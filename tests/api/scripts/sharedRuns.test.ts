@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../../server/auth/access';
-import { createScriptSandbox } from '../../../server/scripts/sandbox';
-import type { RunResult, ScriptSandbox, ScriptWriteApi } from '../../../server/scripts/sandboxTypes';
+import { createScriptSandbox } from '../../../server/sandbox/sandbox';
+import type { RunResult, ScriptSandbox, ScriptWriteApi } from '../../../server/sandbox/sandboxTypes';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { authUserOf } from './scriptTestUsers';
 

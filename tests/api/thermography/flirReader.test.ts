@@ -11,9 +11,9 @@ import {
   isJpeg,
   readFlirJpeg,
   recomputeMeasurements,
-  type FlirReading,
   type RadiometryData,
 } from '../../../server/modules/thermography/flir/readFlir';
+import type { FlirReading } from '../../../server/modules/thermography/flir/flirReading';
 import { exiftoolOf, expectedOf, fixtureBytes, FLIR_FIXTURES, type ExiftoolTags, type FlirFixture } from './flirFixtures';
 import { objectTemperatures } from '../../../server/modules/thermography/flir/temperature';
 import {

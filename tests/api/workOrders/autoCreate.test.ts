@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { adminApi, idsBy, ok, qs, type Doc } from '../administration/adminApi';
 import { alerts, auditLog, configEntries, workOrders } from '../../../server/db/schema';
-import { diffRecords } from '../../../server/resources/auditLog';
+import { diffRecords } from '../../../server/crud/auditLog';
 import { openWorkOrdersForAlerts, sweepAlertsWithoutOrders } from '../../../server/modules/workOrders/autoCreate';
 import { createJobWriteApi } from '../../../server/jobs/jobWriteApi';
 import { configEntry, saveConfig } from '../calendar/calendarFixture';

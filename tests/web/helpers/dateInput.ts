@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 /**
- * The app's date and date-time inputs are MUI X pickers (src/custom/fields/DateInput.tsx): a
+ * The app's date and date-time inputs are MUI X pickers (src/shared/ui/DateInput.tsx): a
  * group, named by its label, of spinbuttons (year, month, day, hours, minutes, AM/PM) that the
  * user types into one after the other.
  */

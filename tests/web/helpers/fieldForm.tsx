@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { AdminContext, Form, type RaRecord } from 'react-admin';
 import { vi } from 'vitest';
-import { DialogsProvider } from '../../../src/common-ui/dialogs/DialogsProvider';
-import { dataProvider } from '../../../src/dataProvider';
-import { i18nProvider } from '../../../src/i18n';
+import { DialogsProvider } from '../../../src/shared/ui/dialogs/DialogsProvider';
+import { dataProvider } from '../../../src/platform/dataProvider';
+import { i18nProvider } from '../../../src/platform/i18n';
 
 /**
  * A field module alone in a react-admin Form, with the app's dataProvider (fetch mocked by the

@@ -2,11 +2,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore } from 'react-admin';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppNotification } from '../../../src/common-ui/AppNotification';
-import { DialogsProvider } from '../../../src/common-ui/dialogs/DialogsProvider';
-import { dataProvider } from '../../../src/dataProvider';
-import { i18nProvider } from '../../../src/i18n';
-import { ResourceAdminPage } from '../../../src/resources/generic/ResourceAdminPage';
+import { AppNotification } from '../../../src/shared/ui/AppNotification';
+import { DialogsProvider } from '../../../src/shared/ui/dialogs/DialogsProvider';
+import { dataProvider } from '../../../src/platform/dataProvider';
+import { i18nProvider } from '../../../src/platform/i18n';
+import { ResourceAdminPage } from '../../../src/admin/mechanism/ResourceAdminPage';
 import { appTheme } from '../../../src/theme';
 import { vendorResource } from '../../fixtures/recipe/vendor.web';
 

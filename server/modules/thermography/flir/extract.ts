@@ -10,7 +10,7 @@ import { FLIR_LIMITS } from './limits';
 import { measurementsFor, settingsAreUsable } from './radiometry';
 import type { ObjectSettings, RadiometryData } from './radiometryTypes';
 import { readRawThermal, type RawThermalImage } from './rawThermal';
-import type { FlirReading } from './readFlir';
+import type { FlirReading } from './flirReading';
 
 const NOT_FLIR: FlirReading = { isFlir: false, realImage: null, parameters: [], measurements: [], radiometry: null };
 

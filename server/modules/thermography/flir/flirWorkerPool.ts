@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { FlirReadError } from './flirReadError';
 import { FLIR_LIMITS } from './limits';
-import type { FlirReading } from './readFlir';
+import type { FlirReading } from './flirReading';
 
 const workerUrl = new URL('./flirWorker.mjs', import.meta.url);
 

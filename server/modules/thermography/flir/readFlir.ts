@@ -1,26 +1,10 @@
-import type { KeyValue } from './displayValues';
 import { createFlirReaderPool, type FlirReaderPool } from './flirWorkerPool';
-import type { RadiometryData } from './radiometryTypes';
+import type { FlirReading } from './flirReading';
 
 export { FlirReadError, FlirSettingsError } from './flirReadError';
 export { isJpeg } from './jpegSegments';
 export { recomputeMeasurements } from './radiometry';
 export type { AtmosphereConstants, ObjectSettings, PlanckConstants, RadiometryData } from './radiometryTypes';
-
-/** What a FLIR radiometric JPEG tells about itself (DESIGN §8, `extractMoreInfo=true`). */
-export interface FlirReading {
-  isFlir: boolean;
-  /** Embedded visible picture, ready to store as a file (JPEG as is; PNG re-encoded as RGB PNG if stored in YCbCr). */
-  realImage: { bytes: Uint8Array; contentType: 'image/jpeg' | 'image/png' } | null;
-  /** DESIGN §8 keys in this order when present: Camera model, Emissivity, Reflected temperature,
-   *  Atmospheric temperature, Object distance, Relative humidity, Date. Values as display strings
-   *  (temperatures °C one decimal e.g. "20.0 °C", humidity "50 %", distance "1.0 m", emissivity "0.95"). */
-  parameters: KeyValue[];
-  /** Min, Max, Center (°C, one decimal, singlePath correction) e.g. {k:'Max', v:'25.5 °C'} — only with raw data + Planck constants. */
-  measurements: KeyValue[];
-  /** What recomputation needs (kept on the note so an engineer can correct camera settings later). */
-  radiometry: RadiometryData | null;
-}
 
 let pool: FlirReaderPool | null = null;
 

@@ -1,0 +1,316 @@
+import { and, eq, getTableColumns, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnyObjectSchema } from 'yup';
+import type { Access } from '../auth/access';
+import { currentUser } from '../auth/authPlugin';
+import type { Database } from '../db/client';
+import { newId } from '../db/ids';
+import { conflict, notFound } from '../http/errors';
+import { errorSchema, idParamsSchema } from '../http/schemas';
+import type { CheckedPermission } from '../../common/permissions';
+import { READ_ONLY_FIELDS } from '../../common/resources/schemaParts';
+import { isReferenced, referenceCounts, type Archiving } from './archiving';
+import { auditHistory, diffRecords, recordAudit, type AuditActor } from './auditLog';
+import { listQuerySchema, runList, type ListOptions, type ListQuery } from './listQuery';
+import { validateBody } from './validateBody';
+import { describedFields } from '../../common/resources/fields';
+import type { Row, Transaction } from './crudTypes';
+
+/**
+ * One administration entity, declared once (DESIGN §2): its table, the schema from common/ that
+ * validates bodies (and drives the web form), who may read and write it, how lists sort and
+ * search, what must be unique, and what happens to records that refer to it.
+ */
+export interface CrudResource {
+  /** Path segment and audit name: 'attribute' → /attribute, /attribute/:id. */
+  entity: string;
+  /** For messages: 'Attribute with the name "X" already exists'. */
+  label: string;
+  table: PgTable;
+  schema: AnyObjectSchema;
+  /** Who may list and read; default the holders of `write`. */
+  read?: Access;
+  /**
+   * The permission of every write and of the history. A `manage-<entity>` named here is a known
+   * permission like the listed ones (registry.ts `knownPermissions`): seeded, and held by
+   * ROLE_SUPERUSER from the next start (DESIGN §4).
+   */
+  write: CheckedPermission;
+  /** List order without `orderBy`; default name ascending (spec §2.9). */
+  defaultOrder?: readonly string[];
+  /** Fields `search` matches; default the schema's text and email fields (common/resources/fields.ts). */
+  searchFields?: readonly string[];
+  /** Fields the screen shows as other text (names for ids), sorted and searched as shown (listQuery). */
+  shown?: ListOptions['shown'];
+  /** The field that must be unique (ignoring case), and the 409 message. Default: name. */
+  unique?: { field: string; message?: (value: string) => string };
+  /** Path of the single-record read, default '/:id' (widgets and tables use '/id/:id'). */
+  getPath?: string;
+  /** Calls the spec has for this entity (permission has no PUT, config no DELETE). */
+  operations?: { update?: boolean; delete?: boolean };
+  /** Normalises a valid body before it is saved (e.g. options cleared for a type without them). */
+  prepare?: (input: Record<string, unknown>) => Record<string, unknown>;
+  /** Fills in what a valid body may leave out and the server derives (attributes: a technicalName from the name). */
+  derive?: (db: Database, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  /** Checks ids the body refers to; throws 400 naming the field. */
+  checkReferences?: (db: Database, input: Record<string, unknown>, existingId: string | null) => Promise<void>;
+  /** Inside the delete transaction: refuse with 409 naming the referrers, or clean them up. */
+  beforeDelete?: (tx: Transaction, row: Row, actor: AuditActor, app: FastifyInstance) => Promise<void>;
+  /**
+   * Records that history refers to are archived instead of deleted (server/crud/archiving.ts);
+   * the table needs an archivedAt column. Adds GET /:id/references and POST /:id/restore.
+   */
+  archive?: Archiving;
+  /** After any committed write (e.g. sessions depend on roles and permissions). */
+  afterWrite?: (app: FastifyInstance) => void;
+  /** The body of a successful PUT (config answers a message, spec §7). */
+  updateResponse?: (row: Row) => unknown;
+  /** Answers a list request itself when it returns a value (tables' `limitToRole`); else the generic list. */
+  listVariant?: (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+}
+
+const bodySchema = { type: 'object' } as const;
+
+/** Set only by DELETE and restore; clients send records back whole, so it is ignored in bodies. */
+const ARCHIVE_FIELD = 'archivedAt';
+
+function withoutReadOnly(body: unknown, archivable: boolean): Record<string, unknown> {
+  const copy = { ...(body as Record<string, unknown>) };
+  for (const field of READ_ONLY_FIELDS) delete copy[field];
+  if (archivable) delete copy[ARCHIVE_FIELD];
+  return copy;
+}
+
+/**
+ * Lists of archivable entities leave archived records out; `archived=include` lists them too
+ * (the administrators' "Show archived"), `archived=only` lists just them (names of what records
+ * still refer to).
+ */
+const archivableListQuerySchema = {
+  ...listQuerySchema,
+  properties: { ...listQuerySchema.properties, archived: { type: 'string', enum: ['include', 'only'] } },
+} as const;
+
+type ArchivedParam = 'include' | 'only';
+
+function pick(row: Row, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
+}
+
+/** Who may list and read `resource`: its `read`, by default the holders of its write permission. */
+export function readAccess(resource: CrudResource): Access {
+  return resource.read ?? { permission: resource.write };
+}
+
+/** Searched by default: the short texts a list shows (not long texts, yes/no, dates, chips, references). */
+const SEARCHED_KINDS = new Set(['text', 'email']);
+
+export function registerCrudResource(app: FastifyInstance, resource: CrudResource) {
+  const { entity, label, table } = resource;
+  const read = readAccess(resource);
+  const listing = {
+    ...resource,
+    defaultOrder: resource.defaultOrder ?? ['name'],
+    searchFields: resource.searchFields ?? describedFields(resource.schema).filter(({ meta }) => SEARCHED_KINDS.has(meta.kind) && !meta.reference).map(({ field }) => field),
+  };
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const schemaFields = Object.keys(resource.schema.fields);
+  const uniqueField = resource.unique?.field ?? 'name';
+  if (!columns._id || !columns[uniqueField]) throw new Error(`Resource ${entity}: table needs _id and ${uniqueField} columns`);
+  const idColumn = columns._id as PgColumn;
+  const archiving = resource.archive;
+  if (archiving && !columns[ARCHIVE_FIELD]) throw new Error(`Resource ${entity}: archiving needs an ${ARCHIVE_FIELD} column`);
+  const archivedColumn = archiving ? (columns[ARCHIVE_FIELD] as PgColumn) : null;
+  const uniqueColumn = columns[uniqueField] as PgColumn;
+  const uniqueMessage = resource.unique?.message ?? ((value: string) => `${label} with the name "${value}" already exists`);
+  const writeAccess: Access = { permission: resource.write };
+  const tags = [entity];
+  const base = `/${entity}`;
+
+  const db = () => app.services.db;
+  const findById = async (id: string): Promise<Row | null> => {
+    const [row] = await db().select().from(table).where(eq(idColumn, id));
+    return (row as Row | undefined) ?? null;
+  };
+
+  async function validated(body: unknown, existing: Row | null): Promise<Record<string, unknown>> {
+    const content = withoutReadOnly(body, archiving !== undefined);
+    const merged = existing ? { ...pick(existing, schemaFields), ...content } : content;
+    let input = validateBody(resource.schema, merged) as Record<string, unknown>;
+    if (resource.prepare) input = resource.prepare(input);
+    if (resource.derive) input = await resource.derive(db(), input);
+    // Stored and compared trimmed: " Pump" is the same name as "Pump" (as common's keyTakenByOther sees keys).
+    if (typeof input[uniqueField] === 'string') input = { ...input, [uniqueField]: (input[uniqueField] as string).trim() };
+    const value = input[uniqueField];
+    if (typeof value === 'string') {
+      const same: SQL[] = [sql`lower(${uniqueColumn}) = lower(${value})`];
+      if (existing) same.push(ne(idColumn, existing._id));
+      const [taken] = await db().select({ _id: idColumn, archivedAt: archivedColumn ?? sql<null>`null` }).from(table).where(and(...same)).limit(1);
+      // Names stay unique with archived records too: history must not show two "AHU monthly check".
+      if (taken) throw conflict(uniqueField, taken.archivedAt === null ? uniqueMessage(value) : `${uniqueMessage(value)} (archived: restore it, or choose another name)`);
+    }
+    if (resource.checkReferences) await resource.checkReferences(db(), input, existing?._id ?? null);
+    return input;
+  }
+
+  const actorOf = (request: FastifyRequest): AuditActor => currentUser(request);
+  const changed = () => resource.afterWrite?.(app);
+
+  app.get<{ Querystring: ListQuery & { archived?: ArchivedParam } }>(
+    base,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        summary: archivedColumn
+          ? `${label} list: fields, orderBy, range/sort/filter; archived ones with archived=include (all) or archived=only`
+          : `${label} list: fields, orderBy, range/sort/filter`,
+        querystring: archivedColumn ? archivableListQuerySchema : listQuerySchema,
+        response: { 400: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const variant = await resource.listVariant?.(app, request, reply);
+      if (variant !== undefined && variant !== null) return variant;
+      // Pickers and new work read the default list: archived records are not offered there.
+      const archived = request.query.archived;
+      const where = !archivedColumn || archived === 'include' ? undefined : archived === 'only' ? isNotNull(archivedColumn) : isNull(archivedColumn);
+      return runList(db(), table, request.query, { ...listing, where }, reply, entity);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${base}${resource.getPath ?? '/:id'}`,
+    { config: { access: read }, schema: { tags, summary: `One ${label}`, params: idParamsSchema, response: { 404: errorSchema } } },
+    async (request) => {
+      const row = await findById(request.params.id);
+      if (!row) throw notFound(`${label} not found`);
+      return row;
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${base}/:id/history`,
+    { config: { access: writeAccess }, schema: { tags, summary: `Audit trail of one ${label}, newest first`, params: idParamsSchema } },
+    (request) => auditHistory(db(), entity, request.params.id),
+  );
+
+  app.post(
+    base,
+    { config: { access: writeAccess }, schema: { tags, summary: `Create a ${label} (also a copy's body)`, body: bodySchema, response: { 400: errorSchema, 409: errorSchema } } },
+    async (request) => {
+      const input = await validated(request.body, null);
+      const row = await db().transaction(async (tx) => {
+        const [created] = (await tx.insert(table).values({ ...input, _id: newId() }).returning()) as [Row];
+        await recordAudit(tx, { entity, recordId: created._id, action: 'create', actor: actorOf(request), changes: diffRecords(null, created) });
+        return created;
+      });
+      changed();
+      return row;
+    },
+  );
+
+  if (resource.operations?.update !== false) {
+    app.put<{ Params: { id: string } }>(
+      `${base}/:id`,
+      {
+        config: { access: writeAccess },
+        schema: { tags, summary: `Update a ${label}; fields not sent keep their values`, params: idParamsSchema, body: bodySchema, response: { 400: errorSchema, 404: errorSchema, 409: errorSchema } },
+      },
+      async (request) => {
+        const existing = await findById(request.params.id);
+        if (!existing) throw notFound(`${label} not found`);
+        const input = await validated(request.body, existing);
+        const row = await db().transaction(async (tx) => {
+          const [saved] = (await tx.update(table).set({ ...input, updatedAt: Date.now() }).where(eq(idColumn, existing._id)).returning()) as [Row];
+          await recordAudit(tx, { entity, recordId: saved._id, action: 'update', actor: actorOf(request), changes: diffRecords(existing, saved) });
+          return saved;
+        });
+        changed();
+        return resource.updateResponse ? resource.updateResponse(row) : row;
+      },
+    );
+  }
+
+  if (resource.operations?.delete !== false) {
+    app.delete<{ Params: { id: string } }>(
+      `${base}/:id`,
+      {
+        config: { access: writeAccess },
+        schema: {
+          tags,
+          summary: archiving ? `Delete a ${label}; one that history refers to is archived instead` : `Delete a ${label}`,
+          params: idParamsSchema,
+          response: { 404: errorSchema, 409: errorSchema },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const outcome = await db().transaction(async (tx) => {
+          // Locked: a concurrent delete or restore of the same record waits for this one.
+          const [existing] = (await tx.select().from(table).where(eq(idColumn, request.params.id)).for('update')) as Row[];
+          if (!existing) throw notFound(`${label} not found`);
+          const references = archiving ? await referenceCounts(tx, archiving, existing._id) : {};
+          if (archiving && archivedColumn && isReferenced(references)) {
+            await archiving.beforeArchive?.(tx, existing);
+            if (existing.archivedAt === null) {
+              const [archived] = (await tx.update(table).set({ [ARCHIVE_FIELD]: Date.now(), updatedAt: Date.now() }).where(eq(idColumn, existing._id)).returning()) as [Row];
+              await recordAudit(tx, { entity, recordId: existing._id, action: 'archive', actor, changes: diffRecords(existing, archived) });
+            }
+            return { _id: existing._id, message: `${label} archived`, archived: true, references };
+          }
+          await resource.beforeDelete?.(tx, existing, actor, app);
+          await tx.delete(table).where(eq(idColumn, existing._id));
+          await recordAudit(tx, { entity, recordId: existing._id, action: 'delete', actor, changes: diffRecords(existing, null) });
+          return { _id: existing._id, message: `${label} deleted`, ...(archiving ? { archived: false, references } : {}) };
+        });
+        changed();
+        return outcome;
+      },
+    );
+  }
+
+  if (archiving && archivedColumn) {
+    app.get<{ Params: { id: string } }>(
+      `${base}/:id/references`,
+      {
+        config: { access: writeAccess },
+        schema: { tags, summary: `What refers to a ${label}, by kind: whether DELETE archives it (the confirmation counts them)`, params: idParamsSchema, response: { 404: errorSchema } },
+      },
+      async (request) => {
+        const existing = await findById(request.params.id);
+        if (!existing) throw notFound(`${label} not found`);
+        const references = await referenceCounts(db(), archiving, existing._id);
+        return { references, archives: isReferenced(references) };
+      },
+    );
+
+    app.post<{ Params: { id: string } }>(
+      `${base}/:id/restore`,
+      {
+        config: { access: writeAccess },
+        schema: { tags, summary: `Restore an archived ${label}: listed and offered for new work again`, params: idParamsSchema, response: { 404: errorSchema, 409: errorSchema } },
+      },
+      async (request) => {
+        const row = await db().transaction(async (tx) => {
+          const [existing] = (await tx.select().from(table).where(eq(idColumn, request.params.id)).for('update')) as Row[];
+          if (!existing) throw notFound(`${label} not found`);
+          if (existing.archivedAt === null) return existing;
+          await archiving.beforeRestore?.(tx, existing);
+          const [restored] = (await tx.update(table).set({ [ARCHIVE_FIELD]: null, updatedAt: Date.now() }).where(eq(idColumn, existing._id)).returning()) as [Row];
+          await recordAudit(tx, { entity, recordId: existing._id, action: 'restore', actor: actorOf(request), changes: diffRecords(existing, restored) });
+          return restored;
+        });
+        changed();
+        return row;
+      },
+    );
+  }
+}
+
+/** "A, B, C and 4 more": referrers named in a 409 without flooding it. */
+export function nameList(names: readonly string[], shown = 5): string {
+  const head = names.slice(0, shown).map((n) => `"${n}"`).join(', ');
+  return names.length > shown ? `${head} and ${names.length - shown} more` : head;
+}

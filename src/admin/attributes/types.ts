@@ -1,0 +1,3 @@
+import type { Attribute } from '../../../common/resources/attribute';
+
+export type AttributeRecord = Attribute & { id: string };

@@ -1,0 +1,3 @@
+import type { ConfigEntry } from '../../../common/resources/config';
+
+export type ConfigRecord = ConfigEntry & { id: string };

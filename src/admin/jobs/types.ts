@@ -1,0 +1,3 @@
+import type { Job } from '../../../common/resources/job';
+
+export type JobRecord = Job & { id: string };

@@ -1,0 +1,106 @@
+import type { ComponentType } from 'react';
+import type { RaRecord } from 'react-admin';
+import type { AnyObjectSchema } from 'yup';
+import { describedFields } from '../../../common/resources/fields';
+import { addDerivedEnglish } from '../../platform/i18n/derivedEnglish';
+import type { RecordColumn } from '../../shared/ui/recordTable/RecordTable';
+import { ResourceForm } from './ResourceForm';
+import type { EditorProps, ResourceDefinition, ResourceMessages } from './ResourceDefinition';
+import { fieldLabelKey, PLAIN_KINDS, SchemaInputs, snake } from './SchemaInputs';
+import { schemaColumnsHook, type SchemaColumn } from './schemaColumns';
+
+/** The spec §8 notices and the i18n key of each. */
+const OUTCOMES: readonly [keyof ResourceMessages, string, string][] = [
+  ['created', 'created', 'created'],
+  ['copied', 'copied', 'copied'],
+  ['updated', 'updated', 'updated'],
+  ['deleted', 'deleted', 'deleted'],
+  ['creationFailed', 'creation_failed', 'creation failed'],
+  ['copyingFailed', 'copying_failed', 'copying failed'],
+  ['updatingFailed', 'updating_failed', 'updating failed'],
+  ['deletionFailed', 'deletion_failed', 'deletion failed'],
+];
+
+/**
+ * An administration resource as few lines declare it (docs/resources.md). Everything not given is
+ * derived from `name`, `label` and the schema's described fields (common/resources/fields.ts).
+ */
+export interface ResourceDeclaration<T extends RaRecord>
+  extends Partial<Omit<ResourceDefinition<T>, 'messages' | 'create' | 'copy' | 'remove' | 'Editor' | 'useColumns'>> {
+  /** API resource (/api/<name>), route `<name>Management`, i18n namespace `app.<name>`. */
+  name: string;
+  /** The entity in English: 'Vendor' → 'Vendor created', 'New Vendor', 'Vendor management'. */
+  label: string;
+  schema: AnyObjectSchema;
+  icon: ResourceDefinition<T>['icon'];
+  permission: ResourceDefinition<T>['permission'];
+  /** i18n namespace when it is not the name (spec strings kept under app.table_admin…). */
+  namespace?: string;
+  /** Described fields listed as columns; default every described field. */
+  columns?: readonly string[];
+  /** Columns of the entity's own, instead of the derived ones. */
+  useColumns?: (rows: readonly T[]) => RecordColumn<T>[];
+  /** Notices spelt otherwise than the pattern (spec §8: 'Attribute created' on update). */
+  messages?: Partial<ResourceMessages>;
+  /** 'New <Label>' prompting the name (default); false for none; or a dialog/body of its own. */
+  create?:
+    | false
+    | Partial<Extract<ResourceDefinition<T>['create'], { kind: 'prompt' }>>
+    | (Omit<Extract<ResourceDefinition<T>['create'], { kind: 'dialog' }>, 'label'> & { label?: string });
+  /** 'Copy <Label>' of the one selected row; off by default. */
+  copy?: boolean | { dropFields?: readonly string[] };
+  /** Delete in the Actions column (on by default); `confirmKey` words the confirmation. */
+  delete?: boolean | { confirmKey: string };
+  /** The inline editor: derived from the plain described fields by default; false for none. */
+  Editor?: ComponentType<EditorProps<T>> | false;
+}
+
+export function declareResource<T extends RaRecord>(declaration: ResourceDeclaration<T>): ResourceDefinition<T> {
+  const { name, label, schema, namespace = name, columns, create, copy = false, Editor, ...rest } = declaration;
+  const key = (suffix: string) => `app.${namespace}.${suffix}`;
+  const strings: Record<string, string> = {};
+  const say = (i18nKey: string, english: string) => {
+    strings[i18nKey] = english;
+    return i18nKey;
+  };
+  const title = declaration.title ?? say(`app.menu.${snake(name)}_management`, `${label} management`);
+  const messages = Object.fromEntries(OUTCOMES.map(([field, suffix, words]) => [field, declaration.messages?.[field] ?? say(key(suffix), `${label} ${words}`)])) as unknown as ResourceMessages;
+
+  const described = describedFields(schema);
+  const listed = described.filter(({ field }) => !columns || columns.includes(field));
+  // The name column says what the rows are (spec §2.9: Permission, Role, Job…); others their field.
+  const schemaColumns: SchemaColumn[] = listed.map(({ field, meta }) => ({
+    field,
+    meta: field === 'name' ? { ...meta, label } : meta,
+    labelKey: say(key(`columns.${snake(field === 'name' ? name : field)}`), field === 'name' ? label : meta.label),
+  }));
+  const useColumns = declaration.useColumns ?? schemaColumnsHook<T>(schemaColumns);
+
+  const plain = described.filter(({ meta }) => PLAIN_KINDS.has(meta.kind) && !meta.reference);
+  const derivesEditor = Editor === undefined && plain.length > 0;
+  if (derivesEditor) for (const { field, meta } of plain) say(fieldLabelKey(namespace, field), meta.label);
+  const DerivedEditor = ({ record, save }: EditorProps<T>) => (
+    <ResourceForm record={record} schema={schema} save={save}>
+      <SchemaInputs schema={schema} namespace={namespace} />
+    </ResourceForm>
+  );
+
+  const definition: ResourceDefinition<T> = {
+    route: `${name}Management`,
+    defaultSort: [{ field: 'name', order: 'asc' }],
+    ...rest,
+    name,
+    title,
+    messages,
+    useColumns,
+    create: create === false ? undefined : ({ kind: 'prompt', ...create, label: create?.label ?? say(key('new'), `New ${label}`) } as ResourceDefinition<T>['create']),
+    copy: copy ? { label: say(key('copy'), `Copy ${label}`), ...(copy === true ? {} : copy) } : undefined,
+    remove: declaration.delete === false ? undefined : { confirmKey: typeof declaration.delete === 'object' ? declaration.delete.confirmKey : 'app.confirm.delete_item' },
+    Editor: derivesEditor ? DerivedEditor : Editor || undefined,
+    references: Object.fromEntries(described.flatMap(({ field, meta }) => (meta.reference ? [[field, meta.reference]] : []))),
+    strings,
+  };
+  // Every key above that en.ts lacks shows this English (src/platform/i18n/derivedEnglish.ts).
+  addDerivedEnglish(strings);
+  return definition;
+}

@@ -1,0 +1,3 @@
+import type { Permission } from '../../../common/resources/permission';
+
+export type PermissionRecord = Permission & { id: string };

@@ -1,0 +1,3 @@
+import type { Role } from '../../../common/resources/role';
+
+export type RoleRecord = Role & { id: string };

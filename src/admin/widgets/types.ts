@@ -1,0 +1,3 @@
+import type { Widget } from '../../../common/resources/widget';
+
+export type WidgetRecord = Widget & { id: string };

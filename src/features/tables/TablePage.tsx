@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useApiFetch } from '../../platform/dataProvider/useApiFetch';
+import { errorMessageOf } from '../../shared/ui/errorMessageOf';
+import { pickDefaultTable, tablePath, TABLE_ROUTE_TYPES, type TableRouteSegment, type TableSummary } from './tableDefinition';
+import { TableView } from './TableView';
+
+const TITLES: Record<TableRouteSegment, string> = {
+  asset: 'app.menu.assets',
+  alert: 'app.menu.alerts',
+  inspection: 'app.menu.inspections',
+  checklist: 'app.menu.checklists',
+  thermographyNote: 'app.menu.thermography',
+  report: 'app.menu.reports',
+};
+
+interface TablePageProps {
+  segment: TableRouteSegment;
+  /** The chosen table is in the path (/:tableId); otherwise it is kept on the page (reports, /home/inspections). */
+  routed: boolean;
+}
+
+/**
+ * A table container (spec §2.1, §2.5): the selector lists the role's tables of the route's type
+ * (GET /table?limitToRole=true&type=…) and opens the default one when none is chosen.
+ */
+export function TablePage({ segment, routed }: TablePageProps) {
+  const translate = useTranslate();
+  const apiFetch = useApiFetch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { tableId: routeTableId } = useParams();
+  const [tables, setTables] = useState<TableSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const [chosenId, setChosenId] = useState<string | undefined>(undefined);
+  const type = TABLE_ROUTE_TYPES[segment];
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<TableSummary[]>('/table', { query: { limitToRole: true, type }, signal: controller.signal })
+      .then((list) => {
+        setTables(Array.isArray(list) ? list : []);
+        setError(null);
+      })
+      .catch((failure: unknown) => {
+        if (!controller.signal.aborted) setError(errorMessageOf(failure, translate));
+      });
+    return () => controller.abort();
+  }, [apiFetch, translate, type, reload]);
+
+  const fallback = tables ? pickDefaultTable(tables)?._id : undefined;
+  const tableId = routed ? routeTableId : (chosenId ?? fallback);
+
+  useEffect(() => {
+    // A link's filters (location.search) come along to the default table.
+    if (routed && !routeTableId && fallback) void navigate(`${tablePath(segment, fallback)}${location.search}`, { replace: true });
+  }, [routed, routeTableId, fallback, segment, navigate, location.search]);
+
+  const choose = (id: string) => {
+    if (routed) void navigate(tablePath(segment, id));
+    else setChosenId(id);
+  };
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate(TITLES[segment])}
+      </Typography>
+      {error && (
+        <Alert severity="error" action={<Button onClick={() => setReload((n) => n + 1)}>{translate('app.tables.retry')}</Button>}>
+          {error}
+        </Alert>
+      )}
+      {tables && tables.length === 0 && <Typography color="text.secondary">{translate('app.tables.none')}</Typography>}
+      {tables && tables.length > 0 && (
+        <TextField select size="small" label={translate('app.tables.table')} value={tables.some((table) => table._id === tableId) ? tableId : ''} onChange={(event) => choose(event.target.value)} sx={{ minWidth: 240, mb: 2 }}>
+          {tables.map((table) => (
+            <MenuItem key={table._id} value={table._id}>
+              {table.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {tables && tableId && <TableView key={tableId} tableId={tableId} />}
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+import { Stack } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { Alert } from '../../../../common/resources/inspection';
+import { useSessionUser } from '../../../platform/authProvider/useSession';
+import { formatTimestamp } from '../../../../common/formatTime';
+import { htmlAsText } from '../../../shared/ui/htmlAsText';
+import { AlertWorkOrder } from '../../workOrders/alert/AlertWorkOrder';
+import { AttributeValueTable } from './AttributeValueTable';
+import { DetailFacts } from '../../../shared/ui/DetailFacts';
+import { DetailState } from './DetailState';
+import { useDetail } from './useDetail';
+
+/** GET /alert/:id (server/modules/alerts/alertReads.ts). */
+export type AlertView = Alert & {
+  checklistName: string | null;
+  inspectedBy: string | null;
+  attributeData: { attribute: string; name: string; type: string | null; value: unknown }[];
+};
+
+/**
+ * Spec §2.5 alert detail: checklist name, inspected-by, timestamp, and an attribute/value table;
+ * a resolved alert also shows its remark, who resolved it and when (DESIGN §5). For users who
+ * manage work orders, the alert's work order, or a button to open one (DESIGN §11).
+ */
+export function AlertDetail({ alertId }: { alertId: string }) {
+  const translate = useTranslate();
+  const managesWorkOrders = useSessionUser()?.permissions.includes('manage-workorder') ?? false;
+  const detail = useDetail<AlertView>(`/alert/${encodeURIComponent(alertId)}`, (event) => event.type === 'alert' && event._id === alertId);
+  return (
+    <DetailState detail={detail}>
+      {(alert) => (
+        <Stack spacing={2}>
+          <DetailFacts
+            facts={[
+              { label: translate('app.detail.checklist'), value: alert.checklistName },
+              { label: translate('app.detail.inspected_by'), value: alert.inspectedBy },
+              { label: translate('app.detail.time'), value: formatTimestamp(alert.timestamp) },
+            ]}
+          />
+          {alert.resolvedAt !== null && (
+            <DetailFacts
+              facts={[
+                { label: translate('app.detail.remark'), value: alert.remark },
+                { label: translate('app.detail.resolved_by'), value: alert.resolvedByName },
+                { label: translate('app.detail.resolved_when'), value: formatTimestamp(alert.resolvedAt) },
+              ]}
+            />
+          )}
+          {managesWorkOrders && (
+            <AlertWorkOrder
+              alert={{ _id: alert._id, asset: alert.asset, assetName: alert.assetName, level: alert.level, levelName: alert.levelName, text: htmlAsText(alert.message) }}
+            />
+          )}
+          <AttributeValueTable rows={alert.attributeData.map((item) => ({ id: item.attribute, name: item.name, value: item.value, type: item.type }))} />
+        </Stack>
+      )}
+    </DetailState>
+  );
+}

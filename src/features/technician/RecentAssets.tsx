@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { List, ListItem, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { useTranslate } from 'react-admin';
+import { useApiFetch } from '../../platform/dataProvider';
+import { formatTimestamp } from '../../../common/formatTime';
+import { useArrivingState } from '../../shared/ui/useArrivingState';
+import { assetInspectPath } from './assetInspectPath';
+
+/** One row of GET /inspection/myRecentAssets (docs/inspections.md). */
+export interface RecentAsset {
+  _id: string;
+  name: string;
+  identification: string;
+  lastInspectedAt: number;
+}
+
+/**
+ * The assets this technician inspected lately, latest first, each opening its inspect view: going
+ * back to a pump without finding its label again. A failed call just leaves the list out — the
+ * scanner still works.
+ */
+export const RecentAssets = () => {
+  const apiFetch = useApiFetch();
+  const translate = useTranslate();
+  const [assets, setAssets] = useArrivingState<RecentAsset[] | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<RecentAsset[]>('/inspection/myRecentAssets', { signal: controller.signal, offline: true })
+      .then((rows) => setAssets(Array.isArray(rows) ? rows : []))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [apiFetch, setAssets]);
+
+  if (assets === null) return null;
+  const titleId = 'recently-inspected-title';
+  return (
+    <section aria-labelledby={titleId}>
+      <Typography id={titleId} variant="h6" component="h2" gutterBottom>
+        {translate('app.technician.recent_title')}
+      </Typography>
+      {assets.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.technician.recent_empty')}
+        </Typography>
+      ) : (
+        <Paper variant="outlined">
+          <List disablePadding>
+            {assets.map((asset, index) => (
+              // A ul holds li elements only (axe 'list'): the row's link sits inside its list item.
+              <ListItem key={asset._id} disablePadding divider={index < assets.length - 1}>
+                <ListItemButton component={Link} to={assetInspectPath(asset.identification)} sx={{ minHeight: 64 }}>
+                  {/* Wrapped, not cut: the end of a long name may be what tells two assets apart. */}
+                  <ListItemText primary={asset.name} secondary={`${asset.identification} · ${formatTimestamp(asset.lastInspectedAt)}`} />
+                  <ChevronRightIcon color="action" />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        </Paper>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import type { WorkOrder } from '../../../../common/resources/workOrder';
+import { useApiFetch } from '../../../platform/dataProvider/useApiFetch';
+import { WorkOrderDialog } from '../dialog/WorkOrderDialog';
+import { useWorkOrderConfig } from '../shared/useWorkOrderConfig';
+import { alertWorkOrderDraft, type AlertForWorkOrder, type RankedAlertLevel } from './alertWorkOrderDraft';
+
+interface AlertWorkOrderDialogProps {
+  alert: AlertForWorkOrder;
+  /** The alert's order to edit, or null to open a new one. */
+  order: WorkOrder | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * The work order dialog opened from an alert's detail: the alert's order to edit, or a new one
+ * prefilled from the alert and linked to it (`alert`). Loaded only when asked for, with the config
+ * (and, for a new one, the alert levels' ranks behind its priority). Spec §8: a config that does
+ * not load is only logged, and the dialog does not open.
+ */
+export default function AlertWorkOrderDialog({ alert, order, onClose, onSaved }: AlertWorkOrderDialogProps) {
+  const translate = useTranslate();
+  const apiFetch = useApiFetch();
+  const { config, error } = useWorkOrderConfig();
+  const [levels, setLevels] = useState<readonly RankedAlertLevel[] | null>(order ? [] : null);
+  // The new order starts now: read once, when the dialog was asked for.
+  const [now] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (order) return undefined;
+    const controller = new AbortController();
+    apiFetch<RankedAlertLevel[]>('/alertLevel', { signal: controller.signal }).then(setLevels, (failure: unknown) => {
+      if (controller.signal.aborted) return;
+      // Without the ranks the priority still follows the level's name.
+      console.error('alert levels could not be loaded', failure);
+      setLevels([]);
+    });
+    return () => controller.abort();
+  }, [apiFetch, order]);
+
+  useEffect(() => {
+    if (error !== null) onClose();
+  }, [error, onClose]);
+
+  if (!config || levels === null) return null;
+  return (
+    <WorkOrderDialog
+      subject={order ? { kind: 'edit', order } : { kind: 'new', initial: alertWorkOrderDraft(alert, levels, config, now, translate), alert: alert._id, ...(alert.assetName ? { assetName: alert.assetName } : {}) }}
+      config={config}
+      onClose={onClose}
+      onSaved={onSaved}
+    />
+  );
+}

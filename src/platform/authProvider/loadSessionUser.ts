@@ -1,0 +1,80 @@
+import type { SessionUser } from '../../../common/api';
+import { takeBootAnswer } from '../firstScreen/bootAnswers';
+import { apiFetch } from '../dataProvider/apiFetch';
+import { prefetchJson } from '../dataProvider/prefetch';
+import { isNetworkFailure } from '../offline/serverReach';
+import { rememberSession, storedSessionUser } from '../offline/offlineSession';
+import { isAccessDenied } from './httpStatus';
+import { sessionStore } from './sessionStore';
+
+export class NotSignedInError extends Error {
+  constructor() {
+    super('ra.auth.auth_check_error');
+    this.name = 'NotSignedInError';
+  }
+}
+
+let pending: Promise<SessionUser> | null = null;
+
+export const dashboardPath = (dashboardId: string) => `/dashboard/${encodeURIComponent(dashboardId)}`;
+
+/**
+ * The session user, fetched from /token/init with the stored jwt when it is not loaded yet
+ * ("logging in again with the stored jwt", spec §2.1). Concurrent callers (route guard,
+ * react-admin's getPermissions) share one request. A rejected token is forgotten.
+ *
+ * Offline (docs/offline.md): when /token/init gets no answer at all, the user it last answered for
+ * this same token (mirrored in IndexedDB) is used, so a technician reloading the app in a plant room
+ * stays signed in; it is asked again as soon as the browser is back online. A 401/403 still signs
+ * out, and a different token never gets another token's user.
+ */
+export function loadSessionUser(): Promise<SessionUser> {
+  const { token, user } = sessionStore.getState();
+  if (user) return Promise.resolve(user);
+  if (!token) return Promise.reject(new NotSignedInError());
+  // Asked already by the boot script, in parallel with this bundle (issue 20); if that failed, asked again.
+  pending ??= (takeBootAnswer<SessionUser>('/token/init')?.catch(() => apiFetch<SessionUser>('/token/init')) ?? apiFetch<SessionUser>('/token/init'))
+    .then(
+      (loaded) => {
+        if (sessionStore.getToken() === token) {
+          sessionStore.setUser(loaded);
+          void rememberSession(token, loaded);
+        }
+        // Every area's home shows this dashboard: asked now, it arrives while the home's code loads.
+        if (loaded.dashboardId && loaded.permissions.includes('read-dashboard')) prefetchJson(dashboardPath(loaded.dashboardId));
+        return loaded;
+      },
+      async (error: unknown) => {
+        if (isAccessDenied(error) && sessionStore.getToken() === token) sessionStore.clear();
+        if (!isNetworkFailure(error)) throw error;
+        const stored = await storedSessionUser(token);
+        if (!stored || sessionStore.getToken() !== token) throw error;
+        sessionStore.setUser(stored);
+        revalidateWhenOnline(token);
+        return stored;
+      },
+    )
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}
+
+/** A session taken from the phone's copy is checked with the server once the network is back. */
+function revalidateWhenOnline(token: string): void {
+  const check = () => {
+    if (sessionStore.getToken() !== token) return;
+    apiFetch<SessionUser>('/token/init').then(
+      (fresh) => {
+        if (sessionStore.getToken() !== token) return;
+        sessionStore.setUser(fresh);
+        void rememberSession(token, fresh);
+      },
+      (error: unknown) => {
+        if (isAccessDenied(error) && sessionStore.getToken() === token) sessionStore.clear();
+        else if (isNetworkFailure(error)) window.addEventListener('online', check, { once: true });
+      },
+    );
+  };
+  window.addEventListener('online', check, { once: true });
+}

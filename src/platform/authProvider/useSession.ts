@@ -1,0 +1,24 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import type { SessionUser } from '../../../common/api';
+import { useServerAnswer } from '../firstScreen/serverAnswers';
+import { sessionStore, type SessionState } from './sessionStore';
+
+const subscribe = (listener: () => void) => sessionStore.subscribe(listener);
+const getSnapshot = () => sessionStore.getState();
+
+/**
+ * A page the server draws (src/platform/firstScreen/) is drawn for the user of the session it was asked
+ * with: /token/init's answer. The token itself never reaches the markup: a stand-in says "signed in".
+ */
+const SERVER_TOKEN = 'server-drawn';
+
+export function useSession(): SessionState {
+  const serverUser = useServerAnswer<SessionUser>('/token/init');
+  const serverState = useMemo<SessionState>(() => ({ token: serverUser ? SERVER_TOKEN : null, user: serverUser ?? null, deniedPath: null }), [serverUser]);
+  return useSyncExternalStore(subscribe, getSnapshot, () => serverState);
+}
+
+/** The signed-in user; inside a route guarded by RequireAuth it is always loaded. */
+export function useSessionUser(): SessionUser | null {
+  return useSession().user;
+}

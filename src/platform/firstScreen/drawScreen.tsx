@@ -1,0 +1,74 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { Routes, StaticRouter } from 'react-router-dom';
+import { memoryStore } from 'react-admin';
+import { AppProviders } from '../../App';
+import { i18nProvider } from '../i18n';
+import { appRoutes } from '../routes/appRoutes';
+import { renderGuardedRoutes } from '../routes/renderGuardedRoutes';
+import { setServerDom, type DomView } from '../../shared/ui/domView';
+import { TimeZoneProvider } from '../../shared/ui/timeZone';
+import { ServerAnswersProvider, type ServerAnswers } from './serverAnswers';
+
+/** A screen drawn on the server: markup and the styles it uses. */
+export interface DrawnScreen {
+  html: string;
+  css: string;
+  /** Emotion's names of the rules in `css`: the app's emotion cache takes them as inserted (common/bootPaint.ts withServerScreen). */
+  names: string[];
+}
+
+/** The phone's own settings the screen is drawn with. */
+export interface DrawnFor {
+  /** IANA zone of the phone: its times are shown in it, as the phone itself would show them. */
+  timeZone: string;
+}
+
+/** Stored HTML on a drawn screen is parsed and sanitised as in the browser, with the same rules, in jsdom's DOM (set up once). */
+let serverDom: Promise<void> | null = null;
+function withJsdom(): Promise<void> {
+  serverDom ??= import('jsdom').then(({ JSDOM }) => setServerDom(new JSDOM('', { url: 'http://localhost/' }).window as unknown as DomView));
+  return serverDom;
+}
+
+/**
+ * The first screen of `path` as the app draws it for the session and data in `answers` (issue 20;
+ * server/http/serverScreen.ts): React's markup, once every lazy part has loaded, and the CSS its
+ * emotion classes need (kept as text by emotion where there is no document). No effect runs, nothing
+ * is asked: what a page would ask itself it finds in `answers` (src/platform/firstScreen/serverAnswers.tsx).
+ */
+export async function drawScreen(path: string, answers: ServerAnswers, drawnFor: DrawnFor): Promise<DrawnScreen> {
+  if (typeof window === 'undefined') await withJsdom();
+  const cache = createCache({ key: 'css' });
+  // Rules kept in the cache, not written as <style> elements beside each part.
+  cache.compat = true;
+  let failure: unknown;
+  const { prelude } = await prerenderToNodeStream(
+    <CacheProvider value={cache}>
+      <ServerAnswersProvider answers={answers}>
+        <TimeZoneProvider timeZone={drawnFor.timeZone}>
+          <StaticRouter location={path}>
+            {/* A store of its own per render, holding the locale: react-admin's translations draw nothing until the store names one. */}
+            <AppProviders store={memoryStore({ locale: i18nProvider.getLocale() })}>
+              <Routes>{renderGuardedRoutes(appRoutes)}</Routes>
+            </AppProviders>
+          </StaticRouter>
+        </TimeZoneProvider>
+      </ServerAnswersProvider>
+    </CacheProvider>,
+    {
+      // A part that failed would be drawn as its fallback (a spinner): half a screen is no first screen. The caller serves the plain page.
+      onError: (error) => {
+        failure ??= error;
+      },
+      // Every part inline, in place: React would otherwise move large parts in with a script, and nothing of this page runs.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    },
+  );
+  if (failure !== undefined) throw failure;
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  const inserted = Object.entries(cache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return { html, css: inserted.map(([, rule]) => rule).join(''), names: inserted.map(([name]) => name) };
+}

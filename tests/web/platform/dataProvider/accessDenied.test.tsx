@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { AdminContext, useGetList } from 'react-admin';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { authProvider } from '../../../../src/platform/authProvider';
+import { RequireAuth } from '../../../../src/platform/authProvider/RequireAuth';
+import { LoginPage } from '../../../../src/features/login/LoginPage';
+import { dataProvider } from '../../../../src/platform/dataProvider';
+import { useApiFetch } from '../../../../src/platform/dataProvider/useApiFetch';
+import { i18nProvider } from '../../../../src/platform/i18n';
+import { errorResponse, jsonResponse, mockApi } from '../../helpers/mockApi';
+import { LocationProbe } from '../../helpers/renderApp';
+import { engineerPermissions, sessionUser } from '../../helpers/sessionUsers';
+
+/** A screen making a non-CRUD call, as later screens do through useApiFetch. */
+const ApiFetchProbe = () => {
+  const apiFetch = useApiFetch();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    apiFetch<unknown>('/inspection/myRecentAssets').catch(() => setFailed(true));
+  }, [apiFetch]);
+  return <p>{failed ? 'failed' : 'loading'}</p>;
+};
+
+/** A screen reading a resource through react-admin's own data hooks. */
+const ListProbe = () => {
+  const { total } = useGetList('asset');
+  return <p>{total ?? 'loading'}</p>;
+};
+
+function renderAt(path: string, probe: React.ReactNode) {
+  return render(
+    <MemoryRouter initialEntries={[path]} useTransitions={false}>
+      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/home/*" element={<RequireAuth>{probe}</RequireAuth>} />
+        </Routes>
+      </AdminContext>
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+const signedInAnswers = {
+  'GET /api/token/init': () => jsonResponse(200, sessionUser(engineerPermissions)),
+};
+
+describe('a 401/403 from a data call sends the user to Login with from (spec §8)', () => {
+  it('useApiFetch call answered 401: signed out', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    const api = mockApi({ ...signedInAnswers, 'GET /api/inspection/myRecentAssets': () => errorResponse(401, 'Token expired') });
+    renderAt('/home/workOrders?tab=mine', <ApiFetchProbe />);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/login?from=%2Fhome%2FworkOrders%3Ftab%3Dmine'),
+    );
+    expect(localStorage.getItem('jwt')).toBeNull();
+    expect(api.callsTo('GET', '/api/inspection/myRecentAssets')[0]?.headers.get('x-auth')).toBe('stored-jwt');
+  });
+
+  it('useApiFetch call answered 403: still signed in, and Login names the account that cannot open the page', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    mockApi({ ...signedInAnswers, 'GET /api/inspection/myRecentAssets': () => errorResponse(403, 'Not permitted') });
+    renderAt('/home/workOrders?tab=mine', <ApiFetchProbe />);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/login?from=%2Fhome%2FworkOrders%3Ftab%3Dmine'),
+    );
+    expect(await screen.findByText('Signed in as Dana Field (dana)')).toBeInTheDocument();
+    expect(screen.getByText('This account cannot open /home/workOrders?tab=mine.')).toBeInTheDocument();
+    expect(localStorage.getItem('jwt')).toBe('stored-jwt');
+  });
+
+  it('react-admin data hook answered 403: the same notice', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    mockApi({ ...signedInAnswers, 'GET /api/asset': () => errorResponse(403, 'Not permitted') });
+    renderAt('/home/assets', <ListProbe />);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login?from=%2Fhome%2Fassets'));
+    expect(await screen.findByText('This account cannot open /home/assets.')).toBeInTheDocument();
+    expect(localStorage.getItem('jwt')).toBe('stored-jwt');
+  });
+
+  it('react-admin data hook answered 401', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    mockApi({ ...signedInAnswers, 'GET /api/asset': () => errorResponse(401, 'Token expired') });
+    renderAt('/home/assets', <ListProbe />);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login?from=%2Fhome%2Fassets'));
+    expect(localStorage.getItem('jwt')).toBeNull();
+  });
+
+  it('leaves the user in place on other errors', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    mockApi({ ...signedInAnswers, 'GET /api/inspection/myRecentAssets': () => errorResponse(500, 'Broken') });
+    renderAt('/home/workOrders', <ApiFetchProbe />);
+    expect(await screen.findByText('failed')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/home\/workOrders$/);
+    expect(localStorage.getItem('jwt')).toBe('stored-jwt');
+  });
+});

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadSessionUser } from '../../../../src/platform/authProvider/loadSessionUser';
+import { sessionStore } from '../../../../src/platform/authProvider/sessionStore';
+import { takeBootAnswer } from '../../../../src/platform/firstScreen/bootAnswers';
+import { takePrefetched } from '../../../../src/platform/dataProvider/prefetch';
+import { jsonResponse, mockApi } from '../../helpers/mockApi';
+import { sessionUser } from '../../helpers/sessionUsers';
+
+/** What build/bootPlugin.ts's script leaves behind: answers asked before the bundle ran. */
+function boot(token: string, answers: Record<string, Response>, at = Date.now()) {
+  window.__foBoot = { token, at, answers: Object.fromEntries(Object.entries(answers).map(([path, response]) => [path, Promise.resolve(response)])) };
+}
+
+describe('the boot script’s early answers (issue 20)', () => {
+  afterEach(() => {
+    delete window.__foBoot;
+  });
+
+  it('takes /token/init from the boot script instead of asking again, once', async () => {
+    localStorage.setItem('jwt', 'stored');
+    const api = mockApi({ 'GET /api/token/init': () => jsonResponse(200, sessionUser(['view-technician'])) });
+    boot('stored', { '/token/init': jsonResponse(200, sessionUser(['view-onsite'])) });
+    const user = await loadSessionUser();
+    expect(user.permissions).toEqual(['view-onsite']);
+    expect(api.callsTo('GET', '/api/token/init')).toHaveLength(0);
+    expect(takeBootAnswer('/token/init')).toBeNull();
+  });
+
+  it('asks again its own way when the early answer failed, so a 401 takes the usual path', async () => {
+    localStorage.setItem('jwt', 'stored');
+    const api = mockApi({ 'GET /api/token/init': () => jsonResponse(200, sessionUser(['view-technician'])) });
+    boot('stored', { '/token/init': jsonResponse(503, { message: 'busy' }) });
+    const user = await loadSessionUser();
+    expect(user.permissions).toEqual(['view-technician']);
+    expect(api.callsTo('GET', '/api/token/init')).toHaveLength(1);
+  });
+
+  it('ignores an answer asked with another token, or a stale one', () => {
+    localStorage.setItem('jwt', 'current');
+    expect(sessionStore.getToken()).toBe('current');
+    boot('earlier', { '/token/init': jsonResponse(200, sessionUser([])) });
+    expect(takeBootAnswer('/token/init')).toBeNull();
+    boot('current', { '/token/init': jsonResponse(200, sessionUser([])) }, Date.now() - 60_000);
+    expect(takeBootAnswer('/token/init')).toBeNull();
+  });
+
+  it('asks the home dashboard once: the app waits until the boot script has made the asks that follow its first answers', async () => {
+    localStorage.setItem('jwt', 'stored');
+    const api = mockApi({
+      'GET /api/token/init': () => jsonResponse(200, sessionUser(['view-technician', 'read-dashboard'], { dashboardId: 'home-1' })),
+      'GET /api/dashboard/home-1': () => jsonResponse(200, { _id: 'home-1', name: 'Home', filters: [], sections: [] }),
+    });
+    boot('stored', { '/token/init': jsonResponse(200, sessionUser(['view-technician', 'read-dashboard'], { dashboardId: 'home-1' })) });
+    // In Chromium the boot script's own read of /token/init may finish after the app's: its ask of
+    // the dashboard then comes a moment after the app looks for it.
+    const state = window.__foBoot!;
+    state.asked = new Promise((resolve) =>
+      setTimeout(() => {
+        state.answers['/dashboard/home-1'] = fetch('/api/dashboard/home-1', { headers: { 'x-auth': 'stored' } });
+        resolve();
+      }, 30),
+    );
+    await loadSessionUser();
+    const dashboard = takePrefetched('/dashboard/home-1');
+    expect(dashboard).not.toBeNull();
+    expect(await dashboard).toMatchObject({ _id: 'home-1' });
+    await state.asked;
+    expect(api.callsTo('GET', '/api/dashboard/home-1')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,97 @@
+import { runInThisContext } from 'node:vm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { bootSource, withEntryHeld } from '../../../../build/bootPlugin';
+import { jsonResponse, mockApi } from '../../helpers/mockApi';
+import { sessionUser, technicianPermissions } from '../../helpers/sessionUsers';
+
+/*
+ * Issue 20: over HTTP/1.1 a browser opens six connections to a host and serves requests in the order
+ * they were made. The inspect view's page has ~30 chunks to preload; asked first, they held the
+ * page's data asks back (~0.6 s on a first visit). The boot script now asks first, then starts the
+ * entry where the page holds it, then preloads the page's chunks.
+ */
+const PAGE_CHUNKS = ['/assets/AssetInspectPage-test.js', '/assets/Stack-test.js', '/assets/Divider-test.js'];
+
+/** What the script asks and adds to <head>, in order. */
+function recordOrder() {
+  const order: string[] = [];
+  const stubbedFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    order.push(`ask ${new URL(String(input), location.origin).pathname}`);
+    return stubbedFetch(input, init);
+  });
+  const append = document.head.appendChild.bind(document.head);
+  vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T) => {
+    if (node instanceof HTMLLinkElement) order.push(`preload ${node.getAttribute('href')}`);
+    // The held entry: its module script, taken out of the template.
+    if (node instanceof HTMLScriptElement && node.type === 'module') order.push('entry');
+    return append(node);
+  });
+  return order;
+}
+
+afterEach(() => {
+  document.head.querySelectorAll('template, script[type="module"], link[rel="modulepreload"]').forEach((element) => element.remove());
+  document.documentElement.removeAttribute('data-app-shell');
+  delete window.__foBoot;
+  window.history.replaceState(null, '', '/');
+  vi.restoreAllMocks();
+});
+
+describe('what the boot script asks first', () => {
+  it('makes the page’s asks before it preloads the page’s chunks', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    window.history.replaceState(null, '', '/inspection/asset/identification/SKD-001');
+    mockApi({
+      'GET /api/token/init': () => jsonResponse(200, sessionUser(['view-technician', 'read-inspection'])),
+      'GET /api/asset/identification/group/SKD-001': () => jsonResponse(200, []),
+    });
+    const order = recordOrder();
+    runInThisContext(bootSource([['^/inspection/asset/', PAGE_CHUNKS]], '/api'));
+
+    // The preloads a few per task (boot script: pump), in order.
+    await waitFor(() =>
+      expect(order).toEqual([
+        'ask /api/init/applicationInfo',
+        'ask /api/asset/identification/group/SKD-001',
+        'ask /api/token/init',
+        ...PAGE_CHUNKS.map((chunk) => `preload ${chunk}`),
+      ]),
+    );
+  });
+
+  it('adds a page’s many preloads a few per task, not all in the task that starts the page (Total Blocking Time)', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    window.history.replaceState(null, '', '/inspection/asset/identification/SKD-001');
+    mockApi({
+      'GET /api/token/init': () => jsonResponse(200, sessionUser(['view-technician'])),
+      'GET /api/asset/identification/group/SKD-001': () => jsonResponse(200, []),
+    });
+    const chunks = Array.from({ length: 30 }, (_, n) => `/assets/chunk${n}-test.js`);
+    const order = recordOrder();
+    runInThisContext(bootSource([['^/inspection/asset/', chunks]], '/api'));
+    const preloadsNow = order.filter((step) => step.startsWith('preload')).length;
+    expect(preloadsNow).toBeGreaterThan(0);
+    expect(preloadsNow).toBeLessThanOrEqual(5);
+    await waitFor(() => expect(order.filter((step) => step.startsWith('preload'))).toEqual(chunks.map((chunk) => `preload ${chunk}`)));
+  });
+
+  it('on the home: asks, then starts the held entry, then preloads the home’s chunks', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    window.history.replaceState(null, '', '/inspection');
+    const bootTag = '<script src="/assets/boot-test.js"></script>';
+    const page = `<html><head>${bootTag}<script type="module" crossorigin src="/assets/index-test.js"></script></head><body></body></html>`;
+    const held = new DOMParser().parseFromString(withEntryHeld(page, bootTag), 'text/html').getElementById('app-entry')!;
+    document.head.appendChild(document.importNode(held, true));
+    mockApi({ 'GET /api/token/init': () => jsonResponse(200, sessionUser(technicianPermissions)) });
+    const homeChunks = ['/assets/TechnicianHome-test.js'];
+    const order = recordOrder();
+
+    runInThisContext(bootSource([['^/inspection/?$', homeChunks]], '/api'));
+
+    // The shell is painted first; then, in this order:
+    await waitFor(() => expect(order).toContain('entry'));
+    expect(order).toEqual(['ask /api/init/applicationInfo', 'ask /api/token/init', 'entry', 'preload /assets/TechnicianHome-test.js']);
+  });
+});
