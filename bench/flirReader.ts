@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { extractFlir } from '../server/modules/thermography/flir/extract';
-import { createFlirReaderPool } from '../server/modules/thermography/flir/flirWorkerPool';
+import { createFlirReaderPool } from '../server/modules/thermography/flir/readFlir';
 
 const FIXTURES = ['flir-i7', 'flir-ax8', 'flir-one', 'dji-zenmuse-xtr', 'flir-t420'] as const;
 

@@ -1,10 +1,13 @@
-import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { AuthUser } from '../auth/access';
 import type { Database } from '../db/client';
 import { HttpError } from '../http/errors';
+import { createWorkerPool, PoolClosedError, TaskTimeoutError } from '../workers/workerPool';
 import { FairQueue } from './fairQueue';
 import { QUERY_OPS, runQuery, ScriptQueryError, type QueryOp } from './queryApi';
-import type { RunRequest, RunResult, ScriptError, ScriptSandbox, ScriptWriteApi } from './sandboxTypes';
+import type runScript from './sandboxTask';
+import type { CallAnswer, ScriptJob, ScriptOutcome, ThreadMessage } from './sandboxTask';
+import type { RunRequest, RunResult, ScriptError, ScriptSandbox, ScriptUser, ScriptWriteApi } from './sandboxTypes';
 import { sharedRunKey } from './sharedRuns';
 
 export interface SandboxConfig {
@@ -21,15 +24,6 @@ export interface SandboxConfig {
 export interface SandboxOptions {
   /** Unexpected failures of a query or write call (the script only sees a generic message). */
   onError?: (error: unknown, op: string) => void;
-}
-
-/** The user the script sees as `user` (DESIGN §7: id, name, role, permissions). */
-export interface ScriptUser {
-  _id: string;
-  name: string;
-  username: string;
-  roleName: string | null;
-  permissions: string[];
 }
 
 export const SCRIPT_LIMITS = {
@@ -60,10 +54,7 @@ const BACKGROUND_KINDS: ReadonlySet<RunRequest['kind']> = new Set(['job', 'check
 const WRITE_OPS = ['createInspectionSchedule', 'createAlert'] as const satisfies readonly (keyof ScriptWriteApi)[];
 type WriteOp = (typeof WRITE_OPS)[number];
 
-const workerUrl = new URL('./sandboxWorker.mjs', import.meta.url);
-
 interface PendingRun {
-  runId: number;
   /** Whose run it is (the user's id; a job's or checklist script's own identity): the unit of fairness. */
   owner: string;
   request: RunRequest;
@@ -73,28 +64,6 @@ interface PendingRun {
   reads: Set<string>;
   /** While it waits for a worker, identical widget runs join it instead of queueing (sharedRuns.ts). */
   shareKey: string | null;
-}
-
-interface WorkerMessage {
-  type: 'ready' | 'done' | 'call';
-  runId?: number;
-  callId?: number;
-  op?: string;
-  args?: Record<string, unknown> | null;
-  result?: { ok: true; json: string; logs: string[] } | { ok: false; error: ScriptError; logs: string[] };
-  /** The worker's QuickJS failed (its own text, for the server's log only); the worker must go. */
-  engineFailure?: string;
-}
-
-interface Slot {
-  worker: Worker;
-  port: MessagePort;
-  flag: Int32Array;
-  ready: boolean;
-  current: { run: PendingRun; startedAt: number; backstop: NodeJS.Timeout } | null;
-  retired: boolean;
-  /** Stops a worker beyond the base ones once it has been idle a while. */
-  idleTimer: NodeJS.Timeout | null;
 }
 
 /**
@@ -123,11 +92,13 @@ const failed = (kind: ScriptError['kind'], message: string, durationMs = 0, logs
 });
 
 /**
- * DESIGN §7: administrators' scripts run in QuickJS inside a small pool of worker threads, so a
- * script that loops never holds up the server's event loop. Each run gets a fresh runtime with a
- * memory limit and an interrupt at its deadline; a worker that does not answer by deadline + 1 s is
- * terminated and replaced. `query`/`write` calls reach this thread synchronously for the script
- * (Atomics.wait in the worker) and run here as parameterised SQL under the caller's permissions.
+ * DESIGN §7: administrators' scripts run in QuickJS (sandboxTask.ts) in the threads of a worker
+ * pool (server/workers/workerPool.ts), so a script that loops never holds up the server's event
+ * loop. Each run gets a fresh runtime with a memory limit and an interrupt at its deadline; a
+ * thread that does not answer by deadline + 1 s is terminated and replaced (the pool's time limit).
+ * `query`/`write` calls come back to this thread over a port of the run's own, synchronously for
+ * the script (Atomics.wait in the thread), and run here as parameterised SQL under the caller's
+ * permissions.
  *
  * Fairness (issue 16 §6, docs/scripts.md "Sharing the sandbox"): each user runs at most
  * SCRIPT_RUNS_PER_USER scripts at once, waiting runs are handed out round-robin over users, and
@@ -136,68 +107,33 @@ const failed = (kind: ScriptError['kind'], message: string, durationMs = 0, logs
  */
 export function createScriptSandbox(db: Database, config: SandboxConfig, options: SandboxOptions = {}): ScriptSandbox {
   const maxWorkers = Math.max(1, config.scriptWorkers ?? SCRIPT_POOL_DEFAULTS.workers);
-  const baseWorkers = Math.min(SCRIPT_LIMITS.baseWorkers, maxWorkers);
-  const slots: Slot[] = [];
   const runsPerUser = Math.max(1, config.scriptRunsPerUser ?? SCRIPT_POOL_DEFAULTS.runsPerUser);
   const queue = new FairQueue<PendingRun>({
     runningPerKey: runsPerUser,
     waitingPerKey: SCRIPT_LIMITS.maxQueuePerUser,
     waiting: SCRIPT_LIMITS.maxQueue,
   });
-  let nextRunId = 1;
+  const pool = createWorkerPool<typeof runScript>({
+    task: new URL('./sandboxTask.ts', import.meta.url),
+    minThreads: Math.min(SCRIPT_LIMITS.baseWorkers, maxWorkers),
+    maxThreads: maxWorkers,
+    idleTimeoutMs: SCRIPT_LIMITS.idleWorkerMs,
+    onThreadError: (error) => options.onError?.(error, 'sandbox worker'),
+  });
+  /** Runs handed to the pool: never more than its threads, so the fair queue, not the pool, decides who waits. */
+  let handed = 0;
+  /** Of those, runs their thread has started (the others wait for a thread to start). */
+  let running = 0;
   let closed = false;
   /** Shareable runs not yet handed to a worker, by share key; each answers its joiners too. */
   const waitingShared = new Map<string, { run: PendingRun; joiners: ((result: RunResult) => void)[] }>();
 
-  function startSlot(): Slot {
-    const shared = new SharedArrayBuffer(4);
-    const { port1, port2 } = new MessageChannel();
-    const worker = new Worker(workerUrl, { workerData: { shared, port: port2 }, transferList: [port2] });
-    worker.unref();
-    const slot: Slot = { worker, port: port1, flag: new Int32Array(shared), ready: false, current: null, retired: false, idleTimer: null };
-    worker.on('message', (message: WorkerMessage) => onMessage(slot, message));
-    worker.on('error', (error) => {
-      options.onError?.(error, 'sandbox worker');
-      void replace(slot, 'The script sandbox stopped unexpectedly');
-    });
-    worker.on('exit', () => void replace(slot, 'The script sandbox stopped unexpectedly'));
-    return slot;
-  }
-
-  function ensureSlots() {
-    while (!closed && slots.length < baseWorkers) slots.push(startSlot());
-  }
-
-  /** A run that held a worker ends: its owner may start another. */
+  /** A run that held a worker ends: its owner may start another, and a waiting run may start. */
   function complete(run: PendingRun, result: RunResult) {
+    handed -= 1;
     queue.finished(run.owner);
     run.resolve(result);
-  }
-
-  /** Takes a worker out of the pool (terminating it) and, unless closing, keeps the base ones running. */
-  function replace(slot: Slot, message: string, kind: ScriptError['kind'] = 'unavailable'): Promise<unknown> {
-    if (slot.retired) return Promise.resolve();
-    slot.retired = true;
-    if (slot.idleTimer) clearTimeout(slot.idleTimer);
-    const index = slots.indexOf(slot);
-    if (index >= 0) slots.splice(index, 1);
-    if (slot.current) {
-      clearTimeout(slot.current.backstop);
-      const { run, startedAt } = slot.current;
-      slot.current = null;
-      complete(run, failed(kind, message, Date.now() - startedAt));
-    }
-    slot.port.close();
-    const terminated = slot.worker.terminate();
-    if (!slot.ready) {
-      // It never started (QuickJS failed to load): fail what waits rather than restart in a loop;
-      // the next run tries again.
-      for (const run of queue.drain()) run.resolve(failed('unavailable', message));
-    } else if (!closed) {
-      ensureSlots();
-      pump();
-    }
-    return terminated;
+    pump();
   }
 
   /**
@@ -216,134 +152,111 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
     pump();
   }
 
-  /** Hands waiting runs to idle workers, then starts workers for runs that could start but have none. */
+  /** Hands waiting runs to the pool while it has a thread for each (it starts threads up to SCRIPT_WORKERS). */
   function pump() {
-    for (const slot of slots) {
-      if (!slot.ready || slot.current || slot.retired) continue;
-      let next = queue.take();
-      while (next && !dispatch(slot, next.item)) next = queue.take();
-      if (!next) break;
+    while (!closed && handed < maxWorkers) {
+      const next = queue.take();
+      if (!next) return;
+      start(next.item);
     }
-    const starting = slots.filter((slot) => !slot.ready && !slot.retired).length;
-    for (let wanted = queue.startable() - starting; wanted > 0 && !closed && slots.length < maxWorkers; wanted--) slots.push(startSlot());
   }
 
-  /** Workers beyond the base ones stop once nothing has needed them for a while. */
-  function idle(slot: Slot) {
-    if (slots.length <= baseWorkers) return;
-    slot.idleTimer = setTimeout(() => {
-      slot.idleTimer = null;
-      if (!slot.current && slots.length > baseWorkers) void replace(slot, 'The script sandbox is shrinking');
-    }, SCRIPT_LIMITS.idleWorkerMs);
-    slot.idleTimer.unref();
-  }
-
-  /** Starts the run on an idle worker; false when it could not even be handed over. */
-  function dispatch(slot: Slot, run: PendingRun): boolean {
+  /** Runs the script in a pool thread; its query and write calls come back over a port of its own. */
+  function start(run: PendingRun) {
     // From here on it reads the database: a later caller must not take its (possibly older) answer.
     if (run.shareKey && waitingShared.get(run.shareKey)?.run === run) waitingShared.delete(run.shareKey);
-    if (slot.idleTimer) clearTimeout(slot.idleTimer);
-    slot.idleTimer = null;
-    const startedAt = Date.now();
-    const deadline = startedAt + run.timeLimitMs;
-    const backstop = setTimeout(
-      () => void replace(slot, `The script ran longer than its time limit of ${run.timeLimitMs} ms`, 'timeout'),
-      run.timeLimitMs + SCRIPT_LIMITS.backstopMs,
+    handed += 1;
+    const { port1, port2 } = new MessageChannel();
+    const flag = new SharedArrayBuffer(4);
+    let engineFailed: Extract<ThreadMessage, { type: 'done' }> | null = null;
+    const onMessage = (message: ThreadMessage) => {
+      if (message.type === 'done') engineFailed = message;
+      else void answerCall(port1, new Int32Array(flag), run, message);
+    };
+    port1.on('message', onMessage);
+    let startedAt = Date.now();
+    let onThread = false;
+    const onStart = () => {
+      [startedAt, onThread] = [Date.now(), true];
+      running += 1;
+    };
+    const finish = (result: RunResult) => {
+      if (onThread) running -= 1;
+      port1.close();
+      complete(run, result);
+    };
+    const timeLimit = { ms: run.timeLimitMs + SCRIPT_LIMITS.backstopMs, message: `The script ran longer than its time limit of ${run.timeLimitMs} ms` };
+    pool.run(job(run, port2, flag), { transferList: [port2], timeLimit, onStart }).then(
+      (outcome) => finish(settle(run, outcome, startedAt)),
+      (error: unknown) => {
+        // A thread whose QuickJS failed posted its answer before it ended: it may still wait on the port.
+        for (let left = receiveMessageOnPort(port1); left; left = receiveMessageOnPort(port1)) onMessage(left.message as ThreadMessage);
+        finish(engineFailed ? engineFailure(run, engineFailed, startedAt) : threadFailure(error, startedAt, onThread));
+      },
     );
-    slot.current = { run, startedAt, backstop };
-    slot.worker.ref();
-    try {
-      post(slot, run, deadline);
-    } catch (error) {
-      // Nothing reached the worker: it stays free for the next run, this one fails on its own.
+  }
+
+  /** What the thread is handed: the script, whose it is, its limits, and its calls' port and flag. */
+  function job({ request, timeLimitMs }: PendingRun, port: MessagePort, flag: SharedArrayBuffer): ScriptJob {
+    const { maxStackBytes, maxOutputChars, maxOutputDepth, maxLogs, maxLogChars } = SCRIPT_LIMITS;
+    const limits = { timeLimitMs, memoryLimitBytes: Math.round(config.scriptMemoryLimitMb * 1024 * 1024), maxStackBytes, maxOutputChars, maxOutputDepth, maxLogs, maxLogChars };
+    return { code: request.code, input: request.input ?? {}, user: scriptUser(request.user), hasWrite: Boolean(request.write), ...limits, port, flag };
+  }
+
+  /**
+   * QuickJS aborted (e.g. its own assertion after a runaway promise chain): the caller gets our
+   * words, the log QuickJS's; the thread has ended and the pool starts a fresh one.
+   */
+  function engineFailure(run: PendingRun, done: Extract<ThreadMessage, { type: 'done' }>, startedAt: number): RunResult {
+    options.onError?.(new Error(done.engineFailure), 'sandbox engine');
+    return settle(run, done.result, startedAt);
+  }
+
+  /** A run its thread did not answer: stopped at the backstop, shut down, never handed over, or its thread failed. */
+  function threadFailure(error: unknown, startedAt: number, onThread: boolean): RunResult {
+    const durationMs = Date.now() - startedAt;
+    if (error instanceof TaskTimeoutError) return failed('timeout', error.message, durationMs);
+    if (error instanceof PoolClosedError) return failed('unavailable', 'The script sandbox is shut down', durationMs);
+    if (error instanceof Error && error.name === 'DataCloneError') {
+      // Nothing reached the thread: it stays free for the next run, this one fails on its own.
       options.onError?.(error, 'sandbox dispatch');
-      clearTimeout(backstop);
-      slot.current = null;
-      slot.worker.unref();
-      complete(run, failed('input', "The script's input could not be handed to the sandbox"));
-      return false;
+      return failed('input', "The script's input could not be handed to the sandbox");
     }
-    return true;
+    options.onError?.(error, 'sandbox worker');
+    const message = 'The script sandbox stopped unexpectedly';
+    // Its thread never started (QuickJS failed to load): fail what waits rather than start threads
+    // in a loop; the next run tries again.
+    if (!onThread) for (const waiting of queue.drain()) waiting.resolve(failed('unavailable', message));
+    return failed('unavailable', message, durationMs);
   }
 
-  function post(slot: Slot, run: PendingRun, deadline: number) {
-    slot.worker.postMessage({
-      type: 'run',
-      runId: run.runId,
-      code: run.request.code,
-      input: run.request.input ?? {},
-      user: scriptUser(run.request.user),
-      deadline,
-      timeLimitMs: run.timeLimitMs,
-      memoryLimitBytes: Math.round(config.scriptMemoryLimitMb * 1024 * 1024),
-      maxStackBytes: SCRIPT_LIMITS.maxStackBytes,
-      hasWrite: Boolean(run.request.write),
-      maxOutputChars: SCRIPT_LIMITS.maxOutputChars,
-      maxOutputDepth: SCRIPT_LIMITS.maxOutputDepth,
-      maxLogs: SCRIPT_LIMITS.maxLogs,
-      maxLogChars: SCRIPT_LIMITS.maxLogChars,
-    });
-  }
-
-  function onMessage(slot: Slot, message: WorkerMessage) {
-    if (slot.retired) return;
-    if (message.type === 'ready') {
-      slot.ready = true;
-      pump();
-      idle(slot);
-      return;
-    }
-    const current = slot.current;
-    if (!current || message.runId !== current.run.runId) return;
-    if (message.type === 'call') {
-      void answerCall(slot, current.run, message);
-      return;
-    }
-    if (message.type === 'done' && message.result) {
-      clearTimeout(current.backstop);
-      slot.current = null;
-      slot.worker.unref();
-      complete(current.run, settle(current, message.result));
-      if (message.engineFailure !== undefined) {
-        // QuickJS aborted (e.g. its own assertion after a runaway promise chain): its module in this
-        // worker is unusable, so the worker goes; the caller got our words, the log gets QuickJS's.
-        options.onError?.(new Error(message.engineFailure), 'sandbox engine');
-        void replace(slot, 'The script sandbox stopped unexpectedly');
-      } else {
-        pump();
-        if (!slot.current) idle(slot);
-      }
-    }
-  }
-
-  function settle(current: NonNullable<Slot['current']>, result: NonNullable<WorkerMessage['result']>): RunResult {
-    const durationMs = Date.now() - current.startedAt;
+  function settle(run: PendingRun, result: ScriptOutcome, startedAt: number): RunResult {
+    const durationMs = Date.now() - startedAt;
     if (!result.ok) return { ok: false, error: result.error, logs: result.logs, durationMs };
     try {
-      return { ok: true, value: JSON.parse(result.json), logs: result.logs, durationMs, reads: [...current.run.reads].sort() };
+      return { ok: true, value: JSON.parse(result.json), logs: result.logs, durationMs, reads: [...run.reads].sort() };
     } catch {
       return failed('output', "The script's value is not JSON", durationMs, result.logs);
     }
   }
 
-  async function answerCall(slot: Slot, run: PendingRun, message: WorkerMessage) {
+  async function answerCall(port: MessagePort, flag: Int32Array, run: PendingRun, message: Extract<ThreadMessage, { type: 'call' }>) {
     const op = String(message.op);
-    let answer: { callId: number | undefined; value?: unknown; error?: string };
+    let answer: CallAnswer;
     try {
       answer = { callId: message.callId, value: (await perform(run, op, message.args ?? null)) ?? null };
     } catch (error) {
       answer = { callId: message.callId, error: callErrorMessage(error, op) };
     }
-    // The worker may have given up (deadline) or been replaced meanwhile: then nobody waits.
-    if (slot.retired || slot.current?.run !== run) return;
+    // The run may have ended meanwhile (deadline): its port is closed then, and the answer goes nowhere.
     try {
-      slot.port.postMessage(answer);
+      port.postMessage(answer);
     } catch (error) {
-      slot.port.postMessage({ callId: message.callId, error: `${op}: the answer could not be passed to the script` });
+      port.postMessage({ callId: message.callId, error: `${op}: the answer could not be passed to the script` } satisfies CallAnswer);
       options.onError?.(error, op);
     }
-    Atomics.store(slot.flag, 0, 1);
-    Atomics.notify(slot.flag, 0);
+    Atomics.store(flag, 0, 1);
+    Atomics.notify(flag, 0);
   }
 
   function callErrorMessage(error: unknown, op: string): string {
@@ -392,25 +305,25 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
           // Each caller gets its own copy: a route may shape the value it answers.
           for (const joiner of joiners) joiner(structuredClone(result));
         };
-        const run: PendingRun = { runId: nextRunId++, owner: request.user._id, request, timeLimitMs, resolve: answer, reads: new Set(), shareKey };
+        const run: PendingRun = { owner: request.user._id, request, timeLimitMs, resolve: answer, reads: new Set(), shareKey };
         const outcome = queue.add(run.owner, run, !BACKGROUND_KINDS.has(request.kind));
         if (outcome === 'full') return resolve(failed('unavailable', 'Too many scripts are waiting to run; try again shortly'));
         if (outcome === 'busy') {
           return resolve(failed('busy', `You already have ${SCRIPT_LIMITS.maxQueuePerUser} scripts waiting to run; try again when they have finished`));
         }
         if (shareKey) waitingShared.set(shareKey, { run, joiners });
-        ensureSlots();
         pump();
       });
     },
     activity() {
-      return { workers: slots.length, running: slots.filter((slot) => slot.current).length, waiting: queue.size };
+      return { workers: pool.threadCount(), running, waiting: queue.size + handed - running };
     },
     async close() {
       if (closed) return;
       closed = true;
       for (const run of queue.drain()) run.resolve(failed('unavailable', 'The script sandbox is shut down'));
-      await Promise.all([...slots].map((slot) => replace(slot, 'The script sandbox is shut down')));
+      // Runs still on a thread fail with the same words (PoolClosedError).
+      await pool.close();
     },
   };
 }

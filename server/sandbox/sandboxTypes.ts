@@ -22,6 +22,15 @@ export interface RunRequest {
   write?: ScriptWriteApi;
 }
 
+/** The user the script sees as `user` (DESIGN §7: id, name, role, permissions). */
+export interface ScriptUser {
+  _id: string;
+  name: string;
+  username: string;
+  roleName: string | null;
+  permissions: string[];
+}
+
 export interface ScriptWriteApi {
   createInspectionSchedule(input: { asset: string; checklists: string[]; start: number; end: number }): Promise<{ _id: string }>;
   createAlert(input: { asset: string; level?: string | null; message: string; inspection?: string | null }): Promise<{ _id: string }>;

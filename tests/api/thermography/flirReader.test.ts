@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { decode, encode } from 'fast-png';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { extractFlir } from '../../../server/modules/thermography/flir/extract';
-import { createFlirReaderPool } from '../../../server/modules/thermography/flir/flirWorkerPool';
 import {
   closeFlirReader,
+  createFlirReaderPool,
   FlirReadError,
   FlirSettingsError,
   isJpeg,

@@ -1,21 +1,47 @@
-// One sandbox worker (DESIGN §7): runs administrators' scripts in QuickJS, one fresh runtime and
-// context per run, never in the server's own engine. Plain JavaScript on purpose: a worker thread
-// starts from a file Node runs as is, under tsx, vitest and a plain `node` alike.
-//
-// Protocol (server/sandbox/sandbox.ts is the other side):
-//   main → worker  {type:'run', runId, code, input, user, deadline, memoryLimitBytes, maxStackBytes,
-//                   hasWrite, maxOutputChars, maxOutputDepth, maxLogs, maxLogChars}
-//   worker → main  {type:'ready'} once QuickJS is loaded; {type:'done', runId, result, engineFailure?}
-//                  — engineFailure: QuickJS itself failed (its text, for the server log); the
-//                  worker is unusable and the pool replaces it.
-//   worker → main  {type:'call', runId, callId, op, args} — a synchronous query/write: the worker
-//                  blocks in Atomics.wait until the main thread posts {callId, value|error} on the
-//                  port and flips the shared flag (the synckit technique), or until the deadline.
-import { parentPort, workerData, receiveMessageOnPort } from 'node:worker_threads';
-import { getQuickJS } from 'quickjs-emscripten';
+// The sandbox's task in a pool thread (DESIGN §7; server/sandbox/sandbox.ts is the other side):
+// runs one administrator's script in QuickJS, one fresh runtime and context per run, never in the
+// server's own engine. QuickJS loads with the thread, before the thread takes its first run.
+import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import { getQuickJS, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten';
+import type { ScriptError, ScriptUser } from './sandboxTypes';
 
-const { shared, port } = workerData;
-const flag = new Int32Array(shared);
+/** One run; its time limit runs from the moment the thread starts it. */
+export interface ScriptJob {
+  code: string;
+  input: Record<string, unknown>;
+  user: ScriptUser;
+  timeLimitMs: number;
+  memoryLimitBytes: number;
+  maxStackBytes: number;
+  hasWrite: boolean;
+  maxOutputChars: number;
+  maxOutputDepth: number;
+  maxLogs: number;
+  maxLogChars: number;
+  /**
+   * The script's query/write calls, synchronous for it: the thread posts a call here and blocks in
+   * Atomics.wait until the main thread posts the answer here and flips `flag` (the synckit
+   * technique), or until the deadline.
+   */
+  port: MessagePort;
+  flag: SharedArrayBuffer;
+}
+
+type Failure = { ok: false; error: ScriptError };
+export type ScriptOutcome = { ok: true; json: string; logs: string[] } | (Failure & { logs: string[] });
+
+/**
+ * What the thread posts on the job's port: a call, or — when QuickJS itself failed, leaving the
+ * thread unusable — its answer with QuickJS's text (for the server log), before the thread exits.
+ */
+export type ThreadMessage =
+  | { type: 'call'; callId: number; op: string; args: Record<string, unknown> | null }
+  | { type: 'done'; result: ScriptOutcome; engineFailure: string };
+
+export type CallAnswer = { callId: number | undefined; value?: unknown; error?: string };
+
+type RunState = { deadline: number; timedOut: boolean; timeLimitMs: number; memoryLimitBytes: number };
+
 const SCRIPT_FILE = 'script.js';
 const API_FILE = 'sandbox-api.js';
 
@@ -77,21 +103,22 @@ wasmMemory.grow = (pages) => {
 };
 
 /** Blocks until the main thread answers call `callId`, or the deadline passes (null). */
-function waitForAnswer(callId, deadline) {
+function waitForAnswer(port: MessagePort, flag: Int32Array, callId: number, deadline: number): CallAnswer | null {
   for (;;) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) return null;
     Atomics.wait(flag, 0, 0, remaining);
     Atomics.store(flag, 0, 0);
     for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
-      if (received.message.callId === callId) return received.message;
+      const answer = received.message as CallAnswer;
+      if (answer.callId === callId) return answer;
       // An answer to an earlier call that timed out: dropped.
     }
   }
 }
 
 /** 1-based line in the script's own code: the wrapper adds one line in front of it. */
-function scriptLine(error) {
+function scriptLine(error: { stack?: unknown; fileName?: unknown; lineNumber?: unknown } | null | undefined): number | null {
   const text = `${error?.stack ?? ''}`;
   const match = new RegExp(`${SCRIPT_FILE.replace('.', '\\.')}:(\\d+)`).exec(text);
   if (match) return Math.max(1, Number(match[1]) - 1);
@@ -99,9 +126,9 @@ function scriptLine(error) {
   return null;
 }
 
-function describe(error) {
+function describe(error: unknown): string {
   if (error && typeof error === 'object' && 'message' in error) {
-    const name = typeof error.name === 'string' && error.name ? error.name : 'Error';
+    const name = 'name' in error && typeof error.name === 'string' && error.name ? error.name : 'Error';
     return `${name}: ${String(error.message)}`;
   }
   try {
@@ -111,7 +138,7 @@ function describe(error) {
   }
 }
 
-function failure(kind, message, line) {
+function failure(kind: ScriptError['kind'], message: string, line: number | null): Failure {
   const where = line ? ` (line ${line})` : '';
   return { ok: false, error: { kind, message: `${message}${where}`, line: line ?? null } };
 }
@@ -122,10 +149,11 @@ function failure(kind, message, line) {
  */
 const LEFTOVER_JOB_LIMIT = 100_000;
 
-const timedOut = (state, line = null) => failure('timeout', `The script ran longer than its time limit of ${state.timeLimitMs} ms`, line);
+const timedOut = (state: RunState, line: number | null = null) => failure('timeout', `The script ran longer than its time limit of ${state.timeLimitMs} ms`, line);
 
 /** Classifies an error thrown inside QuickJS (already dumped to a host value). */
-function scriptFailure(dumped, state, fallbackKind) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- what vm.dump gives: any host value
+function scriptFailure(dumped: any, state: RunState, fallbackKind: ScriptError['kind']): Failure {
   const line = scriptLine(dumped);
   const message = describe(dumped);
   if (state.timedOut || /^InternalError: interrupted/.test(message) || Date.now() > state.deadline) return timedOut(state, line);
@@ -143,7 +171,7 @@ function scriptFailure(dumped, state, fallbackKind) {
  * server's own JSON.stringify and response serialiser recurse, so a value nested thousands deep
  * would overflow their stack; one linear pass here keeps such values out for every kind of script.
  */
-function nestedDeeperThan(json, limit) {
+function nestedDeeperThan(json: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < json.length; i++) {
@@ -159,9 +187,12 @@ function nestedDeeperThan(json, limit) {
   return false;
 }
 
-function run(job) {
-  const logs = [];
-  const state = { deadline: job.deadline, timedOut: false, timeLimitMs: job.timeLimitMs, memoryLimitBytes: job.memoryLimitBytes };
+function run(job: ScriptJob): { result: ScriptOutcome | null; engineFailure: unknown } {
+  const logs: string[] = [];
+  // The deadline runs from now, when this thread starts the run (the pool's time limit, the
+  // backstop, counts from the same moment).
+  const deadline = Date.now() + job.timeLimitMs;
+  const state: RunState = { deadline, timedOut: false, timeLimitMs: job.timeLimitMs, memoryLimitBytes: job.memoryLimitBytes };
   memoryGuard.ceilingBytes = startingBytes + job.memoryLimitBytes;
   memoryGuard.refused = false;
   const runtime = QuickJS.newRuntime();
@@ -171,18 +202,18 @@ function run(job) {
   // Remembers that it fired: an interrupt inside a promise job only rejects that job's promise, so
   // the run could otherwise look finished (and answer a value) after its time limit.
   runtime.setInterruptHandler(() => {
-    if (Date.now() <= job.deadline) return false;
+    if (Date.now() <= deadline) return false;
     state.timedOut = true;
     return true;
   });
   const vm = runtime.newContext();
-  const handles = [];
-  const keep = (handle) => {
+  const handles: QuickJSHandle[] = [];
+  const keep = (handle: QuickJSHandle) => {
     handles.push(handle);
     return handle;
   };
-  let result = null;
-  let engineFailure = null;
+  let result: ScriptOutcome | null = null;
+  let engineFailure: unknown = null;
   try {
     result = evaluate(job, state, runtime, vm, keep, logs);
   } catch (error) {
@@ -203,15 +234,16 @@ function run(job) {
 }
 
 /** Runs one script in a fresh context; answers {ok, json|error} with its logs. */
-function evaluate(job, state, runtime, vm, keep, logs) {
+function evaluate(job: ScriptJob, state: RunState, runtime: QuickJSRuntime, vm: QuickJSContext, keep: (handle: QuickJSHandle) => QuickJSHandle, logs: string[]): ScriptOutcome {
+  const flag = new Int32Array(job.flag);
   const call = keep(
     vm.newFunction('call', (opHandle, argsHandle) => {
       const op = vm.getString(opHandle);
       const args = JSON.parse(vm.getString(argsHandle));
       const callId = ++callSeq;
       Atomics.store(flag, 0, 0);
-      parentPort.postMessage({ type: 'call', runId: job.runId, callId, op, args, deadline: job.deadline });
-      const answer = waitForAnswer(callId, job.deadline);
+      job.port.postMessage({ type: 'call', callId, op, args } satisfies ThreadMessage);
+      const answer = waitForAnswer(job.port, flag, callId, state.deadline);
       if (!answer) {
         state.timedOut = true;
         return vm.newString(JSON.stringify({ error: 'time limit reached' }));
@@ -269,12 +301,13 @@ function evaluate(job, state, runtime, vm, keep, logs) {
   // still running at the deadline are ones it left behind, not work its result waits for.
   const returned = vm.getPromiseState(value);
   const returnedSettled = returned.type !== 'pending';
-  if (!returned.notAPromise) (returned.type === 'rejected' ? returned.error : returned.value)?.dispose();
+  if (returned.type === 'rejected') returned.error.dispose();
+  else if (returned.type === 'fulfilled' && !returned.notAPromise) returned.value.dispose();
 
   // An async script (or a returned promise, e.g. import()): settle it within the run. Callbacks a
   // script that had already returned left behind get a bounded number of jobs.
   const jobs = runtime.executePendingJobs(returnedSettled ? LEFTOVER_JOB_LIMIT : -1);
-  let jobsFailure = null;
+  let jobsFailure: Failure | null = null;
   if (jobs.error) {
     const dumped = vm.dump(jobs.error);
     jobs.error.dispose();
@@ -332,20 +365,21 @@ function evaluate(job, state, runtime, vm, keep, logs) {
 /** What the caller reads when QuickJS itself failed before the script had an answer: our words, never QuickJS's. */
 const ENGINE_FAILED = 'The script made the script engine fail (it has been restarted); long promise chains or large allocations inside async code are the usual cause';
 
-parentPort.on('message', (message) => {
-  if (message.type !== 'run') return;
-  let outcome;
+/** Runs one script; answers its outcome, or, when QuickJS itself failed, posts it and ends the thread. */
+export default function runScript(job: ScriptJob): ScriptOutcome {
+  let outcome: ReturnType<typeof run>;
   try {
-    outcome = run(message);
+    outcome = run(job);
   } catch (error) {
     // The QuickJS module itself failed before a runtime existed (an earlier abort, the host stack).
     outcome = { result: null, engineFailure: error };
   }
   const { engineFailure } = outcome;
-  const result = outcome.result ?? { ok: false, logs: [], error: { kind: 'runtime', message: ENGINE_FAILED, line: null } };
-  const done = { type: 'done', runId: message.runId, result };
-  if (engineFailure) done.engineFailure = engineFailure instanceof Error ? engineFailure.message : String(engineFailure);
-  parentPort.postMessage(done);
-});
-
-parentPort.postMessage({ type: 'ready' });
+  const result: ScriptOutcome = outcome.result ?? { ok: false, logs: [], error: { kind: 'runtime', message: ENGINE_FAILED, line: null } };
+  if (!engineFailure) return result;
+  // This thread's QuickJS is unusable: the answer goes out on the job's port, and the thread ends
+  // while it still holds the run, so the pool gives it no other run and starts a fresh one.
+  const message = engineFailure instanceof Error ? engineFailure.message : String(engineFailure);
+  job.port.postMessage({ type: 'done', result, engineFailure: message } satisfies ThreadMessage);
+  process.exit(1);
+}

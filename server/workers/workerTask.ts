@@ -1,0 +1,14 @@
+import { workerData } from 'node:worker_threads';
+import type { TaskEnvelope } from './workerPool';
+
+type Handler = (task: unknown) => unknown;
+
+// Loaded before the thread tells the pool it is ready, so a task's time limit never pays for it.
+const { default: handler } = (await import(workerData.task as string)) as { default: Handler };
+
+/** The thread's side of a pool: tells the pool the task has started, then runs it with the task module. */
+export default function runTask({ task, started }: TaskEnvelope): unknown {
+  started.postMessage(null);
+  started.close();
+  return handler(task);
+}
