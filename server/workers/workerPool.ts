@@ -77,8 +77,8 @@ export interface WorkerPool<Task, Result> {
 
 /**
  * Worker threads on piscina, for work that must stay off the server's event loop or be stoppable:
- * the report renderer, the FLIR reader and the script sandbox (docs/architecture.md "Worker
- * threads"). Threads start with the first task and never keep the process alive while idle; a
+ * the report renderer, the FLIR reader and the script sandbox (README "Architecture",
+ * docs/decisions.md "One worker pool"). Threads start with the first task and never keep the process alive while idle; a
  * thread past a task's time limit or its heap is terminated and replaced.
  */
 export function createWorkerPool<Handler extends TaskHandler>(options: WorkerPoolOptions): WorkerPool<Parameters<Handler>[0], TaskResult<Handler>> {
