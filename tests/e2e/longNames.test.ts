@@ -199,7 +199,7 @@ describe.skipIf(!hasBrowser())('a long unbroken name on the technician’s phone
   it('the offline queue and its Discard question', async () => {
     const { page, context } = await onPhone('technician');
     await inspectView(page);
-    await page.getByRole('radio', { name: 'OK' }).check();
+    await page.getByRole('radio', { name: 'OK', exact: true }).check();
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page.getByRole('link', { name: '1 waiting to send' }).click();
