@@ -23,7 +23,9 @@ const SECOND = `Starter B ${RUN}`;
  * JPEG and sees its visible picture and temperatures, draws an arrow on the real image, updates and
  * sends it for approval; the manager approves it; the asset detail then pages through the records.
  */
-describe.skipIf(!hasBrowser())('thermography from the field to approval', () => {
+// One story in its steps: each works on what the one before left (the note sent, then approved), so
+// its tests keep their order even when test order is shuffled; the file itself may run at any point.
+describe.skipIf(!hasBrowser())('thermography from the field to approval', { shuffle: false }, () => {
   let session: BrowserSession;
   const pageErrors: string[] = [];
 
