@@ -3,6 +3,7 @@ import { CssBaseline } from '@mui/material';
 import { AccessDenied, AdminContext, AuthCallback, AuthenticationError, CoreAdminUI, CustomRoutes, Error, Loading, LoadingPage, localStorageStore } from 'react-admin';
 import type { ComponentProps, ReactNode } from 'react';
 import type { Store } from 'react-admin';
+import type { QueryClient } from '@tanstack/react-query';
 import { ApplicationInfoProvider } from './platform/applicationInfo/ApplicationInfoContext';
 import { authProvider } from './platform/authProvider';
 import { AppShellRelease, useRemoveAppShell } from './platform/firstScreen/bootPaint';
@@ -10,6 +11,7 @@ import { AppNotification } from './shared/ui/AppNotification';
 import { BareLayout } from './shared/ui/BareLayout';
 import { lazyWithTimeout } from './shared/ui/lazyWithTimeout';
 import { dataProvider } from './platform/dataProvider';
+import { queryClient } from './platform/dataProvider/apiQuery';
 import { i18nProvider } from './platform/i18n';
 import { appRoutes } from './platform/routes/appRoutes';
 import { RedirectToHome } from './platform/routes/RedirectToHome';
@@ -65,13 +67,14 @@ export const App = () => (
 
 /**
  * What every screen of the app stands in: the application's name, react-admin's contexts (auth,
- * data, translations, store, the dark theme) and MUI's baseline. Also what a page drawn by the
+ * data, translations, store, the dark theme), the one query cache (platform/dataProvider/apiQuery.ts)
+ * and MUI's baseline. Also what a page drawn by the
  * server (src/platform/firstScreen/drawScreen.tsx) is drawn in, so it looks as the app's own does.
  */
-export const AppProviders = ({ children, store = browserStore }: { children: ReactNode; store?: Store }) => (
-  <ApplicationInfoProvider>
-    <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} store={store} theme={appTheme}>
+export const AppProviders = ({ children, store = browserStore, client = queryClient }: { children: ReactNode; store?: Store; client?: QueryClient }) => (
+  <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={client} store={store} theme={appTheme}>
+    <ApplicationInfoProvider>
       <CssBaseline enableColorScheme>{children}</CssBaseline>
-    </AdminContext>
-  </ApplicationInfoProvider>
+    </ApplicationInfoProvider>
+  </AdminContext>
 );

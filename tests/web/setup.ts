@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
 import { sessionStore } from '../../src/platform/authProvider/sessionStore';
+import { queryClient } from '../../src/platform/dataProvider/apiQuery';
 import { unexpectedCalls } from './helpers/mockApi';
 
 // No test opens a real socket: each plays the server with FakeSocket (fakeSockets lists them).
@@ -18,6 +19,8 @@ afterEach(() => {
   // Taken after cleanup, so calls made while the test's screen was still mounted count too.
   const unexpected = unexpectedCalls.splice(0);
   sessionStore.clear();
+  // The app's one query cache outlives a render: each test starts with nothing answered.
+  queryClient.clear();
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();

@@ -1,21 +1,19 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { orderedSections, type DashboardRecord, type DashboardSection } from '../../../common/resources/dashboard';
-import { dashboardPath } from '../../platform/authProvider/loadSessionUser';
-import { prefetchJson, takePrefetched } from '../../platform/dataProvider/prefetch';
-import { useApiFetch } from '../../platform/dataProvider/useApiFetch';
+import { useQueryClient } from '@tanstack/react-query';
+import { dashboardQuery } from '../../platform/authProvider/loadSessionUser';
+import { useApiQuery } from '../../platform/dataProvider/apiQuery';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
-import { useArrivingState } from '../../shared/ui/useArrivingState';
-import { useServerAnswer } from '../../platform/firstScreen/serverAnswers';
 import { filtersReady, widgetFilterQuery, type DashboardFilterValues } from './dashboardFilters';
 import type { EntityVersions } from './liveReload';
 import { useReportDrawn } from '../../platform/firstScreen/screenDrawn';
 import { useDashboardFilters } from './useDashboardFilters';
 import { useLiveVersions } from './useLiveVersions';
 import { useToday } from './useToday';
-import { widgetPath, type LoadedWidget } from './useWidgetData';
+import { widgetQuery, type LoadedWidget } from './useWidgetData';
 import { navigationPath } from './widgetNavigation';
 import { preloadChartWidget, WidgetItem } from './WidgetItem';
 import { STACKED_BELOW } from './widgets/widgetSizes';
@@ -56,30 +54,10 @@ export interface DashboardViewProps {
 }
 
 function useDashboard(dashboardId: string) {
-  const apiFetch = useApiFetch();
   const translate = useTranslate();
-  // A board the server draws (src/platform/firstScreen/) is drawn with the answer it asked.
-  const drawn = useServerAnswer<DashboardRecord>(dashboardPath(dashboardId));
-  // It mounts every section and widget: a render that yields (useArrivingState).
-  const [dashboard, setDashboard] = useArrivingState<DashboardRecord | null>(drawn ?? null);
-  const [error, setError] = useArrivingState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    const path = dashboardPath(dashboardId);
-    const ask = () => apiFetch<DashboardRecord>(path, { signal: controller.signal, offline: true });
-    // Asked for at sign-in (loadSessionUser); if that failed, asked again here (a 401/403 signs out).
-    (takePrefetched<DashboardRecord>(path)?.catch(ask) ?? ask())
-      .then((next) => {
-        setDashboard(next);
-        setError(null);
-      })
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessageOf(failure, translate));
-      });
-    return () => controller.abort();
-  }, [apiFetch, translate, dashboardId, attempt, setDashboard, setError]);
-  return { dashboard, error, retry: () => setAttempt((n) => n + 1) };
+  // Asked for at sign-in (loadSessionUser); a board the server draws finds it in its cache.
+  const { data, error, refetch } = useApiQuery(dashboardQuery(dashboardId));
+  return { dashboard: data ?? null, error: error ? errorMessageOf(error, translate) : null, retry: refetch };
 }
 
 interface SectionProps {
@@ -150,6 +128,7 @@ export function DashboardView({ dashboardId, navigable = false, large = false, o
   // With filters the sections wait for the bar's code (below); their widgets' first requests need
   // not: asked while it loads, once per dashboard (issue 20: a board's first load). Only then — with
   // the code already here nothing waits, and the widgets ask themselves.
+  const client = useQueryClient();
   const widgetsAskedFor = useRef<DashboardRecord | null>(null);
   const askWidgetsEarly = () => {
     if (!dashboard || widgetsAskedFor.current === dashboard) return;
@@ -157,7 +136,7 @@ export function DashboardView({ dashboardId, navigable = false, large = false, o
     for (const section of dashboard.sections) {
       if (!filtersReady(section.filters, values)) continue;
       const query = widgetFilterQuery(dashboard.filters, section.filters, values, today);
-      for (const item of section.items) prefetchJson(widgetPath(item.widget), query, versions);
+      for (const item of section.items) void client.prefetchQuery(widgetQuery(item.widget, query));
     }
   };
 

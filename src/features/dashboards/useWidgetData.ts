@@ -1,13 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import type { WidgetData } from '../../../common/dashboards/widgetData';
 import type { Widget } from '../../../common/resources/widget';
 import type { QueryValue } from '../../platform/dataProvider/apiBase';
-import { takePrefetched } from '../../platform/dataProvider/prefetch';
-import { useApiFetch } from '../../platform/dataProvider/useApiFetch';
+import { apiQuery, PREFETCHED_FRESH_MS, useApiQuery } from '../../platform/dataProvider/apiQuery';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
-import { useArrivingState } from '../../shared/ui/useArrivingState';
-import { useServerAnswer } from '../../platform/firstScreen/serverAnswers';
 import { concerns, type EntityVersions } from './liveReload';
 
 /** Where a widget's data is asked (spec §7). */
@@ -18,6 +16,13 @@ export interface LoadedWidget extends Widget {
   data: WidgetData;
   dependsOn: string[];
 }
+
+/**
+ * GET /widget/{id}?filters, kept for offline use. Asked while the board's filter bar loads
+ * (DashboardView), it is not asked a second time when the widget shows.
+ */
+export const widgetQuery = (widgetId: string, query: Record<string, QueryValue>) =>
+  apiQuery<LoadedWidget>(widgetPath(widgetId), { query, offline: true, staleTime: PREFETCHED_FRESH_MS });
 
 /** The shortest time between the starts of two loads of a widget caused by pushes. */
 export const LIVE_RELOAD_MIN_GAP_MS = 2_000;
@@ -37,43 +42,54 @@ export const LIVE_RELOAD_MIN_GAP_MS = 2_000;
  * keeps the server saturated redrawing charts nobody can read that fast (docs/dashboards.md).
  */
 export function useWidgetData(widgetId: string, query: Record<string, QueryValue>, versions: EntityVersions, enabled: boolean) {
-  const apiFetch = useApiFetch();
   const translate = useTranslate();
-  // A widget's figures or chart draw in a render that yields (useArrivingState); settled in the same
-  // task as its answer, so no screen shows a widget settled without it.
-  const queryKey = JSON.stringify(query);
-  // A board the server draws (src/platform/firstScreen/) has the figures of the widgets that receive no filter.
-  const drawn = useServerAnswer<LoadedWidget>(widgetPath(widgetId));
-  const drawnHere = enabled && queryKey === '{}' ? drawn : undefined;
-  const [widget, setWidget] = useArrivingState<LoadedWidget | null>(drawnHere ?? null);
-  const [error, setError] = useArrivingState<string | null>(null);
-  const [settled, setSettled] = useArrivingState(drawnHere !== undefined);
-  const [reload, setReload] = useState(0);
+  const client = useQueryClient();
+  const options = widgetQuery(widgetId, query);
+  const asked = options.queryKey[1];
+  // A board the server draws (src/platform/firstScreen/) finds the figures of the widgets that receive no filter in its cache.
+  const { data, error, isPending } = useApiQuery({ ...options, enabled });
   const seenVersions = useRef(versions);
-  const loading = useRef(false);
   const stale = useRef(false);
   const lastStarted = useRef(0);
   const gapTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const firstLoad = useRef(true);
-  const dependsOn = widget?.dependsOn ?? null;
+  const dependsOn = data?.dependsOn ?? null;
 
-  const liveReload = useCallback(() => {
-    // A reload already waiting for its turn will read whatever changed meanwhile.
-    if (gapTimer.current !== undefined) return;
-    if (loading.current) {
-      stale.current = true;
-      return;
-    }
-    const wait = lastStarted.current + LIVE_RELOAD_MIN_GAP_MS - Date.now();
-    if (wait <= 0) {
-      setReload((n) => n + 1);
-      return;
-    }
-    gapTimer.current = setTimeout(() => {
-      gapTimer.current = undefined;
-      setReload((n) => n + 1);
-    }, wait);
-  }, []);
+  // Other filter values start a load of their own (useQuery): the gap counts from it.
+  useEffect(() => {
+    if (enabled) lastStarted.current = Date.now();
+  }, [asked, enabled]);
+
+  const liveReload = useCallback(
+    function reloadWhenDue() {
+      // A reload already waiting for its turn will read whatever changed meanwhile.
+      if (gapTimer.current !== undefined) return;
+      const asking = { queryKey: ['api', asked], exact: true };
+      if (client.isFetching(asking) > 0) {
+        // Never cancelled: once the answer on its way has arrived, asked once more.
+        if (stale.current) return;
+        stale.current = true;
+        void client.refetchQueries(asking, { cancelRefetch: false }).finally(() => {
+          stale.current = false;
+          reloadWhenDue();
+        });
+        return;
+      }
+      const reloadNow = () => {
+        lastStarted.current = Date.now();
+        void client.refetchQueries(asking, { cancelRefetch: false });
+      };
+      const wait = lastStarted.current + LIVE_RELOAD_MIN_GAP_MS - Date.now();
+      if (wait <= 0) {
+        reloadNow();
+        return;
+      }
+      gapTimer.current = setTimeout(() => {
+        gapTimer.current = undefined;
+        reloadNow();
+      }, wait);
+    },
+    [client, asked],
+  );
   useEffect(() => () => clearTimeout(gapTimer.current), []);
 
   useEffect(() => {
@@ -82,44 +98,5 @@ export function useWidgetData(widgetId: string, query: Record<string, QueryValue
     if (concerns(previous, versions, error ? null : dependsOn)) liveReload();
   }, [versions, dependsOn, error, liveReload]);
 
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    loading.current = true;
-    stale.current = false;
-    lastStarted.current = Date.now();
-    const query = JSON.parse(queryKey) as Record<string, QueryValue>;
-    const ask = () => apiFetch<LoadedWidget>(widgetPath(widgetId), { query, signal: controller.signal, offline: true });
-    // The first load may have been asked already while the dashboard's filter bar loaded (DashboardView),
-    // under the live versions this widget starts with; otherwise it asks.
-    const early = firstLoad.current ? takePrefetched<LoadedWidget>(widgetPath(widgetId), query, seenVersions.current) : null;
-    firstLoad.current = false;
-    (early ? early.catch(ask) : ask())
-      .then((next) => {
-        // An early answer is not cancelled by the controller: one for other filters is dropped here.
-        if (controller.signal.aborted) return;
-        setWidget(next);
-        setError(null);
-        setSettled(true);
-      })
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return;
-        setError(errorMessageOf(failure, translate));
-        setSettled(true);
-      })
-      .finally(() => {
-        if (controller.signal.aborted) return;
-        loading.current = false;
-        if (stale.current) {
-          stale.current = false;
-          liveReload();
-        }
-      });
-    return () => {
-      controller.abort();
-      loading.current = false;
-    };
-  }, [apiFetch, translate, widgetId, queryKey, reload, enabled, liveReload, setError, setSettled, setWidget]);
-
-  return { widget, error, loading: !settled };
+  return { widget: data ?? null, error: error ? errorMessageOf(error, translate) : null, loading: isPending };
 }

@@ -1,10 +1,8 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { DEFAULT_APPLICATION_NAME, type ApplicationInfo } from '../../../common/api';
-import { takeBootAnswer } from '../firstScreen/bootAnswers';
-import { apiFetch } from '../dataProvider/apiFetch';
+import { apiQuery } from '../dataProvider/apiQuery';
 import { keepLogoForOffline } from '../offline/companyLogo';
-import { keepAnswer } from '../offline/offlineReads';
-import { useServerAnswer } from '../firstScreen/serverAnswers';
 
 const fallback: ApplicationInfo = { applicationName: DEFAULT_APPLICATION_NAME, companyLogoURL: '' };
 
@@ -19,22 +17,12 @@ const ApplicationInfoContext = createContext<ApplicationInfo>(fallback);
  * browser tab after it. Until it answers, or if it fails, the product's default name is shown.
  */
 export const ApplicationInfoProvider = ({ children }: { children: ReactNode }) => {
-  // A page the server draws (src/platform/firstScreen/) names the application as the server knows it.
-  const drawn = useServerAnswer<ApplicationInfo>('/init/applicationInfo');
-  const [info, setInfo] = useState<ApplicationInfo>(() => (drawn ? shownInfo(drawn) : fallback));
-
+  // Kept for offline starts; asked already by the boot script when a session is stored (issue 20).
+  const { data, error } = useQuery(apiQuery<ApplicationInfo>('/init/applicationInfo', { authenticated: false, offline: true, staleTime: Infinity }));
+  const info = useMemo(() => (data ? shownInfo(data) : fallback), [data]);
   useEffect(() => {
-    const controller = new AbortController();
-    const ask = () => apiFetch<ApplicationInfo>('/init/applicationInfo', { authenticated: false, signal: controller.signal, offline: true });
-    // Asked already by the boot script when a session is stored (issue 20), and kept for offline starts.
-    const early = takeBootAnswer<ApplicationInfo>('/init/applicationInfo');
-    (early ? keepAnswer(early, '/init/applicationInfo', false).catch(ask) : ask())
-      .then((loaded) => setInfo(shownInfo(loaded)))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.error('Application info could not be loaded', error);
-      });
-    return () => controller.abort();
-  }, []);
+    if (error) console.error('Application info could not be loaded', error);
+  }, [error]);
 
   useEffect(() => {
     document.title = info.applicationName;

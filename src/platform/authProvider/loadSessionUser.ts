@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../../common/api';
-import { takeBootAnswer } from '../firstScreen/bootAnswers';
+import type { DashboardRecord } from '../../../common/resources/dashboard';
 import { apiFetch } from '../dataProvider/apiFetch';
-import { prefetchJson } from '../dataProvider/prefetch';
+import { apiQuery, queryClient, PREFETCHED_FRESH_MS } from '../dataProvider/apiQuery';
 import { isNetworkFailure } from '../offline/serverReach';
 import { rememberSession, storedSessionUser } from '../offline/offlineSession';
 import { isAccessDenied } from './httpStatus';
@@ -19,6 +19,12 @@ let pending: Promise<SessionUser> | null = null;
 export const dashboardPath = (dashboardId: string) => `/dashboard/${encodeURIComponent(dashboardId)}`;
 
 /**
+ * GET /dashboard/{id}, kept for offline use. Asked at sign-in for the home's board, it is not asked
+ * again when the home shows it moments later.
+ */
+export const dashboardQuery = (dashboardId: string) => apiQuery<DashboardRecord>(dashboardPath(dashboardId), { offline: true, staleTime: PREFETCHED_FRESH_MS });
+
+/**
  * The session user, fetched from /token/init with the stored jwt when it is not loaded yet
  * ("logging in again with the stored jwt", spec §2.1). Concurrent callers (route guard,
  * react-admin's getPermissions) share one request. A rejected token is forgotten.
@@ -33,7 +39,8 @@ export function loadSessionUser(): Promise<SessionUser> {
   if (user) return Promise.resolve(user);
   if (!token) return Promise.reject(new NotSignedInError());
   // Asked already by the boot script, in parallel with this bundle (issue 20); if that failed, asked again.
-  pending ??= (takeBootAnswer<SessionUser>('/token/init')?.catch(() => apiFetch<SessionUser>('/token/init')) ?? apiFetch<SessionUser>('/token/init'))
+  pending ??= queryClient
+    .fetchQuery(apiQuery<SessionUser>('/token/init'))
     .then(
       (loaded) => {
         if (sessionStore.getToken() === token) {
@@ -41,7 +48,7 @@ export function loadSessionUser(): Promise<SessionUser> {
           void rememberSession(token, loaded);
         }
         // Every area's home shows this dashboard: asked now, it arrives while the home's code loads.
-        if (loaded.dashboardId && loaded.permissions.includes('read-dashboard')) prefetchJson(dashboardPath(loaded.dashboardId));
+        if (loaded.dashboardId && loaded.permissions.includes('read-dashboard')) void queryClient.prefetchQuery(dashboardQuery(loaded.dashboardId));
         return loaded;
       },
       async (error: unknown) => {

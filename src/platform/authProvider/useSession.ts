@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { SessionUser } from '../../../common/api';
-import { useServerAnswer } from '../firstScreen/serverAnswers';
+import { apiKey } from '../dataProvider/apiQuery';
 import { sessionStore, type SessionState } from './sessionStore';
 
 const subscribe = (listener: () => void) => sessionStore.subscribe(listener);
@@ -8,12 +9,12 @@ const getSnapshot = () => sessionStore.getState();
 
 /**
  * A page the server draws (src/platform/firstScreen/) is drawn for the user of the session it was asked
- * with: /token/init's answer. The token itself never reaches the markup: a stand-in says "signed in".
+ * with: /token/init's answer, in the query cache it is drawn with. The token itself never reaches the markup: a stand-in says "signed in".
  */
 const SERVER_TOKEN = 'server-drawn';
 
 export function useSession(): SessionState {
-  const serverUser = useServerAnswer<SessionUser>('/token/init');
+  const serverUser = useQueryClient().getQueryData<SessionUser>(apiKey('/token/init'));
   const serverState = useMemo<SessionState>(() => ({ token: serverUser ? SERVER_TOKEN : null, user: serverUser ?? null, deniedPath: null }), [serverUser]);
   return useSyncExternalStore(subscribe, getSnapshot, () => serverState);
 }

@@ -1,4 +1,5 @@
 import createCache from '@emotion/cache';
+import { QueryClient } from '@tanstack/react-query';
 import { CacheProvider } from '@emotion/react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Routes, StaticRouter } from 'react-router-dom';
@@ -9,7 +10,21 @@ import { appRoutes } from '../routes/appRoutes';
 import { renderGuardedRoutes } from '../routes/renderGuardedRoutes';
 import { setServerDom, type DomView } from '../../shared/ui/domView';
 import { TimeZoneProvider } from '../../shared/ui/timeZone';
-import { ServerAnswersProvider, type ServerAnswers } from './serverAnswers';
+import { apiKey } from '../dataProvider/apiQuery';
+
+/**
+ * What the server asked, through its own API handlers and with the user's own session, before it
+ * drew a page's first screen (server/http/serverDrawnPage.ts): GET path as the app asks it (e.g.
+ * '/token/init', '/asset/identification/group/P-101?expand=checklists') → parsed answer.
+ */
+export type ServerAnswers = Readonly<Record<string, unknown>>;
+
+/** A query cache of this render's own holding the server's answers: the page's reads find them there. */
+function answeredClient(answers: ServerAnswers): QueryClient {
+  const client = new QueryClient();
+  for (const [path, answer] of Object.entries(answers)) client.setQueryData(apiKey(path), answer);
+  return client;
+}
 
 /** A screen drawn on the server: markup and the styles it uses. */
 export interface DrawnScreen {
@@ -36,7 +51,7 @@ function withJsdom(): Promise<void> {
  * The first screen of `path` as the app draws it for the session and data in `answers` (issue 20;
  * server/http/serverScreen.ts): React's markup, once every lazy part has loaded, and the CSS its
  * emotion classes need (kept as text by emotion where there is no document). No effect runs, nothing
- * is asked: what a page would ask itself it finds in `answers` (src/platform/firstScreen/serverAnswers.tsx).
+ * is asked: what a page would ask itself it finds in `answers`, seeded into the render's query cache.
  */
 export async function drawScreen(path: string, answers: ServerAnswers, drawnFor: DrawnFor): Promise<DrawnScreen> {
   if (typeof window === 'undefined') await withJsdom();
@@ -46,16 +61,14 @@ export async function drawScreen(path: string, answers: ServerAnswers, drawnFor:
   let failure: unknown;
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
-      <ServerAnswersProvider answers={answers}>
-        <TimeZoneProvider timeZone={drawnFor.timeZone}>
-          <StaticRouter location={path}>
-            {/* A store of its own per render, holding the locale: react-admin's translations draw nothing until the store names one. */}
-            <AppProviders store={memoryStore({ locale: i18nProvider.getLocale() })}>
-              <Routes>{renderGuardedRoutes(appRoutes)}</Routes>
-            </AppProviders>
-          </StaticRouter>
-        </TimeZoneProvider>
-      </ServerAnswersProvider>
+      <TimeZoneProvider timeZone={drawnFor.timeZone}>
+        <StaticRouter location={path}>
+          {/* A store of its own per render, holding the locale: react-admin's translations draw nothing until the store names one. */}
+          <AppProviders store={memoryStore({ locale: i18nProvider.getLocale() })} client={answeredClient(answers)}>
+            <Routes>{renderGuardedRoutes(appRoutes)}</Routes>
+          </AppProviders>
+        </StaticRouter>
+      </TimeZoneProvider>
     </CacheProvider>,
     {
       // A part that failed would be drawn as its fallback (a spinner): half a screen is no first screen. The caller serves the plain page.

@@ -1,12 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { takeBootAnswer } from '../../../platform/firstScreen/bootAnswers';
-import { apiUrl } from '../../../platform/dataProvider/apiBase';
-import { useApiFetch } from '../../../platform/dataProvider/useApiFetch';
-import { keepAnswer } from '../../../platform/offline/offlineReads';
+import { apiQuery, useApiQuery } from '../../../platform/dataProvider/apiQuery';
 import { errorMessageOf } from '../../../shared/ui/errorMessageOf';
-import { useArrivingState } from '../../../shared/ui/useArrivingState';
-import { useServerAnswer } from '../../../platform/firstScreen/serverAnswers';
 import type { InspectAsset } from './inspectTypes';
 
 export type AssetGroupState =
@@ -15,14 +9,12 @@ export type AssetGroupState =
   | { status: 'error'; message: string }
   | { status: 'ready'; assets: InspectAsset[] };
 
-type Settled = Exclude<AssetGroupState, { status: 'loading' }> & { key: string };
-
 const WITH_CHECKLISTS = { expand: 'checklists' };
 const ALONE = {};
 
-function groupState(assets: InspectAsset[]): Exclude<AssetGroupState, { status: 'loading' | 'error' }> {
-  return assets.length ? { status: 'ready', assets } : { status: 'notFound' };
-}
+/** GET /asset/identification/group/{identification}, kept for offline use. */
+export const assetGroupQuery = (identification: string, withChecklists: boolean) =>
+  apiQuery<InspectAsset[]>(`/asset/identification/group/${encodeURIComponent(identification)}`, { query: withChecklists ? WITH_CHECKLISTS : ALONE, offline: true });
 
 /**
  * The assets sharing an identification, each with its checklists and their attributes, in ONE
@@ -30,35 +22,18 @@ function groupState(assets: InspectAsset[]): Exclude<AssetGroupState, { status: 
  * `withChecklists` false asks for the assets alone (the thermography note form needs no checklists).
  */
 export function useAssetGroup(identification: string, withChecklists = true): { state: AssetGroupState; retry: () => void } {
-  const apiFetch = useApiFetch();
   const translate = useTranslate();
-  const [attempt, setAttempt] = useState(0);
-  // The answer mounts every panel with its checklists: a render that yields (useArrivingState).
-  const [settled, setSettled] = useArrivingState<Settled | null>(null);
-  const key = `${attempt}:${identification}`;
-  const path = `/asset/identification/group/${encodeURIComponent(identification)}`;
-  const query = withChecklists ? WITH_CHECKLISTS : ALONE;
-  const readPath = apiUrl(path, query, '');
-  // A page the server draws (src/platform/firstScreen/) is drawn with the answer it asked.
-  const drawn = useServerAnswer<InspectAsset[]>(readPath);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const ask = () => apiFetch<InspectAsset[]>(path, { query, signal: controller.signal, offline: true });
-    // Opened straight from a label's link, the boot script has asked already (issue 20); kept on the
-    // phone as the page's own read would be.
-    const early = attempt === 0 ? takeBootAnswer<InspectAsset[]>(readPath) : null;
-    (early ? keepAnswer(early, readPath).catch(ask) : ask()).then(
-      (assets) => setSettled({ key, ...groupState(assets) }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setSettled({ key, status: 'error', message: errorMessageOf(error, translate) });
-      },
-    );
-    return () => controller.abort();
-  }, [apiFetch, attempt, key, path, query, readPath, translate, setSettled]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  // A result of an earlier identification or attempt is not shown while the new one loads.
-  const state: AssetGroupState = settled?.key === key ? settled : drawn ? groupState(drawn) : { status: 'loading' };
-  return { state, retry };
+  // Opened straight from a label's link, the boot script has asked already (issue 20): apiQuery takes its answer.
+  const { data, error, isFetching, refetch } = useApiQuery(assetGroupQuery(identification, withChecklists));
+  // A retry shows the spinner again, not the failure it retries.
+  const state: AssetGroupState = error
+    ? isFetching
+      ? { status: 'loading' }
+      : { status: 'error', message: errorMessageOf(error, translate) }
+    : data
+      ? data.length
+        ? { status: 'ready', assets: data }
+        : { status: 'notFound' }
+      : { status: 'loading' };
+  return { state, retry: refetch };
 }

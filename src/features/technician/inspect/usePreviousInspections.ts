@@ -1,10 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { InspectionValue } from '../../../../common/resources/inspection';
-import { bootAsked, takeBootAnswer } from '../../../platform/firstScreen/bootAnswers';
-import { useArrivingState } from '../../../shared/ui/useArrivingState';
-import { useApiFetch } from '../../../platform/dataProvider/useApiFetch';
-import { keepAnswer } from '../../../platform/offline/offlineReads';
-import { useServerAnswer } from '../../../platform/firstScreen/serverAnswers';
+import { apiQuery, useApiQuery } from '../../../platform/dataProvider/apiQuery';
 import type { PreviousInspection } from './inspectTypes';
 
 export interface PreviousValue {
@@ -28,43 +24,12 @@ export interface PreviousValues {
  * previous values out: they help, they do not block an inspection.
  */
 export function usePreviousInspections(assetId: string, allowed: boolean): PreviousValues {
-  const apiFetch = useApiFetch();
-  const [version, setVersion] = useState(0);
-  // Every item of the panel redraws with its previous value: a render that yields (useArrivingState).
-  const [inspections, setInspections] = useArrivingState<PreviousInspection[]>([]);
-  const [answered, setAnswered] = useArrivingState(false);
-  const path = `/asset/${encodeURIComponent(assetId)}/previousInspections`;
-  // A page the server draws (src/platform/firstScreen/) is drawn with the answer it asked.
-  const drawn = useServerAnswer<PreviousInspection[]>(path);
-  const shown = !answered && drawn ? drawn : inspections;
-
-  useEffect(() => {
-    if (!allowed) return;
-    const controller = new AbortController();
-    const ask = () => apiFetch<PreviousInspection[]>(path, { signal: controller.signal, offline: true });
-    // Opened from a label's link, the boot script asks these as soon as the asset arrives (issue 20):
-    // taken here, and kept on the phone as the page's own read would be.
-    const load = async () => {
-      if (version > 0) return ask();
-      await bootAsked();
-      const early = takeBootAnswer<PreviousInspection[]>(path);
-      return early ? keepAnswer(early, path).catch(ask) : ask();
-    };
-    load().then(
-      (list) => {
-        // An early answer is not cancelled by the controller: one for another asset is dropped here.
-        if (controller.signal.aborted) return;
-        setInspections(Array.isArray(list) ? list : []);
-        setAnswered(true);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('Previous inspections could not be loaded', error);
-        setAnswered(true);
-      },
-    );
-    return () => controller.abort();
-  }, [apiFetch, path, allowed, version, setAnswered, setInspections]);
+  // Opened from a label's link, the boot script asks these as soon as the asset arrives (issue 20): apiQuery takes its answer.
+  const { data, error, refetch } = useApiQuery({
+    ...apiQuery<PreviousInspection[]>(`/asset/${encodeURIComponent(assetId)}/previousInspections`, { offline: true }),
+    enabled: allowed,
+  });
+  const shown = useMemo(() => (Array.isArray(data) ? data : []), [data]);
 
   const lookup = useMemo(() => {
     const byKey = new Map<string, PreviousValue>();
@@ -78,7 +43,6 @@ export function usePreviousInspections(assetId: string, allowed: boolean): Previ
     return byKey;
   }, [shown]);
 
-  const reload = useCallback(() => setVersion((n) => n + 1), []);
-  const loaded = answered || !allowed || drawn !== undefined;
-  return useMemo(() => ({ get: (checklistId, attributeId) => lookup.get(`${checklistId}/${attributeId}`), reload, loaded }), [lookup, reload, loaded]);
+  const loaded = !allowed || data !== undefined || error !== null;
+  return useMemo(() => ({ get: (checklistId, attributeId) => lookup.get(`${checklistId}/${attributeId}`), reload: refetch, loaded }), [lookup, refetch, loaded]);
 }

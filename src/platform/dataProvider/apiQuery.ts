@@ -1,0 +1,126 @@
+import { notifyManager, QueryClient, queryOptions, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
+import { useLogoutIfAccessDenied } from 'react-admin';
+import { sessionStore } from '../authProvider/sessionStore';
+import { bootAsked, takeBootAnswer } from '../firstScreen/bootAnswers';
+import { keepAnswer } from '../offline/offlineReads';
+import { apiUrl, type QueryValue } from './apiBase';
+import { apiFetch } from './apiFetch';
+
+/**
+ * The web app's one cache of server answers: react-admin's TanStack Query client (App.tsx hands it
+ * to AdminContext), so its CRUD screens and every other read share one cache, one way to refresh
+ * and one way to seed. Its defaults are TanStack's, as react-admin's own client had them; the
+ * options of our reads are set per read by apiQuery.
+ */
+export const queryClient = new QueryClient();
+
+// Screens hear of an answer in the task it arrived in (a microtask), not in a timer task queued
+// behind the page's other timers (TanStack's default): so also under a test's fake clock.
+notifyManager.setScheduler(queueMicrotask);
+
+/**
+ * What one sign-in was shown is not for the next user of the phone: a new sign-in or a sign-out
+ * empties the cache (react-admin's logout does too, but a refused token signs out without it). A
+ * renewed token (a password change) is the same sign-in and keeps it.
+ */
+let signedInWith = sessionStore.getState().token;
+sessionStore.subscribe(() => {
+  const { token, user } = sessionStore.getState();
+  if (token !== signedInWith && !(token && user)) queryClient.clear();
+  signedInWith = token;
+});
+
+/** The cache key of GET `path`?`query`: the path as the offline copies and the boot script name it. */
+export const apiKey = (path: string, query?: Record<string, QueryValue>) => ['api', query ? apiUrl(path, query, '') : path] as const;
+
+/** Every key under GET `path`, whatever its query: for refreshing all of them at once. */
+export const apiPathKey = (path: string) => ({
+  queryKey: ['api'] as QueryKey,
+  predicate: (query: { queryKey: QueryKey }) => {
+    const key = query.queryKey[1];
+    return typeof key === 'string' && (key === path || key.startsWith(`${path}?`));
+  },
+});
+
+/**
+ * How long an answer asked ahead of its screen (the home's board at sign-in, a board's widgets while
+ * its filter bar loads) is taken as it is: the round trip overlaps the chunk download, and the
+ * screen does not ask it a second time.
+ */
+export const PREFETCHED_FRESH_MS = 10_000;
+
+export interface ApiQueryOptions {
+  query?: Record<string, QueryValue>;
+  /** Keep the answer on the phone and fall back to the kept copy offline (apiFetch's `offline`). */
+  offline?: boolean;
+  /** Public calls (application info) go without the session (apiFetch's `authenticated`). */
+  authenticated?: boolean;
+  /** How long an answer is used without asking again (default: asked again whenever a screen shows it). */
+  staleTime?: number;
+}
+
+/**
+ * The boot script's answer for `key` when it asked it (build/bootPlugin.ts), kept on the phone like
+ * the read it stands for; a failed early answer is asked again the ordinary way.
+ */
+async function earlyOr<T>(key: string, offline: boolean, authenticated: boolean, ask: () => Promise<T>): Promise<T> {
+  let early = takeBootAnswer<T>(key);
+  if (!early) {
+    await bootAsked();
+    early = takeBootAnswer<T>(key);
+  }
+  if (!early) return ask();
+  return (offline ? keepAnswer(early, key, authenticated) : early).catch(ask);
+}
+
+/**
+ * The query options of GET `path` (spec §7) through apiFetch: a failure shows at once (no retry —
+ * the server's message is what the user needs, and a refused call stays refused), and coming back
+ * to the tab asks nothing by itself (pushes say what changed).
+ */
+export function apiQuery<T>(path: string, { query, offline = false, authenticated = true, staleTime = 0 }: ApiQueryOptions = {}) {
+  const key = apiKey(path, query);
+  return queryOptions<T, Error, T, typeof key>({
+    queryKey: key,
+    queryFn: ({ signal }) => earlyOr(key[1], offline, authenticated, () => apiFetch<T>(path, { query, signal, offline, authenticated })),
+    retry: false,
+    refetchOnWindowFocus: false,
+    staleTime,
+  });
+}
+
+/** What a screen reads of one of our queries. */
+export interface ApiRead<T> {
+  /** The last answer; it stays while the next is on its way (no flicker). */
+  data: T | undefined;
+  /** The last failure, cleared by the next answer. */
+  error: Error | null;
+  /** No answer and no failure yet. */
+  isPending: boolean;
+  /** Asking (again) now. */
+  isFetching: boolean;
+  /** Asks again (a retry button, a push that concerns it). */
+  refetch: () => void;
+}
+
+/**
+ * useQuery for our reads. A refused call (401/403) goes through authProvider.checkError like
+ * react-admin's own calls do. What arrives is handed over as a deferred value, so that what it
+ * mounts (a page's panels, a board's widgets) renders in a pass that yields to the user's input
+ * (issue 20, Total Blocking Time): the data, error and status of one answer change together, and an
+ * answer to another key (the asset before) is never shown as this one's.
+ */
+export function useApiQuery<T>(options: UseQueryOptions<T, Error, T, readonly ['api', string]>): ApiRead<T> {
+  const { data, error, status, isFetching, refetch } = useQuery(options);
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  useEffect(() => {
+    if (error) void logoutIfAccessDenied(error);
+  }, [error, logoutIfAccessDenied]);
+  const key = options.queryKey[1];
+  // One object per answer (useMemo): a new one each render would defer every render.
+  const shown = useDeferredValue(useMemo(() => ({ key, data, error, status, isFetching }), [key, data, error, status, isFetching]));
+  const askAgain = useCallback(() => void refetch(), [refetch]);
+  if (shown.key !== key) return { data: undefined, error: null, isPending: true, isFetching: true, refetch: askAgain };
+  return { data: shown.data, error: shown.error, isPending: shown.status === 'pending', isFetching: shown.isFetching, refetch: askAgain };
+}
