@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, useGetList } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -7,20 +7,28 @@ import { authProvider } from '../../../../src/platform/authProvider';
 import { RequireAuth } from '../../../../src/platform/authProvider/RequireAuth';
 import { LoginPage } from '../../../../src/features/login/LoginPage';
 import { dataProvider } from '../../../../src/platform/dataProvider';
+import { apiQuery, useApiQuery } from '../../../../src/platform/dataProvider/apiQuery';
 import { useApiFetch } from '../../../../src/platform/dataProvider/useApiFetch';
 import { i18nProvider } from '../../../../src/platform/i18n';
 import { errorResponse, jsonResponse, mockApi } from '../../helpers/mockApi';
 import { LocationProbe } from '../../helpers/renderApp';
 import { engineerPermissions, sessionUser } from '../../helpers/sessionUsers';
 
-/** A screen making a non-CRUD call, as later screens do through useApiFetch. */
-const ApiFetchProbe = () => {
+/** A screen reading a non-CRUD path, as feature screens do through useApiQuery. */
+const ApiQueryProbe = () => {
+  const { error } = useApiQuery(apiQuery<unknown>('/inspection/myRecentAssets'));
+  return <p>{error ? 'failed' : 'loading'}</p>;
+};
+
+/** A screen writing through useApiFetch on a click, as forms and buttons do. */
+const ApiWriteProbe = () => {
   const apiFetch = useApiFetch();
   const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    apiFetch<unknown>('/inspection/myRecentAssets').catch(() => setFailed(true));
-  }, [apiFetch]);
-  return <p>{failed ? 'failed' : 'loading'}</p>;
+  return (
+    <button type="button" onClick={() => apiFetch('/inspection', { method: 'POST', body: {} }).catch(() => setFailed(true))}>
+      {failed ? 'failed' : 'send'}
+    </button>
+  );
 };
 
 /** A screen reading a resource through react-admin's own data hooks. */
@@ -48,10 +56,10 @@ const signedInAnswers = {
 };
 
 describe('a 401/403 from a data call sends the user to Login with from (spec §8)', () => {
-  it('useApiFetch call answered 401: signed out', async () => {
+  it('useApiQuery read answered 401: signed out', async () => {
     localStorage.setItem('jwt', 'stored-jwt');
     const api = mockApi({ ...signedInAnswers, 'GET /api/inspection/myRecentAssets': () => errorResponse(401, 'Token expired') });
-    renderAt('/home/workOrders?tab=mine', <ApiFetchProbe />);
+    renderAt('/home/workOrders?tab=mine', <ApiQueryProbe />);
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/login?from=%2Fhome%2FworkOrders%3Ftab%3Dmine'),
     );
@@ -59,16 +67,25 @@ describe('a 401/403 from a data call sends the user to Login with from (spec §8
     expect(api.callsTo('GET', '/api/inspection/myRecentAssets')[0]?.headers.get('x-auth')).toBe('stored-jwt');
   });
 
-  it('useApiFetch call answered 403: still signed in, and Login names the account that cannot open the page', async () => {
+  it('useApiQuery read answered 403: still signed in, and Login names the account that cannot open the page', async () => {
     localStorage.setItem('jwt', 'stored-jwt');
     mockApi({ ...signedInAnswers, 'GET /api/inspection/myRecentAssets': () => errorResponse(403, 'Not permitted') });
-    renderAt('/home/workOrders?tab=mine', <ApiFetchProbe />);
+    renderAt('/home/workOrders?tab=mine', <ApiQueryProbe />);
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/login?from=%2Fhome%2FworkOrders%3Ftab%3Dmine'),
     );
     expect(await screen.findByText('Signed in as Dana Field (dana)')).toBeInTheDocument();
     expect(screen.getByText('This account cannot open /home/workOrders?tab=mine.')).toBeInTheDocument();
     expect(localStorage.getItem('jwt')).toBe('stored-jwt');
+  });
+
+  it('useApiFetch write answered 401: signed out', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    mockApi({ ...signedInAnswers, 'POST /api/inspection': () => errorResponse(401, 'Token expired') });
+    renderAt('/home/workOrders', <ApiWriteProbe />);
+    fireEvent.click(await screen.findByRole('button', { name: 'send' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login?from=%2Fhome%2FworkOrders'));
+    expect(localStorage.getItem('jwt')).toBeNull();
   });
 
   it('react-admin data hook answered 403: the same notice', async () => {
@@ -91,7 +108,7 @@ describe('a 401/403 from a data call sends the user to Login with from (spec §8
   it('leaves the user in place on other errors', async () => {
     localStorage.setItem('jwt', 'stored-jwt');
     mockApi({ ...signedInAnswers, 'GET /api/inspection/myRecentAssets': () => errorResponse(500, 'Broken') });
-    renderAt('/home/workOrders', <ApiFetchProbe />);
+    renderAt('/home/workOrders', <ApiQueryProbe />);
     expect(await screen.findByText('failed')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/home\/workOrders$/);
     expect(localStorage.getItem('jwt')).toBe('stored-jwt');
