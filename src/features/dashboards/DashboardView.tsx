@@ -3,7 +3,7 @@ import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { orderedSections, type DashboardRecord, type DashboardSection } from '../../../common/resources/dashboard';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { dashboardQuery } from '../../platform/authProvider/loadSessionUser';
 import { useApiQuery } from '../../platform/dataProvider/apiQuery';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
@@ -130,15 +130,30 @@ export function DashboardView({ dashboardId, navigable = false, large = false, o
   // the code already here nothing waits, and the widgets ask themselves.
   const client = useQueryClient();
   const widgetsAskedFor = useRef<DashboardRecord | null>(null);
+  const askedEarly = useRef<{ versions: EntityVersions; keys: QueryKey[] } | null>(null);
   const askWidgetsEarly = () => {
     if (!dashboard || widgetsAskedFor.current === dashboard) return;
     widgetsAskedFor.current = dashboard;
+    const keys: QueryKey[] = [];
     for (const section of dashboard.sections) {
       if (!filtersReady(section.filters, values)) continue;
       const query = widgetFilterQuery(dashboard.filters, section.filters, values, today);
-      for (const item of section.items) void client.prefetchQuery(widgetQuery(item.widget, query));
+      for (const item of section.items) {
+        const early = widgetQuery(item.widget, query);
+        keys.push(early.queryKey);
+        void client.prefetchQuery(early);
+      }
     }
+    askedEarly.current = { versions, keys };
   };
+  // A push before the widgets show may have outdated what was asked early: those answers are
+  // dropped, and each widget asks again when it shows rather than draw an answer older than the push.
+  useEffect(() => {
+    const early = askedEarly.current;
+    if (!early || early.versions === versions) return;
+    askedEarly.current = null;
+    for (const queryKey of early.keys) client.removeQueries({ queryKey, exact: true });
+  }, [client, versions]);
 
   const placeholder = (
     <Stack spacing={2} aria-busy>
