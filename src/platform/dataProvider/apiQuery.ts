@@ -76,8 +76,8 @@ async function earlyOr<T>(key: string, offline: boolean, authenticated: boolean,
 
 /**
  * The query options of GET `path` (spec §7) through apiFetch: a failure shows at once (no retry —
- * the server's message is what the user needs, and a refused call stays refused), and coming back
- * to the tab asks nothing by itself (pushes say what changed).
+ * the server's message is what the user needs, and a refused call stays refused), coming back to
+ * the tab asks nothing by itself (pushes say what changed), and an offline phone still asks.
  */
 export function apiQuery<T>(path: string, { query, offline = false, authenticated = true, staleTime = 0 }: ApiQueryOptions = {}) {
   const key = apiKey(path, query);
@@ -86,6 +86,8 @@ export function apiQuery<T>(path: string, { query, offline = false, authenticate
     queryFn: ({ signal }) => earlyOr(key[1], offline, authenticated, () => apiFetch<T>(path, { query, signal, offline, authenticated })),
     retry: false,
     refetchOnWindowFocus: false,
+    // Asked offline too: apiFetch answers the phone's kept copy then (TanStack would wait for the network).
+    networkMode: 'always',
     staleTime,
   });
 }

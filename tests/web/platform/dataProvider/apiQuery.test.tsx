@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
@@ -58,6 +59,20 @@ describe('the one query cache (platform/dataProvider/apiQuery.ts)', () => {
     expect(queryClient.getQueryData(apiKey('/workOrder/my'))).toEqual([{ title: 'kept' }]);
     sessionStore.setToken('someone-else');
     expect(queryClient.getQueryData(apiKey('/workOrder/my'))).toBeUndefined();
+  });
+
+  it('still asks when the browser says it is offline (apiFetch, not the cache, decides between the network and the kept copy)', async () => {
+    sessionStore.setToken('t');
+    // A plant room's Wi-Fi: the browser reports no network while answers still arrive.
+    const api = mockApi({ 'GET /api/workOrder/my': () => jsonResponse(200, [{ title: 'answered' }]) });
+    onlineManager.setOnline(false);
+    try {
+      renderProbe();
+      expect(await screen.findByText('answered')).toBeInTheDocument();
+      expect(api.callsTo('GET', '/api/workOrder/my')).toHaveLength(1);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('a failed read shows at once, without retries', async () => {
