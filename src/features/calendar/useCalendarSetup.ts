@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
-import { useApiFetch } from '../../platform/dataProvider/useApiFetch';
+import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
 import type { CalendarConfig, CalendarEntryType } from './calendarConfig';
 
 export interface CalendarSetup {
@@ -9,31 +9,26 @@ export interface CalendarSetup {
   types: CalendarEntryType[];
 }
 
+/** GET /calendarEntry/calendarConfig. */
+export const calendarConfigQuery = () => apiQuery<CalendarConfig>('/calendarEntry/calendarConfig');
+
+/** GET /calendarEntryType. */
+export const calendarEntryTypesQuery = () => apiQuery<CalendarEntryType[]>('/calendarEntryType');
+
 /**
  * The calendar config and the entry types (GET /calendarEntry/calendarConfig, GET
  * /calendarEntryType), both needed before the first entries are asked for: the filters' default
  * values go with that first call. The server serves the config checked and complete.
  */
 export function useCalendarSetup() {
-  const apiFetch = useApiFetch();
   const translate = useTranslate();
-  const [setup, setSetup] = useState<CalendarSetup | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    Promise.all([apiFetch<CalendarConfig>('/calendarEntry/calendarConfig', { signal }), apiFetch<CalendarEntryType[]>('/calendarEntryType', { signal })])
-      .then(([config, types]) => {
-        setSetup({ config, types });
-        setError(null);
-      })
-      .catch((failure: unknown) => {
-        if (!signal.aborted) setError(errorMessageOf(failure, translate));
-      });
-    return () => controller.abort();
-  }, [apiFetch, translate, attempt]);
-
-  return { setup, error, retry: () => setAttempt((n) => n + 1) };
+  const { data: config, error: configError, refetch: refetchConfig } = useApiQuery(calendarConfigQuery());
+  const { data: types, error: typesError, refetch: refetchTypes } = useApiQuery(calendarEntryTypesQuery());
+  const setup = useMemo<CalendarSetup | null>(() => (config && types ? { config, types } : null), [config, types]);
+  const failure = configError ?? typesError;
+  const retry = useCallback(() => {
+    refetchConfig();
+    refetchTypes();
+  }, [refetchConfig, refetchTypes]);
+  return { setup, error: failure ? errorMessageOf(failure, translate) : null, retry };
 }

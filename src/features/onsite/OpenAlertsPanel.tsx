@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { Alert, Box, List, ListItem, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useApiFetch } from '../../platform/dataProvider/useApiFetch';
+import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
-import { useArrivingState } from '../../shared/ui/useArrivingState';
 import { cssColorOrNone } from '../../../common/cssColor';
 import { formatTimestamp } from '../../../common/formatTime';
 import { SafeHtml } from '../../shared/ui/SafeHtml';
@@ -22,30 +21,26 @@ interface OpenAlert {
 /** How many open alerts the board lists; the newest come first. */
 export const OPEN_ALERTS_SHOWN = 30;
 
+const OPEN_NEWEST = { open: 'true', range: JSON.stringify([0, OPEN_ALERTS_SHOWN - 1]) };
+
+/** GET /alert?open=true, the newest OPEN_ALERTS_SHOWN. */
+export const openAlertsQuery = () => apiQuery<OpenAlert[]>('/alert', { query: OPEN_NEWEST });
+
 /**
  * The site's open alerts on the wall board (DESIGN §9), newest first, in large type. Reloads when
  * a push says alerts changed (raised or resolved); the list on screen stays while it reloads.
  */
 export function OpenAlertsPanel() {
   const translate = useTranslate();
-  const apiFetch = useApiFetch();
   const versions = useLiveVersions();
-  const [alerts, setAlerts] = useArrivingState<OpenAlert[] | null>(null);
-  const [error, setError] = useArrivingState<string | null>(null);
+  const { data: alerts, error: failure, refetch } = useApiQuery(openAlertsQuery());
+  const error = failure ? errorMessageOf(failure, translate) : null;
   const alertVersion = versions.alert ?? 0;
 
+  // The versions count the pushes since this panel mounted: each one asks again.
   useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<OpenAlert[]>('/alert', { query: { open: 'true', range: JSON.stringify([0, OPEN_ALERTS_SHOWN - 1]) }, signal: controller.signal })
-      .then((rows) => {
-        setAlerts(rows);
-        setError(null);
-      })
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessageOf(failure, translate));
-      });
-    return () => controller.abort();
-  }, [apiFetch, translate, alertVersion, setAlerts, setError]);
+    if (alertVersion > 0) refetch();
+  }, [alertVersion, refetch]);
 
   return (
     <Box component="aside" aria-label={translate('app.onsite.open_alerts')} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>

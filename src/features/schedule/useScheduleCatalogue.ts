@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
-import { useApiFetch } from '../../platform/dataProvider/useApiFetch';
+import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
 import type { ScheduleAsset } from './scheduleForm';
 
 interface ChecklistSummary {
@@ -21,36 +21,40 @@ export interface ScheduleCatalogue {
 
 const EMPTY: ScheduleCatalogue = { assets: [], checklistNames: new Map(), frequencies: new Map(), loaded: false, error: null };
 
+const ASSET_FIELDS = { fields: 'name,identification,checklists', orderBy: 'name' };
+const CHECKLIST_FIELDS = { fields: 'name,frequency' };
+
+/** GET /asset?fields=name,identification,checklists&orderBy=name. */
+export const scheduleAssetsQuery = () => apiQuery<ScheduleAsset[]>('/asset', { query: ASSET_FIELDS });
+
+/** GET /checklist?fields=name,frequency. */
+export const scheduleChecklistsQuery = () => apiQuery<ChecklistSummary[]>('/checklist', { query: CHECKLIST_FIELDS });
+
 /**
  * The assets and checklists the schedule screen needs, loaded once (spec §7:
  * GET /asset?fields=name,identification,checklists, GET /checklist?fields=name,frequency).
  */
 export function useScheduleCatalogue(): ScheduleCatalogue {
-  const apiFetch = useApiFetch();
   const translate = useTranslate();
-  const [catalogue, setCatalogue] = useState<ScheduleCatalogue>(EMPTY);
+  const assets = useApiQuery(scheduleAssetsQuery());
+  const checklists = useApiQuery(scheduleChecklistsQuery());
+  const failure = assets.error ?? checklists.error;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    Promise.all([
-      apiFetch<ScheduleAsset[]>('/asset', { query: { fields: 'name,identification,checklists', orderBy: 'name' }, signal }),
-      apiFetch<ChecklistSummary[]>('/checklist', { query: { fields: 'name,frequency' }, signal }),
-    ]).then(
-      ([assets, checklists]) =>
-        setCatalogue({
-          assets,
-          checklistNames: new Map(checklists.map((checklist) => [checklist._id, checklist.name])),
-          frequencies: new Map(checklists.map((checklist) => [checklist._id, checklist.frequency ?? ''])),
-          loaded: true,
-          error: null,
-        }),
-      (error: unknown) => {
-        if (!signal.aborted) setCatalogue({ ...EMPTY, error: errorMessageOf(error, translate) });
-      },
-    );
-    return () => controller.abort();
-  }, [apiFetch, translate]);
+  const catalogue = useMemo<ScheduleCatalogue | null>(
+    () =>
+      assets.data && checklists.data
+        ? {
+            assets: assets.data,
+            checklistNames: new Map(checklists.data.map((checklist) => [checklist._id, checklist.name])),
+            frequencies: new Map(checklists.data.map((checklist) => [checklist._id, checklist.frequency ?? ''])),
+            loaded: true,
+            error: null,
+          }
+        : null,
+    [assets.data, checklists.data],
+  );
 
-  return catalogue;
+  // Either read failing leaves the screen without both, with the server's message.
+  if (failure) return { ...EMPTY, error: errorMessageOf(failure, translate) };
+  return catalogue ?? EMPTY;
 }

@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { List, ListItem, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslate } from 'react-admin';
-import { useApiFetch } from '../../platform/dataProvider';
+import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
 import { formatTimestamp } from '../../../common/formatTime';
-import { useArrivingState } from '../../shared/ui/useArrivingState';
 import { assetInspectPath } from './assetInspectPath';
 
 /** One row of GET /inspection/myRecentAssets (docs/inspections.md). */
@@ -16,25 +14,20 @@ export interface RecentAsset {
   lastInspectedAt: number;
 }
 
+/** GET /inspection/myRecentAssets, kept for offline use. */
+export const myRecentAssetsQuery = () => apiQuery<RecentAsset[]>('/inspection/myRecentAssets', { offline: true });
+
 /**
  * The assets this technician inspected lately, latest first, each opening its inspect view: going
  * back to a pump without finding its label again. A failed call just leaves the list out — the
  * scanner still works.
  */
 export const RecentAssets = () => {
-  const apiFetch = useApiFetch();
   const translate = useTranslate();
-  const [assets, setAssets] = useArrivingState<RecentAsset[] | null>(null);
+  const { data } = useApiQuery(myRecentAssetsQuery());
 
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<RecentAsset[]>('/inspection/myRecentAssets', { signal: controller.signal, offline: true })
-      .then((rows) => setAssets(Array.isArray(rows) ? rows : []))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [apiFetch, setAssets]);
-
-  if (assets === null) return null;
+  if (data === undefined) return null;
+  const assets = Array.isArray(data) ? data : [];
   const titleId = 'recently-inspected-title';
   return (
     <section aria-labelledby={titleId}>

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { apiUrl } from '../../platform/dataProvider/apiBase';
-import { apiFetch } from '../../platform/dataProvider/apiFetch';
+import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
 import type { Severity } from './noteTypes';
 
 /** GET /thermography/config: the Thermography Info PDF's address and the alert level of each severity. */
@@ -9,40 +8,20 @@ export interface ThermographyConfig {
   severityLevels: Partial<Record<Severity, { _id: string; name: string; color: string; technicalName: string } | null>>;
 }
 
-// One read per page load, shared by the drawer entry and every severity chip: the entries change
-// rarely (an administrator's edit shows after a reload).
-let shared: Promise<ThermographyConfig> | null = null;
-
-function readConfig(): Promise<ThermographyConfig> {
-  shared ??= apiFetch<ThermographyConfig>('/thermography/config', { offline: true }).catch((error: unknown) => {
-    shared = null;
-    throw error;
-  });
-  return shared;
-}
-
-/** Forget the shared read (a signed-out session's; tests). */
-export function forgetThermographyConfig(): void {
-  shared = null;
-}
+/**
+ * GET /thermography/config, kept for offline use. One read per page load, shared by the drawer entry
+ * and every severity chip: the entries change rarely (an administrator's edit shows after a reload).
+ * A failed read is asked again by the next screen that shows them.
+ */
+export const thermographyConfigQuery = () => ({
+  ...apiQuery<ThermographyConfig>('/thermography/config', { offline: true, staleTime: Infinity }),
+  gcTime: Infinity,
+});
 
 /** The thermography settings, null until they arrive (or when they cannot be read: the screens work without them). */
 export function useThermographyConfig(enabled = true): ThermographyConfig | null {
-  const [config, setConfig] = useState<ThermographyConfig | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    readConfig().then(
-      (answer) => {
-        if (live) setConfig(answer);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [enabled]);
-  return enabled ? config : null;
+  const { data } = useApiQuery({ ...thermographyConfigQuery(), enabled });
+  return enabled ? (data ?? null) : null;
 }
 
 /**

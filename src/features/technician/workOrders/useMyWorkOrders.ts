@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { WorkOrder } from '../../../../common/resources/workOrder';
 import { errorMessageOf } from '../../../shared/ui/errorMessageOf';
-import { useArrivingState } from '../../../shared/ui/useArrivingState';
-import { useApiFetch } from '../../../platform/dataProvider/useApiFetch';
+import { apiQuery, useApiQuery } from '../../../platform/dataProvider/apiQuery';
 import { usePushEvent } from '../../../platform/realtime/usePushEvent';
 import { keepForOffline } from '../../../platform/offline/keepForOffline';
 import { splitByTab } from './workOrderTabs';
@@ -17,6 +16,9 @@ export interface MyWorkOrders {
   reload: () => void;
 }
 
+/** GET /workOrder/my, kept for offline use. */
+export const myWorkOrdersQuery = () => apiQuery<WorkOrder[]>('/workOrder/my', { offline: true });
+
 /**
  * GET /workOrder/my (spec §7), read again when something pushed concerns it (DESIGN §11): a
  * `new-work-order` (sent to this user only: an order given to them), or an `update-detail` naming an
@@ -24,36 +26,23 @@ export interface MyWorkOrders {
  * is no longer in the answer.
  */
 export function useMyWorkOrders(): MyWorkOrders {
-  const apiFetch = useApiFetch();
   const translate = useTranslate();
-  const [orders, setOrders] = useArrivingState<WorkOrder[] | null>(null);
-  const [error, setError] = useArrivingState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  const { data, error, refetch } = useApiQuery(myWorkOrdersQuery());
+  const orders = useMemo(() => (data === undefined ? null : Array.isArray(data) ? data : []), [data]);
 
-  usePushEvent('new-work-order', reload);
+  usePushEvent('new-work-order', refetch);
   usePushEvent('update-detail', (event) => {
-    if (event.type === 'workOrder' && orders?.some((order) => order._id === event._id)) reload();
+    if (event.type === 'workOrder' && orders?.some((order) => order._id === event._id)) refetch();
   });
 
   useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<WorkOrder[]>('/workOrder/my', { signal: controller.signal, offline: true }).then(
-      (answer) => {
-        const list = Array.isArray(answer) ? answer : [];
-        setOrders(list);
-        setError(null);
-        // Opening an order in a basement needs its detail and the statuses already on the phone.
-        keepForOffline(['/workOrder/config', ...splitByTab(list).open.map((order) => workOrderApiPath(order._id))]);
-      },
-      (failure: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('work orders could not be loaded', failure);
-        setError(errorMessageOf(failure, translate));
-      },
-    );
-    return () => controller.abort();
-  }, [apiFetch, translate, generation, setError, setOrders]);
+    // Opening an order in a basement needs its detail and the statuses already on the phone.
+    if (orders) keepForOffline(['/workOrder/config', ...splitByTab(orders).open.map((order) => workOrderApiPath(order._id))]);
+  }, [orders]);
 
-  return { orders, error, reload };
+  useEffect(() => {
+    if (error) console.error('work orders could not be loaded', error);
+  }, [error]);
+
+  return { orders, error: error ? errorMessageOf(error, translate) : null, reload: refetch };
 }

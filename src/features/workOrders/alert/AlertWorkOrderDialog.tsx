@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { WorkOrder } from '../../../../common/resources/workOrder';
-import { useApiFetch } from '../../../platform/dataProvider/useApiFetch';
+import { apiQuery, useApiQuery } from '../../../platform/dataProvider/apiQuery';
 import { WorkOrderDialog } from '../dialog/WorkOrderDialog';
 import { useWorkOrderConfig } from '../shared/useWorkOrderConfig';
 import { alertWorkOrderDraft, type AlertForWorkOrder, type RankedAlertLevel } from './alertWorkOrderDraft';
@@ -14,6 +14,11 @@ interface AlertWorkOrderDialogProps {
   onSaved: () => void;
 }
 
+/** GET /alertLevel: the levels' ranks behind a new order's priority. */
+export const alertLevelsQuery = () => apiQuery<RankedAlertLevel[]>('/alertLevel');
+
+const NO_LEVELS: readonly RankedAlertLevel[] = [];
+
 /**
  * The work order dialog opened from an alert's detail: the alert's order to edit, or a new one
  * prefilled from the alert and linked to it (`alert`). Loaded only when asked for, with the config
@@ -22,23 +27,16 @@ interface AlertWorkOrderDialogProps {
  */
 export default function AlertWorkOrderDialog({ alert, order, onClose, onSaved }: AlertWorkOrderDialogProps) {
   const translate = useTranslate();
-  const apiFetch = useApiFetch();
   const { config, error } = useWorkOrderConfig();
-  const [levels, setLevels] = useState<readonly RankedAlertLevel[] | null>(order ? [] : null);
+  const ranks = useApiQuery({ ...alertLevelsQuery(), enabled: !order });
+  // Without the ranks the priority still follows the level's name.
+  const levels = order ? NO_LEVELS : (ranks.data ?? (ranks.error ? NO_LEVELS : null));
   // The new order starts now: read once, when the dialog was asked for.
   const [now] = useState(() => Date.now());
 
   useEffect(() => {
-    if (order) return undefined;
-    const controller = new AbortController();
-    apiFetch<RankedAlertLevel[]>('/alertLevel', { signal: controller.signal }).then(setLevels, (failure: unknown) => {
-      if (controller.signal.aborted) return;
-      // Without the ranks the priority still follows the level's name.
-      console.error('alert levels could not be loaded', failure);
-      setLevels([]);
-    });
-    return () => controller.abort();
-  }, [apiFetch, order]);
+    if (ranks.error) console.error('alert levels could not be loaded', ranks.error);
+  }, [ranks.error]);
 
   useEffect(() => {
     if (error !== null) onClose();

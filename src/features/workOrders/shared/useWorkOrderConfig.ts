@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorMessageOf } from '../../../shared/ui/errorMessageOf';
-import { useApiFetch } from '../../../platform/dataProvider/useApiFetch';
+import { apiQuery, useApiQuery } from '../../../platform/dataProvider/apiQuery';
 import type { WorkOrderConfig } from '../../../../common/resources/workOrder';
 
 export interface WorkOrderConfigState {
@@ -9,26 +9,19 @@ export interface WorkOrderConfigState {
   error: string | null;
 }
 
+/** GET /workOrder/config, kept for offline use. */
+export const workOrderConfigQuery = () => apiQuery<WorkOrderConfig>('/workOrder/config', { offline: true });
+
 /**
  * GET /workOrder/config once per screen (spec §7): status and priority values, columns, filters,
  * sort, and the asset and user names. A failure is logged and left to the screen (spec §8: the
  * work order screens show no message for it).
  */
 export function useWorkOrderConfig(): WorkOrderConfigState {
-  const apiFetch = useApiFetch();
   const translate = useTranslate();
-  const [state, setState] = useState<WorkOrderConfigState>({ config: null, error: null });
+  const { data, error } = useApiQuery(workOrderConfigQuery());
   useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<WorkOrderConfig>('/workOrder/config', { signal: controller.signal, offline: true }).then(
-      (config) => setState({ config, error: null }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('work order config could not be loaded', error);
-        setState({ config: null, error: errorMessageOf(error, translate) });
-      },
-    );
-    return () => controller.abort();
-  }, [apiFetch, translate]);
-  return state;
+    if (error) console.error('work order config could not be loaded', error);
+  }, [error]);
+  return { config: data ?? null, error: error ? errorMessageOf(error, translate) : null };
 }
