@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { DialogsProvider } from '../../shared/ui/dialogs/DialogsProvider';
 import { useSessionUser } from '../../platform/authProvider/useSession';
-import { useCatalogueSync } from '../../platform/offline/catalogueSync';
+import { useCatalogueSync } from '../../platform/offline/useCatalogueSync';
 import { AreaRoutes } from '../../platform/routes/AreaRoutes';
 import { TechnicianAppBar } from './TechnicianAppBar';
 import { technicianRoutes } from './technicianRoutes';
