@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { orderedSections, type DashboardRecord, type DashboardSection } from '../../../common/resources/dashboard';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { dashboardQuery } from '../../platform/authProvider/loadSessionUser';
-import { useApiQuery } from '../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
 import { filtersReady, widgetFilterQuery, type DashboardFilterValues } from './dashboardFilters';
 import type { EntityVersions } from './liveReload';

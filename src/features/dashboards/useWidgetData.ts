@@ -4,7 +4,8 @@ import { useTranslate } from 'react-admin';
 import type { WidgetData } from '../../../common/dashboards/widgetData';
 import type { Widget } from '../../../common/resources/widget';
 import type { QueryValue } from '../../platform/dataProvider/apiBase';
-import { apiQuery, PREFETCHED_FRESH_MS, useApiQuery } from '../../platform/dataProvider/apiQuery';
+import { apiQuery, PREFETCHED_FRESH_MS } from '../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
 import { concerns, type EntityVersions } from './liveReload';
 

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Alert, Box, List, ListItem, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
+import { apiQuery } from '../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
 import { cssColorOrNone } from '../../../common/cssColor';
 import { formatTimestamp } from '../../../common/formatTime';

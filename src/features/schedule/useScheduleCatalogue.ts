@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
-import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
+import { apiQuery } from '../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import type { ScheduleAsset } from './scheduleForm';
 
 interface ChecklistSummary {

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { List, ListItem, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslate } from 'react-admin';
-import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
+import { apiQuery } from '../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import { formatTimestamp } from '../../../common/formatTime';
 import { assetInspectPath } from './assetInspectPath';
 

@@ -1,5 +1,6 @@
 import { apiUrl } from '../../platform/dataProvider/apiBase';
-import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
+import { apiQuery } from '../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import type { Severity } from './noteTypes';
 
 /** GET /thermography/config: the Thermography Info PDF's address and the alert level of each severity. */

@@ -1,5 +1,6 @@
 import { useTranslate } from 'react-admin';
-import { apiQuery, useApiQuery } from '../../../platform/dataProvider/apiQuery';
+import { apiQuery } from '../../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../../platform/dataProvider/useApiQuery';
 import { errorMessageOf } from '../../../shared/ui/errorMessageOf';
 import type { InspectAsset } from './inspectTypes';
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { InspectionValue } from '../../../../common/resources/inspection';
-import { apiQuery, useApiQuery } from '../../../platform/dataProvider/apiQuery';
+import { apiQuery } from '../../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../../platform/dataProvider/useApiQuery';
 import type { PreviousInspection } from './inspectTypes';
 
 export interface PreviousValue {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { WorkOrder } from '../../../../common/resources/workOrder';
-import { apiQuery, useApiQuery } from '../../../platform/dataProvider/apiQuery';
+import { apiQuery } from '../../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../../platform/dataProvider/useApiQuery';
 import { WorkOrderDialog } from '../dialog/WorkOrderDialog';
 import { useWorkOrderConfig } from '../shared/useWorkOrderConfig';
 import { alertWorkOrderDraft, type AlertForWorkOrder, type RankedAlertLevel } from './alertWorkOrderDraft';

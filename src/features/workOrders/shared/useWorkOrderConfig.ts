@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorMessageOf } from '../../../shared/ui/errorMessageOf';
-import { apiQuery, useApiQuery } from '../../../platform/dataProvider/apiQuery';
+import { apiQuery } from '../../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../../platform/dataProvider/useApiQuery';
 import type { WorkOrderConfig } from '../../../../common/resources/workOrder';
 
 export interface WorkOrderConfigState {
