@@ -176,8 +176,8 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
     port1.on('message', onMessage);
     let startedAt = Date.now();
     let onThread = false;
-    const onStart = () => {
-      [startedAt, onThread] = [Date.now(), true];
+    const onStart = (threadStartedAt: number) => {
+      [startedAt, onThread] = [threadStartedAt, true];
       running += 1;
     };
     const finish = (result: RunResult) => {

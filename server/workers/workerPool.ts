@@ -51,8 +51,8 @@ export interface TaskOptions {
   transferList?: Transferable[];
   /** Past `ms` after the thread started the task, the thread is terminated: TaskTimeoutError(`message`). */
   timeLimit?: { ms: number; message: string };
-  /** The thread has started the task (called before its answer is). */
-  onStart?: () => void;
+  /** The thread has started the task, at `startedAt` (Date.now() in the thread); called before its answer is. */
+  onStart?: (startedAt: number) => void;
 }
 
 /** A task stopped at its time limit; the message is the caller's. */
@@ -119,10 +119,10 @@ export function createWorkerPool<Handler extends TaskHandler>(options: WorkerPoo
     const abort = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     let started = false;
-    const onStarted = () => {
+    const onStarted = (startedAt: number) => {
       if (started) return;
       started = true;
-      onStart?.();
+      onStart?.(startedAt);
       if (timeLimit) timer = setTimeout(() => abort.abort(), timeLimit.ms);
     };
     // The thread tells this channel when it starts the task; the other end goes with the task.
@@ -138,7 +138,8 @@ export function createWorkerPool<Handler extends TaskHandler>(options: WorkerPoo
       throw error;
     } finally {
       // A quick task's answer can overtake the word that it started (they come on two ports).
-      if (receiveMessageOnPort(port1)) onStarted();
+      const word = receiveMessageOnPort(port1);
+      if (word) onStarted(word.message as number);
       clearTimeout(timer);
       port1.close();
     }

@@ -5,6 +5,8 @@ import { transferred } from '../../../server/workers/workerPool';
 /** What the pool tests ask a thread to do. */
 export type PoolTestTask =
   | { kind: 'thread' }
+  /** Answers the thread's clock as the task module began. */
+  | { kind: 'clock' }
   | { kind: 'heapLimit' }
   /** Waits on `gate` (never opened unless the test opens it): a thread that does not answer, without burning a core. */
   | { kind: 'block'; gate: SharedArrayBuffer }
@@ -16,6 +18,7 @@ export interface PoolTestAnswer {
   threadId: number;
   bytes?: Uint8Array;
   heapLimitMb?: number;
+  at?: number;
 }
 
 /** The task module of tests/api/workers/workerPool.test.ts. */
@@ -27,6 +30,8 @@ function answer(task: PoolTestTask): [PoolTestAnswer, ArrayBuffer[]] {
   switch (task.kind) {
     case 'thread':
       return [{ threadId }, []];
+    case 'clock':
+      return [{ threadId, at: Date.now() }, []];
     case 'heapLimit':
       return [{ threadId, heapLimitMb: getHeapStatistics().heap_size_limit / 1048576 }, []];
     case 'block':

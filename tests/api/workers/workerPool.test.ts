@@ -67,6 +67,16 @@ describe('the worker pool', () => {
     expect(pool.threadCount()).toBe(1);
   });
 
+  it('tells when the thread started the task, by the thread’s clock (a run’s duration counts from it, not from the word arriving)', async () => {
+    poolOf();
+    await pool.run({ kind: 'thread' });
+    const asked = Date.now();
+    let startedAt: number | undefined;
+    const { at } = await pool.run({ kind: 'clock' }, { onStart: (when) => (startedAt = when) });
+    expect(startedAt).toBeGreaterThanOrEqual(asked);
+    expect(startedAt).toBeLessThanOrEqual(at!);
+  });
+
   it('terminates a thread past its heap: its task fails, the next task runs on a fresh thread', async () => {
     poolOf({ maxHeapMb: 16 });
     const { threadId: before, heapLimitMb } = await pool.run({ kind: 'heapLimit' });
