@@ -79,6 +79,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', () => bus.close());
   app.decorate('services', createServices(config, database.db, tokens, bus));
   app.decorate('lifecycle', { draining: false });
+  // A draining process tells each client to take its next request elsewhere: an answer sent while it
+  // drains closes its connection. Kept alive, a connection whose request was in flight at SIGTERM
+  // would hold close() (and the process) until the keep-alive timeout, 72 s.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+  });
   app.decorate('knownPermissions', new Set(knownPermissions(options.resources)));
   app.addHook('onClose', () => app.services.scripts.close());
   // Before any route is declared: it gives each route its own timing hook.

@@ -32,7 +32,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the server process on the em
     });
     await expect.poll(() => first.output().split('\n').some((line) => line.includes('incoming request') && line.includes(`/api/user/${me._id}`)), { timeout: 10_000, interval: 2 }).toBe(true);
     const exitCode = await first.stop('SIGTERM');
-    expect((await write).status).toBe(200);
+    const written = await write;
+    expect(written.status).toBe(200);
+    // Its connection closes with the answer: kept alive, it would hold the exit for the keep-alive timeout (72 s).
+    expect(written.headers.get('connection')).toBe('close');
     expect(exitCode).toBe(0);
 
     const second = await startServerProcess({ DATA_DIR: dataDir });
