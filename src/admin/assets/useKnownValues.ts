@@ -1,6 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { addSorted } from '../../../common/resources/asset';
-import { useApiFetch } from '../../platform/dataProvider';
+import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
+
+const NONE: readonly string[] = [];
+
+/** GET `path`: a list of known names (asset tags, static attribute keys). */
+export const knownValuesQuery = (path: string) => apiQuery<string[]>(path);
 
 /**
  * A list of known names (spec §7 masterdata: asset tags, static attribute keys) merged with the
@@ -8,18 +13,10 @@ import { useApiFetch } from '../../platform/dataProvider';
  * (spec §2.9); the list stays sorted.
  */
 export function useKnownValues(path: string, inUse: readonly string[]) {
-  const apiFetch = useApiFetch();
-  const [fetched, setFetched] = useState<readonly string[]>([]);
+  // The list only offers choices: without it (a failure) the user can still add names of their own.
+  const { data } = useApiQuery(knownValuesQuery(path));
+  const fetched = data ?? NONE;
   const [added, setAdded] = useState<readonly string[]>([]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<string[]>(path, { signal: controller.signal })
-      .then(setFetched)
-      // The list only offers choices: without it the user can still add names of their own.
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [apiFetch, path]);
 
   const inUseKey = inUse.join('\u0000');
   const values = useMemo(

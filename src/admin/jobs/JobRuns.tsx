@@ -1,41 +1,35 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useNotify, useTranslate } from 'react-admin';
 import type { JobRun } from '../../../common/resources/job';
 import { useApiFetch } from '../../platform/dataProvider';
+import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
 import { formatTimestamp } from '../../../common/formatTime';
+
+/** GET /job/{id}/runs: the job's last 50 runs, newest first. */
+export const jobRunsQuery = (jobId: string) => apiQuery<JobRun[]>(`/job/${encodeURIComponent(jobId)}/runs`);
 
 /** "Run now" and the job's last 50 runs (start, duration, outcome, error), newest first. */
 export function JobRuns({ jobId }: { jobId: string }) {
   const apiFetch = useApiFetch();
+  const client = useQueryClient();
   const translate = useTranslate();
   const notify = useNotify();
-  const [runs, setRuns] = useState<JobRun[] | null>(null);
+  const { data, error } = useApiQuery(jobRunsQuery(jobId));
+  // Runs that could not be read show as none.
+  const runs = data ?? (error ? [] : null);
   const [running, setRunning] = useState(false);
-
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      apiFetch<JobRun[]>(`/job/${encodeURIComponent(jobId)}/runs`, { signal }).then(setRuns, (error: unknown) => {
-        if (!signal?.aborted) setRuns([]);
-        return error;
-      }),
-    [apiFetch, jobId],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
 
   const runNow = async () => {
     setRunning(true);
     try {
       const run = await apiFetch<JobRun>(`/job/${encodeURIComponent(jobId)}/run`, { method: 'POST' });
       notify(run.outcome === 'ok' ? 'app.job.run_ok' : 'app.job.run_error', { type: run.outcome === 'ok' ? 'success' : 'warning' });
-      await load();
+      // The button stays busy until the list holds the new run.
+      await client.invalidateQueries({ queryKey: jobRunsQuery(jobId).queryKey });
     } catch (error) {
       notify(errorMessageOf(error, translate), { type: 'error' });
     } finally {

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useApiFetch } from '../../platform/dataProvider';
+import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
 import { formatTimestamp } from '../../../common/formatTime';
 import { useNameLookups } from './useRelatedList';
 
@@ -12,6 +12,9 @@ interface AuditEntry {
   at: number;
   changes: { field: string; from: unknown; to: unknown }[];
 }
+
+/** GET /{resource}/{id}/history: the record's audit trail, newest first. */
+export const auditHistoryQuery = (resource: string, id: string) => apiQuery<AuditEntry[]>(`/${resource}/${encodeURIComponent(id)}/history`);
 
 const NO_REFERENCES: Readonly<Record<string, string>> = {};
 
@@ -24,23 +27,24 @@ function shown(value: unknown, names: ReadonlyMap<string, string> | undefined): 
 }
 
 /**
- * The record's audit trail (who, when, which fields old → new), newest first. `references` (the
- * declaration's, field → resource) names referenced records: a user's role reads ROLE_ENGINEER.
+ * The record's audit trail (who, when, which fields old → new), newest first, asked again when
+ * `version` changes (the record was saved). `references` (the declaration's, field → resource)
+ * names referenced records: a user's role reads ROLE_ENGINEER. A trail that cannot be read is not shown.
  */
 export function AuditHistory({ resource, id, version, references = NO_REFERENCES }: { resource: string; id: string; version?: unknown; references?: Readonly<Record<string, string>> }) {
-  const apiFetch = useApiFetch();
   const translate = useTranslate();
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const { data, error, refetch } = useApiQuery(auditHistoryQuery(resource, id));
+  const entries = error ? null : data;
   const names = useNameLookups([...new Set(Object.values(references))]);
   const namesOf = (field: string) => (Object.hasOwn(references, field) ? names.get(references[field] as string) : undefined);
 
+  // The version shown first is asked with the query's own first request.
+  const askedFor = useRef(version);
   useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<AuditEntry[]>(`/${resource}/${encodeURIComponent(id)}/history`, { signal: controller.signal })
-      .then(setEntries)
-      .catch(() => setEntries([]));
-    return () => controller.abort();
-  }, [apiFetch, resource, id, version]);
+    if (Object.is(askedFor.current, version)) return;
+    askedFor.current = version;
+    refetch();
+  }, [version, refetch]);
 
   if (!entries || entries.length === 0) return null;
   return (

@@ -1,9 +1,9 @@
-import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { shownStatus } from '../../../common/resources/user';
 import type { RecordColumn } from '../../shared/ui/recordTable/RecordTable';
-import { useApiFetch } from '../../platform/dataProvider';
+import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
 import { useNameLookup } from '../mechanism/useRelatedList';
 import type { UserAdminRecord } from './types';
 
@@ -14,23 +14,26 @@ export function customAttributeNames(users: readonly Pick<UserAdminRecord, 'cust
   return [...names].sort((a, b) => a.localeCompare(b));
 }
 
+/** GET /user/customAttributeNames: every custom attribute name any user has. */
+export const userCustomAttributeNamesQuery = () => apiQuery<string[]>('/user/customAttributeNames');
+
+const NONE: readonly string[] = [];
+
 /**
  * The custom attribute names of every user, not only of the page shown (the list pages on the
- * server): asked again whenever the page's rows are reloaded, joined with theirs.
+ * server): asked again whenever the page's rows are reloaded, joined with theirs. Without an
+ * answer the page's own names make the columns.
  */
 function useAllCustomAttributeNames(rows: readonly UserAdminRecord[]): string[] {
-  const apiFetch = useApiFetch();
-  const [held, setHeld] = useState<readonly string[]>([]);
+  const { data, refetch } = useApiQuery(userCustomAttributeNamesQuery());
+  const held = data ?? NONE;
+  // The first rows are asked with the query's own first request.
+  const askedFor = useRef(rows);
   useEffect(() => {
-    let current = true;
-    apiFetch<string[]>('/user/customAttributeNames').then(
-      (names) => current && setHeld(names),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [apiFetch, rows]);
+    if (askedFor.current === rows) return;
+    askedFor.current = rows;
+    refetch();
+  }, [rows, refetch]);
   return useMemo(() => customAttributeNames([...rows, { customAttributes: Object.fromEntries(held.map((name) => [name, ''])) }]), [rows, held]);
 }
 

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
 import { NAVIGATION_TABLE_TYPES, WIDGET_NAVIGATION_TYPES, type WidgetNavigation, type WidgetNavigationType } from '../../../common/resources/widget';
-import { useApiFetch } from '../../platform/dataProvider/useApiFetch';
+import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
 
 /** The drawer's words for the screens a widget opens. */
 const NAVIGATION_LABELS: Record<WidgetNavigationType, string> = {
@@ -19,6 +19,9 @@ interface TableSummary {
   name: string;
 }
 
+/** GET /table?type=…: the tables a navigation type can open. */
+export const navigationTablesQuery = (type: WidgetNavigationType) => apiQuery<TableSummary[]>('/table', { query: { type: NAVIGATION_TABLE_TYPES[type] } });
+
 const NONE = '';
 const asNavigation = (value: unknown): WidgetNavigation | null => (value && typeof value === 'object' ? (value as WidgetNavigation) : null);
 const keepNavigation = (value: WidgetNavigation | null) => value;
@@ -30,24 +33,13 @@ const keepNavigation = (value: WidgetNavigation | null) => value;
  */
 export function WidgetNavigationInput({ source = 'navigation' }: { source?: string }) {
   const translate = useTranslate();
-  const apiFetch = useApiFetch();
   const { field } = useInput<WidgetNavigation | null>({ source, format: asNavigation, parse: keepNavigation });
   const navigation = asNavigation(field.value);
   const type = navigation?.type ?? null;
-  const [tables, setTables] = useState<{ type: WidgetNavigationType; list: TableSummary[] } | null>(null);
-
-  useEffect(() => {
-    if (!type) return;
-    const controller = new AbortController();
-    apiFetch<TableSummary[]>('/table', { query: { type: NAVIGATION_TABLE_TYPES[type] }, signal: controller.signal })
-      .then((list) => setTables({ type, list: [...list].sort((a, b) => a.name.localeCompare(b.name)) }))
-      .catch(() => {
-        if (!controller.signal.aborted) setTables({ type, list: [] });
-      });
-    return () => controller.abort();
-  }, [apiFetch, type]);
-
-  const list = tables && tables.type === type ? tables.list : null;
+  // No navigation asks nothing (the key is any type's, never asked).
+  const { data, error } = useApiQuery({ ...navigationTablesQuery(type ?? WIDGET_NAVIGATION_TYPES[0]), enabled: type !== null });
+  // Tables that could not be read leave only the default table to choose.
+  const list = useMemo(() => (data ? [...data].sort((a, b) => a.name.localeCompare(b.name)) : error ? [] : null), [data, error]);
   const table = navigation?.table ?? null;
   // A stored table shows once the list that holds it has loaded (a select warns about unknown values).
   const shownTable = table && list?.some((entry) => entry._id === table) ? table : NONE;

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useApiFetch } from '../../platform/dataProvider/useApiFetch';
+import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
+import type { TableType } from '../../../common/resources/table';
 import { pickDefaultTable, tablePath, TABLE_ROUTE_TYPES, type TableRouteSegment, type TableSummary } from './tableDefinition';
 import { TableView } from './TableView';
 
@@ -15,6 +16,9 @@ const TITLES: Record<TableRouteSegment, string> = {
   thermographyNote: 'app.menu.thermography',
   report: 'app.menu.reports',
 };
+
+/** GET /table?limitToRole=true&type=…: the role's tables of a type. */
+export const roleTablesQuery = (type: TableType) => apiQuery<TableSummary[]>('/table', { query: { limitToRole: true, type } });
 
 interface TablePageProps {
   segment: TableRouteSegment;
@@ -28,28 +32,13 @@ interface TablePageProps {
  */
 export function TablePage({ segment, routed }: TablePageProps) {
   const translate = useTranslate();
-  const apiFetch = useApiFetch();
   const navigate = useNavigate();
   const location = useLocation();
   const { tableId: routeTableId } = useParams();
-  const [tables, setTables] = useState<TableSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
   const [chosenId, setChosenId] = useState<string | undefined>(undefined);
-  const type = TABLE_ROUTE_TYPES[segment];
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<TableSummary[]>('/table', { query: { limitToRole: true, type }, signal: controller.signal })
-      .then((list) => {
-        setTables(Array.isArray(list) ? list : []);
-        setError(null);
-      })
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessageOf(failure, translate));
-      });
-    return () => controller.abort();
-  }, [apiFetch, translate, type, reload]);
+  const { data, error: failure, refetch } = useApiQuery(roleTablesQuery(TABLE_ROUTE_TYPES[segment]));
+  const tables = useMemo(() => (data === undefined ? null : Array.isArray(data) ? data : []), [data]);
+  const error = failure ? errorMessageOf(failure, translate) : null;
 
   const fallback = tables ? pickDefaultTable(tables)?._id : undefined;
   const tableId = routed ? routeTableId : (chosenId ?? fallback);
@@ -70,7 +59,7 @@ export function TablePage({ segment, routed }: TablePageProps) {
         {translate(TITLES[segment])}
       </Typography>
       {error && (
-        <Alert severity="error" action={<Button onClick={() => setReload((n) => n + 1)}>{translate('app.tables.retry')}</Button>}>
+        <Alert severity="error" action={<Button onClick={refetch}>{translate('app.tables.retry')}</Button>}>
           {error}
         </Alert>
       )}

@@ -58,7 +58,6 @@ export function TableView({ tableId }: { tableId: string }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [filterValues, setFilterValues] = useState<FilterValues | null>(null);
-  const [reload, setReload] = useState(0);
   // A link's filters and search (a dashboard widget opened this table) win over the saved ones.
   const location = useLocation();
   const [link] = useState<TableLink>(() => tableLinkOf(location.search));
@@ -83,7 +82,7 @@ export function TableView({ tableId }: { tableId: string }) {
   const [pageQuery, setPageQuery] = useState<ReturnType<typeof serverPageQuery>>({});
   if (nextPageQuery && JSON.stringify(nextPageQuery) !== JSON.stringify(pageQuery)) setPageQuery(nextPageQuery);
   const requestQuery = useMemo(() => ({ ...query, ...pageQuery }), [query, pageQuery]);
-  const { definition, loading, error } = useTableDefinition(tableId, requestQuery, reload);
+  const { definition, loading, error, refresh } = useTableDefinition(tableId, requestQuery);
 
   // The first definition brings the filters and their defaults, and the sort when none is saved
   // (state adjusted while rendering, so the defaults are in place before anything shows).
@@ -121,7 +120,7 @@ export function TableView({ tableId }: { tableId: string }) {
 
   if (!definition) {
     return error ? (
-      <Alert severity="error" action={<Button onClick={() => setReload((n) => n + 1)}>{translate('app.tables.retry')}</Button>}>
+      <Alert severity="error" action={<Button onClick={refresh}>{translate('app.tables.retry')}</Button>}>
         {error}
       </Alert>
     ) : (
@@ -169,7 +168,7 @@ export function TableView({ tableId }: { tableId: string }) {
           customActions={definition.customActions ?? []}
           bulkActions={definition.allowSelection ? (definition.bulkActions ?? []) : []}
           hasSelection={rows.some((row) => selected.has(row.id))}
-          onRefresh={() => setReload((n) => n + 1)}
+          onRefresh={refresh}
           context={() => ({
             rows: definition.data,
             selected: rows.filter((row) => selected.has(row.id)).map((row) => sourceOf.get(row.id) ?? row),
@@ -192,7 +191,7 @@ export function TableView({ tableId }: { tableId: string }) {
             </Button>
           </>
         )}
-        <Button variant="outlined" size="small" startIcon={<RefreshIcon />} onClick={() => setReload((n) => n + 1)}>
+        <Button variant="outlined" size="small" startIcon={<RefreshIcon />} onClick={refresh}>
           {translate('app.table.refresh')}
         </Button>
         <Box sx={{ flexGrow: 1 }} />
@@ -210,7 +209,7 @@ export function TableView({ tableId }: { tableId: string }) {
         search={current.search}
         sort={sortTermsOf(current)}
         onSortChange={(terms) => update(withSort(current, terms))}
-        expand={canExpand ? (row) => <TableRowDetail definition={definition} row={sourceOf.get(row.id) ?? row} fields={definition.fields} onRecordChanged={() => setReload((n) => n + 1)} /> : undefined}
+        expand={canExpand ? (row) => <TableRowDetail definition={definition} row={sourceOf.get(row.id) ?? row} fields={definition.fields} onRecordChanged={refresh} /> : undefined}
         expanded={expanded}
         onExpandedChange={setExpanded}
         selectable={definition.allowSelection === true}

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslate } from 'react-admin';
 import type { UpdateDetailEvent } from '../../../../common/realtime';
 import { errorMessageOf } from '../../../shared/ui/errorMessageOf';
-import { useApiFetch } from '../../../platform/dataProvider/useApiFetch';
+import { apiQuery, useApiQuery } from '../../../platform/dataProvider/apiQuery';
 import { usePushEvent } from '../../../platform/realtime/usePushEvent';
 
 export interface Detail<T> {
@@ -12,6 +12,9 @@ export interface Detail<T> {
   reload: () => void;
 }
 
+/** GET `path` (its query included): what a detail view shows. */
+export const detailQuery = <T>(path: string) => apiQuery<T>(path);
+
 /**
  * The data of a detail view: read from `path`, read again on reload() and whenever an
  * `update-detail` push names something the view shows (spec §4) — the last data stays on screen
@@ -20,35 +23,15 @@ export interface Detail<T> {
  */
 export function useDetail<T>(path: string | null, showsUpdate: (event: UpdateDetailEvent) => boolean): Detail<T> {
   const translate = useTranslate();
-  const apiFetch = useApiFetch();
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const requestKey = `${path}\u0000${generation}`;
-  // The request whose answer (or failure) came last; loading until it is the current one.
-  const [settledKey, setSettledKey] = useState<string | null>(null);
-  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  // A null path's key is never asked: the query is off, and reload() asks nothing.
+  const { data, error, isFetching, refetch } = useApiQuery({ ...detailQuery<T>(path ?? ''), enabled: path !== null });
+  const reload = useCallback(() => {
+    if (path !== null) refetch();
+  }, [path, refetch]);
 
   usePushEvent('update-detail', (event) => {
     if (showsUpdate(event)) reload();
   });
 
-  useEffect(() => {
-    if (path === null) return;
-    const controller = new AbortController();
-    apiFetch<T>(path, { signal: controller.signal })
-      .then((answer) => {
-        setData(answer);
-        setError(null);
-      })
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessageOf(failure, translate));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setSettledKey(requestKey);
-      });
-    return () => controller.abort();
-  }, [apiFetch, path, requestKey, translate]);
-
-  return { data, error, loading: path !== null && settledKey !== requestKey, reload };
+  return { data: data ?? null, error: error ? errorMessageOf(error, translate) : null, loading: path !== null && isFetching, reload };
 }

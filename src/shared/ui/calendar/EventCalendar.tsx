@@ -1,4 +1,5 @@
-import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import FullCalendar, { type CalendarRef, type DatesSetInfo as DatesSetArg, type EventApi, type EventDropInfo as EventDropArg, type EventInput, type EventResizeDoneInfo as EventResizeDoneArg } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
@@ -56,6 +57,21 @@ const DAY_TOP_Z_INDEX = 6;
 
 /** Midnight starting today: where a view opens, and where Today goes (see monthAnchor). */
 const startOfToday = () => dayjs().startOf('day').toDate();
+
+/**
+ * The number of a screen's fetch function, for the cache key of its answers: a new function (other
+ * filters) is another source, asked anew; the same one keeps its answers per period.
+ */
+const sources = new WeakMap<object, number>();
+let sourceCount = 0;
+function sourceOf(fetchEvents: object): number {
+  let source = sources.get(fetchEvents);
+  if (source === undefined) sources.set(fetchEvents, (source = ++sourceCount));
+  return source;
+}
+
+/** The cache key of a source's events in a period. */
+const calendarEventsKey = (source: number, period: VisiblePeriod | null) => ['calendar', source, period?.start ?? null, period?.end ?? null] as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const durationText = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00`;
@@ -157,10 +173,6 @@ export function EventCalendar<T>({
   const [view, setView] = useState<CalendarViewName>(initialView ?? views[0] ?? 'month');
   // What is shown, as FullCalendar reports it once it has laid out a period.
   const [period, setPeriod] = useState<VisiblePeriod | null>(null);
-  const [reloads, setReloads] = useState(0);
-  // The events of the period as the screen gave them (callbacks hand them back), and what the last answer was for.
-  const [events, setEvents] = useState<readonly CalendarEvent<T>[]>([]);
-  const [answer, setAnswer] = useState<{ request: object; failure: string | null } | null>(null);
   const api = () => calendarRef.current?.getApi();
   // One date for the calendar's life: a new one each render would be a changed option.
   const [initialDate] = useState(startOfToday);
@@ -176,29 +188,31 @@ export function EventCalendar<T>({
   /*
    * Fetching is ours, not FullCalendar's: its own event sources start fetching while it renders,
    * and React may render a screen more than once before showing it (each render a fetch). Here the
-   * period is fetched after it is shown, again when the screen's fetch function changes (a filter)
-   * or on refetch(); an answer for a request no longer current is dropped.
+   * period is fetched once it is shown, again when the screen's fetch function changes (a filter)
+   * or on refetch() — a query per source and period, so an answer for one no longer shown is not
+   * drawn. A failure shows at once (no retry); coming back to the tab asks nothing by itself.
    */
-  const request = useMemo(() => (period ? { period, fetchEvents, reloads } : null), [period, fetchEvents, reloads]);
-  useEffect(() => {
-    if (!request) return undefined;
-    let current = true;
-    request.fetchEvents(request.period).then(
-      (fetched) => {
-        if (!current) return;
-        setEvents(fetched);
-        setAnswer({ request, failure: null });
-      },
-      (error: unknown) => {
-        if (current) setAnswer({ request, failure: errorMessageOf(error, translate) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [request, translate]);
-  const loading = request !== null && answer?.request !== request;
-  const failure = answer?.request === request ? answer.failure : null;
+  const { data, error, isFetching, refetch } = useQuery({
+    queryKey: calendarEventsKey(sourceOf(fetchEvents), period),
+    queryFn: () => (period ? fetchEvents(period) : Promise.resolve([])),
+    enabled: period !== null,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const askAgain = useCallback(() => {
+    if (period) void refetch();
+  }, [period, refetch]);
+  const loading = isFetching;
+  // A retry hides the failure it retries.
+  const failure = error && !isFetching ? errorMessageOf(error, translate) : null;
+  // The events drawn, as the screen gave them (callbacks hand them back): the last answer, which
+  // stays while another period or source loads and when it fails; a drag changes it where it lands.
+  const [events, setEvents] = useState<readonly CalendarEvent<T>[]>([]);
+  const [answer, setAnswer] = useState<readonly CalendarEvent<T>[] | undefined>(undefined);
+  if (data !== undefined && data !== answer) {
+    setAnswer(data);
+    setEvents(data);
+  }
 
   const eventInputs = useMemo(() => {
     // Thousands of events share a handful of colours: each text colour is worked out once.
@@ -214,10 +228,10 @@ export function EventCalendar<T>({
   useImperativeHandle(
     ref,
     () => ({
-      refetch: () => setReloads((count) => count + 1),
+      refetch: askAgain,
       showDay: (date: Date) => api()?.changeView(VIEW_TYPES.day, date),
     }),
-    [],
+    [askAgain],
   );
 
   // Each drawn event carries the screen's own event, so every callback hands back exactly what was given.
@@ -319,7 +333,7 @@ export function EventCalendar<T>({
       />
       <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={translate('app.event_calendar.loading')} />}</Box>
       {failure && (
-        <Alert severity="error" sx={{ mb: 1 }} action={<Button onClick={() => setReloads((count) => count + 1)}>{translate('app.event_calendar.retry')}</Button>}>
+        <Alert severity="error" sx={{ mb: 1 }} action={<Button onClick={askAgain}>{translate('app.event_calendar.retry')}</Button>}>
           {failure}
         </Alert>
       )}
