@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { addSorted } from '../../../common/resources/asset';
-import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
+import { apiQuery } from '../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 
 const NONE: readonly string[] = [];
 

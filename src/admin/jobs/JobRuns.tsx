@@ -5,7 +5,8 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useNotify, useTranslate } from 'react-admin';
 import type { JobRun } from '../../../common/resources/job';
 import { useApiFetch } from '../../platform/dataProvider';
-import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
+import { apiQuery } from '../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
 import { formatTimestamp } from '../../../common/formatTime';
 

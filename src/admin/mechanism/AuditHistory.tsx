@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
+import { apiQuery } from '../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import { formatTimestamp } from '../../../common/formatTime';
 import { useNameLookups } from './useRelatedList';
 

@@ -3,7 +3,8 @@ import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { shownStatus } from '../../../common/resources/user';
 import type { RecordColumn } from '../../shared/ui/recordTable/RecordTable';
-import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
+import { apiQuery } from '../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import { useNameLookup } from '../mechanism/useRelatedList';
 import type { UserAdminRecord } from './types';
 

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
 import { NAVIGATION_TABLE_TYPES, WIDGET_NAVIGATION_TYPES, type WidgetNavigation, type WidgetNavigationType } from '../../../common/resources/widget';
-import { apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
+import { apiQuery } from '../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 
 /** The drawer's words for the screens a widget opens. */
 const NAVIGATION_LABELS: Record<WidgetNavigationType, string> = {

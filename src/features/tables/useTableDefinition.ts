@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { QueryValue } from '../../platform/dataProvider/apiBase';
-import { apiPathKey, apiQuery, useApiQuery } from '../../platform/dataProvider/apiQuery';
+import { apiPathKey, apiQuery } from '../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
 import type { TableDefinition } from './tableDefinition';
 

@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useTranslate } from 'react-admin';
 import type { UpdateDetailEvent } from '../../../../common/realtime';
 import { errorMessageOf } from '../../../shared/ui/errorMessageOf';
-import { apiQuery, useApiQuery } from '../../../platform/dataProvider/apiQuery';
+import { apiQuery } from '../../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../../platform/dataProvider/useApiQuery';
 import { usePushEvent } from '../../../platform/realtime/usePushEvent';
 
 export interface Detail<T> {
