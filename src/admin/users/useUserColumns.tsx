@@ -22,19 +22,21 @@ const NONE: readonly string[] = [];
 
 /**
  * The custom attribute names of every user, not only of the page shown (the list pages on the
- * server): asked again whenever the page's rows are reloaded, joined with theirs. Without an
- * answer the page's own names make the columns.
+ * server): asked again whenever the page's rows change (another page, a reload after an edit),
+ * joined with theirs. Without an answer the page's own names make the columns.
  */
 function useAllCustomAttributeNames(rows: readonly UserAdminRecord[]): string[] {
   const { data, refetch } = useApiQuery(userCustomAttributeNamesQuery());
   const held = data ?? NONE;
+  // What the rows are, not which array holds them: a caller may pass a fresh array each render.
+  const shown = rows.map((user) => `${user._id}:${Object.keys(user.customAttributes ?? {}).join(',')}`).join('|');
   // The first rows are asked with the query's own first request.
-  const askedFor = useRef(rows);
+  const askedFor = useRef(shown);
   useEffect(() => {
-    if (askedFor.current === rows) return;
-    askedFor.current = rows;
+    if (askedFor.current === shown) return;
+    askedFor.current = shown;
     refetch();
-  }, [rows, refetch]);
+  }, [shown, refetch]);
   return useMemo(() => customAttributeNames([...rows, { customAttributes: Object.fromEntries(held.map((name) => [name, ''])) }]), [rows, held]);
 }
 
