@@ -68,8 +68,8 @@ export const App = () => (
 /**
  * What every screen of the app stands in: the application's name, react-admin's contexts (auth,
  * data, translations, store, the dark theme), the one query cache (platform/dataProvider/apiQuery.ts)
- * and MUI's baseline. Also what a page drawn by the
- * server (src/platform/firstScreen/drawScreen.tsx) is drawn in, so it looks as the app's own does.
+ * and MUI's baseline. Also what a page drawn by the server (src/platform/firstScreen/drawScreen.tsx)
+ * is drawn in, so it looks as the app's own does.
  */
 export const AppProviders = ({ children, store = browserStore, client = queryClient }: { children: ReactNode; store?: Store; client?: QueryClient }) => (
   <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={client} store={store} theme={appTheme}>

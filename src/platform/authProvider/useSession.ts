@@ -9,7 +9,8 @@ const getSnapshot = () => sessionStore.getState();
 
 /**
  * A page the server draws (src/platform/firstScreen/) is drawn for the user of the session it was asked
- * with: /token/init's answer, in the query cache it is drawn with. The token itself never reaches the markup: a stand-in says "signed in".
+ * with: /token/init's answer, in the query cache it is drawn with. The token itself never reaches
+ * the markup: a stand-in says "signed in".
  */
 const SERVER_TOKEN = 'server-drawn';
 
