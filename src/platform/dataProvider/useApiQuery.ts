@@ -1,5 +1,5 @@
-import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
+import { QueryObserver, useQueryClient, type QueryObserverResult, type UseQueryOptions } from '@tanstack/react-query';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useLogoutIfAccessDenied } from 'react-admin';
 
 /** What a screen reads of one of our queries. */
@@ -16,23 +16,47 @@ export interface ApiRead<T> {
   refetch: () => void;
 }
 
+type ApiKey = readonly ['api', string];
+
 /**
- * useQuery for our reads. A refused call (401/403) goes through authProvider.checkError like
- * react-admin's own calls do. What arrives is handed over as a deferred value, so that what it
- * mounts (a page's panels, a board's widgets) renders in a pass that yields to the user's input
- * (issue 20, Total Blocking Time): the data, error and status of one answer change together, and an
- * answer to another key (the asset before) is never shown as this one's.
+ * A query of ours, read through its own QueryObserver. A refused call (401/403) goes through
+ * authProvider.checkError like react-admin's own calls do.
+ *
+ * Why not useQuery: it reads the cache through useSyncExternalStore, and React renders such a
+ * store's change urgently, redoing any yielding render under way as one blocking task. On a phone's
+ * first screen every answer then cost a long task (Lighthouse TBT +300–600 ms, issue 41 step 2). Here
+ * each result the observer reports is handed to state inside startTransition, so what it mounts (a
+ * page's panels, a board's widgets) renders in a pass that yields to the user's input (issue 20).
+ * The data, error and status of one answer change together, and an answer to another key (the asset
+ * before) is never shown as this one's: a new key reads the cache as it stands until its own
+ * results arrive.
  */
-export function useApiQuery<T>(options: UseQueryOptions<T, Error, T, readonly ['api', string]>): ApiRead<T> {
-  const { data, error, status, isFetching, refetch } = useQuery(options);
+export function useApiQuery<T>(options: UseQueryOptions<T, Error, T, ApiKey>): ApiRead<T> {
+  const client = useQueryClient();
+  const defaulted = client.defaultQueryOptions(options);
+  const [observer] = useState(() => new QueryObserver<T, Error, T, T, ApiKey>(client, defaulted));
+  const key = options.queryKey[1];
+  // The first render's result is what the cache holds now (a seeded cache, a server render).
+  const [shown, setShown] = useState<{ key: string; result: QueryObserverResult<T, Error> }>(() => ({
+    key,
+    result: observer.getOptimisticResult(defaulted),
+  }));
+  useEffect(() => {
+    observer.setOptions(defaulted);
+  });
+  useEffect(
+    () =>
+      observer.subscribe((result) => {
+        const answeredKey = observer.getCurrentQuery().queryKey[1];
+        startTransition(() => setShown({ key: answeredKey, result }));
+      }),
+    [observer],
+  );
+  const { data, error, status, isFetching } = shown.key === key ? shown.result : observer.getOptimisticResult(defaulted);
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   useEffect(() => {
     if (error) void logoutIfAccessDenied(error);
   }, [error, logoutIfAccessDenied]);
-  const key = options.queryKey[1];
-  // One object per answer (useMemo): a new one each render would defer every render.
-  const shown = useDeferredValue(useMemo(() => ({ key, data, error, status, isFetching }), [key, data, error, status, isFetching]));
-  const askAgain = useCallback(() => void refetch(), [refetch]);
-  if (shown.key !== key) return { data: undefined, error: null, isPending: true, isFetching: true, refetch: askAgain };
-  return { data: shown.data, error: shown.error, isPending: shown.status === 'pending', isFetching: shown.isFetching, refetch: askAgain };
+  const askAgain = useCallback(() => void observer.refetch(), [observer]);
+  return { data, error, isPending: status === 'pending', isFetching, refetch: askAgain };
 }
