@@ -6,6 +6,7 @@ import { APP_SHELL_PAGE, INSPECT_VIEW_PATH, ONSITE_PATH, PAGE_COOKIE, SERVER_SCR
 import type { DashboardRecord } from '../../common/resources/dashboard';
 import { isKnownTimeZone } from '../../common/timeZone';
 import type { SessionUser } from '../../common/api';
+import { APPLICATION_INFO_PATH, boardAsks, inspectViewAsks, SESSION_PATH } from '../../common/firstAsks';
 import { API_PREFIX } from '../auth/authPlugin';
 import { createScreenDrawer, type DrawerLimits } from './serverScreenDrawer';
 
@@ -47,49 +48,17 @@ type Answers = Record<string, unknown>;
 const INSPECT_VIEW = new RegExp(INSPECT_VIEW_PATH);
 const ONSITE = new RegExp(ONSITE_PATH);
 
-/**
- * The inspect view's own answers: the asset group with its checklists (as useAssetGroup asks it) and,
- * for users who may read them, each asset's previous inspections. Null when the group is not answered.
- */
-async function inspectViewAnswers(ask: Ask, user: SessionUser, group: string, assets: unknown): Promise<Answers | null> {
-  if (!Array.isArray(assets) || assets.length === 0) return null;
-  const answers: Answers = { [group]: assets };
-  if (user.permissions.includes('read-inspection')) {
-    const paths = (assets as { _id: string }[]).map((asset) => `/asset/${encodeURIComponent(asset._id)}/previousInspections`);
-    const lists = await Promise.all(paths.map((previous) => ask(previous)));
-    paths.forEach((previous, index) => {
-      if (lists[index] !== undefined) answers[previous] = lists[index];
-    });
-  }
-  return answers;
+/** Asks every path at once; the answers that came (200) under their paths. */
+async function askAll(ask: Ask, paths: string[]): Promise<Answers> {
+  const answered = await Promise.all(paths.map((apiPath) => ask(apiPath)));
+  return Object.fromEntries(paths.flatMap((apiPath, index) => (answered[index] === undefined ? [] : [[apiPath, answered[index]]])));
 }
 
 /**
- * The board's own answers: the user's dashboard (as DashboardView asks it) and the figures of the
- * widgets of its sections that receive no filter. Widgets that receive filters are left to the phone:
- * their values depend on its calendar and on what was chosen in its tab. Null when the dashboard is
- * not answered; no answers at all for a user without one (the board then shows that it has none).
- */
-async function boardAnswers(ask: Ask, user: SessionUser): Promise<Answers | null> {
-  if (!user.dashboardId || !user.permissions.includes('read-dashboard')) return {};
-  const path = `/dashboard/${encodeURIComponent(user.dashboardId)}`;
-  const dashboard = (await ask(path)) as DashboardRecord | undefined;
-  if (!dashboard) return null;
-  const answers: Answers = { [path]: dashboard };
-  const widgets = [...new Set(dashboard.sections.filter((section) => section.filters.length === 0).flatMap((section) => section.items.map((item) => item.widget)))];
-  const paths = widgets.map((widget) => `/widget/${encodeURIComponent(widget)}`);
-  const figures = await Promise.all(paths.map((widget) => ask(widget)));
-  paths.forEach((widget, index) => {
-    if (figures[index] !== undefined) answers[widget] = figures[index];
-  });
-  return answers;
-}
-
-/**
- * What the page asks first, asked through the API's own handlers with the session's token, so every
- * permission check and every refusal is the API's: `/token/init`, the application's name, and the
- * page's own data (inspectViewAnswers, boardAnswers). Null when the session is refused, or the page's
- * own data is not answered (the app then shows its own not-found or error screen).
+ * What the page asks first (common/firstAsks.ts), asked through the API's own handlers with the
+ * session's token, so every permission check and every refusal is the API's. Null when the session
+ * is refused, or the page's own data is not answered (the app then shows its own not-found or error
+ * screen); a user without a board gets no board answers (the board then says it has none).
  */
 async function askedFirst(app: FastifyInstance, pagePath: string, token: string): Promise<Answers | null> {
   const ask: Ask = async (apiPath, authenticated = true) => {
@@ -97,10 +66,10 @@ async function askedFirst(app: FastifyInstance, pagePath: string, token: string)
     return answer.statusCode === 200 ? (answer.json() as unknown) : undefined;
   };
   const inspected = INSPECT_VIEW.exec(pagePath)?.[1];
-  let group: string | null = null;
+  let inspect: ReturnType<typeof inspectViewAsks> | null = null;
   if (inspected !== undefined) {
     try {
-      group = `/asset/identification/group/${encodeURIComponent(decodeURIComponent(inspected))}?expand=checklists`;
+      inspect = inspectViewAsks(decodeURIComponent(inspected));
     } catch {
       return null;
     }
@@ -108,11 +77,23 @@ async function askedFirst(app: FastifyInstance, pagePath: string, token: string)
     return null;
   }
   // The inspect view's group is asked beside the session; the board's dashboard needs the session's user first.
-  const [user, applicationInfo, assets] = await Promise.all([ask('/token/init') as Promise<SessionUser | undefined>, ask('/init/applicationInfo', false), group ? ask(group) : undefined]);
+  const [user, applicationInfo, assets] = await Promise.all([
+    ask(SESSION_PATH) as Promise<SessionUser | undefined>,
+    ask(APPLICATION_INFO_PATH, false),
+    inspect ? ask(inspect.own) : undefined,
+  ]);
   if (!user) return null;
-  const own = group ? await inspectViewAnswers(ask, user, group, assets) : await boardAnswers(ask, user);
-  if (!own) return null;
-  return { '/token/init': user, ...(applicationInfo ? { '/init/applicationInfo': applicationInfo } : {}), ...own };
+  let own: Answers;
+  if (inspect) {
+    if (!Array.isArray(assets) || assets.length === 0) return null;
+    own = { [inspect.own]: assets, ...(await askAll(ask, inspect.then(user, assets as { _id: string }[]))) };
+  } else {
+    const board = boardAsks.own(user);
+    const dashboard = board ? ((await ask(board)) as DashboardRecord | undefined) : undefined;
+    if (board && !dashboard) return null;
+    own = board && dashboard ? { [board]: dashboard, ...(await askAll(ask, boardAsks.then(dashboard))) } : {};
+  }
+  return { [SESSION_PATH]: user, ...(applicationInfo ? { [APPLICATION_INFO_PATH]: applicationInfo } : {}), ...own };
 }
 
 /** Ids of the drawn markup: React's own screen, beside it until it is ready, has the same ones. */

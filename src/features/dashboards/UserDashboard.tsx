@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { boardOf } from '../../../common/firstAsks';
 import { useSessionUser } from '../../platform/authProvider/useSession';
 import { DashboardView } from './DashboardView';
 import { NoDashboard } from './NoDashboard';
@@ -10,7 +11,7 @@ import { NoDashboard } from './NoDashboard';
 export function UserDashboard({ navigable = false, large = false, onSettled }: { navigable?: boolean; large?: boolean; onSettled?: () => void }) {
   const user = useSessionUser();
   // Without read-dashboard its calls would answer 403, which signs the user out (spec §8).
-  const dashboardId = user?.permissions.includes('read-dashboard') ? user.dashboardId : null;
+  const dashboardId = user ? boardOf(user) : null;
   useEffect(() => {
     if (!dashboardId) onSettled?.();
   }, [dashboardId, onSettled]);

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import type { WidgetData } from '../../../common/dashboards/widgetData';
+import { widgetPath } from '../../../common/firstAsks';
 import type { Widget } from '../../../common/resources/widget';
 import type { QueryValue } from '../../platform/dataProvider/apiBase';
 import { apiQuery, PREFETCHED_FRESH_MS } from '../../platform/dataProvider/apiQuery';
@@ -10,7 +11,6 @@ import { errorMessageOf } from '../../shared/ui/errorMessageOf';
 import { concerns, type EntityVersions } from './liveReload';
 
 /** Where a widget's data is asked (spec §7). */
-export const widgetPath = (widgetId: string) => `/widget/${encodeURIComponent(widgetId)}`;
 
 /** GET /widget/{id}: the widget with its data and the entities its script read. */
 export interface LoadedWidget extends Widget {

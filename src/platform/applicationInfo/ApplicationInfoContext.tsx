@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { DEFAULT_APPLICATION_NAME, type ApplicationInfo } from '../../../common/api';
+import { APPLICATION_INFO_PATH } from '../../../common/firstAsks';
 import { apiQuery } from '../dataProvider/apiQuery';
 import { keepLogoForOffline } from '../offline/companyLogo';
 
@@ -18,7 +19,7 @@ const ApplicationInfoContext = createContext<ApplicationInfo>(fallback);
  */
 export const ApplicationInfoProvider = ({ children }: { children: ReactNode }) => {
   // Kept for offline starts; asked already by the boot script when a session is stored (issue 20).
-  const { data, error } = useQuery(apiQuery<ApplicationInfo>('/init/applicationInfo', { authenticated: false, offline: true, staleTime: Infinity }));
+  const { data, error } = useQuery(apiQuery<ApplicationInfo>(APPLICATION_INFO_PATH, { authenticated: false, offline: true, staleTime: Infinity }));
   const info = useMemo(() => (data ? shownInfo(data) : fallback), [data]);
   useEffect(() => {
     if (error) console.error('Application info could not be loaded', error);

@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../../common/api';
+import { boardOf, dashboardPath, SESSION_PATH } from '../../../common/firstAsks';
 import type { DashboardRecord } from '../../../common/resources/dashboard';
 import { apiFetch } from '../dataProvider/apiFetch';
 import { apiQuery, queryClient, PREFETCHED_FRESH_MS } from '../dataProvider/apiQuery';
@@ -15,8 +16,6 @@ export class NotSignedInError extends Error {
 }
 
 let pending: Promise<SessionUser> | null = null;
-
-export const dashboardPath = (dashboardId: string) => `/dashboard/${encodeURIComponent(dashboardId)}`;
 
 /**
  * GET /dashboard/{id}, kept for offline use. Asked at sign-in for the home's board, it is not asked
@@ -40,7 +39,7 @@ export function loadSessionUser(): Promise<SessionUser> {
   if (!token) return Promise.reject(new NotSignedInError());
   // Asked already by the boot script, in parallel with this bundle (issue 20); if that failed, asked again.
   pending ??= queryClient
-    .fetchQuery(apiQuery<SessionUser>('/token/init'))
+    .fetchQuery(apiQuery<SessionUser>(SESSION_PATH))
     .then(
       (loaded) => {
         if (sessionStore.getToken() === token) {
@@ -48,7 +47,8 @@ export function loadSessionUser(): Promise<SessionUser> {
           void rememberSession(token, loaded);
         }
         // Every area's home shows this dashboard: asked now, it arrives while the home's code loads.
-        if (loaded.dashboardId && loaded.permissions.includes('read-dashboard')) void queryClient.prefetchQuery(dashboardQuery(loaded.dashboardId));
+        const board = boardOf(loaded);
+        if (board) void queryClient.prefetchQuery(dashboardQuery(board));
         return loaded;
       },
       async (error: unknown) => {
@@ -71,7 +71,7 @@ export function loadSessionUser(): Promise<SessionUser> {
 function revalidateWhenOnline(token: string): void {
   const check = () => {
     if (sessionStore.getToken() !== token) return;
-    apiFetch<SessionUser>('/token/init').then(
+    apiFetch<SessionUser>(SESSION_PATH).then(
       (fresh) => {
         if (sessionStore.getToken() !== token) return;
         sessionStore.setUser(fresh);

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { SessionUser } from '../../../common/api';
+import { SESSION_PATH } from '../../../common/firstAsks';
 import { apiKey } from '../dataProvider/apiQuery';
 import { sessionStore, type SessionState } from './sessionStore';
 
@@ -15,7 +16,7 @@ const getSnapshot = () => sessionStore.getState();
 const SERVER_TOKEN = 'server-drawn';
 
 export function useSession(): SessionState {
-  const serverUser = useQueryClient().getQueryData<SessionUser>(apiKey('/token/init'));
+  const serverUser = useQueryClient().getQueryData<SessionUser>(apiKey(SESSION_PATH));
   const serverState = useMemo<SessionState>(() => ({ token: serverUser ? SERVER_TOKEN : null, user: serverUser ?? null, deniedPath: null }), [serverUser]);
   return useSyncExternalStore(subscribe, getSnapshot, () => serverState);
 }

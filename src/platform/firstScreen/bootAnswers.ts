@@ -1,4 +1,5 @@
 import { sessionStore } from '../authProvider/sessionStore';
+import { APPLICATION_INFO_PATH } from '../../../common/firstAsks';
 import { API_BASE, API_PATH } from '../dataProvider/apiBase';
 
 /** What the boot script (build/bootPlugin.ts) asked before this bundle arrived. */
@@ -40,7 +41,7 @@ export function takeBootAnswer<T>(path: string): Promise<T> | null {
   const answer = boot?.answers[path];
   if (!boot || !answer) return null;
   delete boot.answers[path];
-  const authenticated = path !== '/init/applicationInfo';
+  const authenticated = path !== APPLICATION_INFO_PATH;
   if (API_BASE !== API_PATH || Date.now() - boot.at > FRESH_MS || (authenticated && boot.token !== sessionStore.getToken())) return null;
   return answer.then(async (response) => {
     if (!response.ok) throw new Error(`${path}: ${response.status}`);

@@ -10,6 +10,7 @@ import { ScreenDrawnProvider, useDrawnPieces } from '../../../platform/firstScre
 import { ThermographyNoteForm } from '../../thermography/ThermographyNoteForm';
 import { AssetInspectPanel } from './AssetInspectPanel';
 import { useAssetGroup } from './useAssetGroup';
+import { showsPreviousValues } from '../../../../common/firstAsks';
 
 /**
  * /inspection/asset/identification/:assetIdentification (spec §2.3): every asset sharing the
@@ -107,7 +108,7 @@ export const AssetInspectPage = () => {
               key={asset._id}
               asset={asset}
               userId={user?._id ?? null}
-              canReadInspections={permissions.includes('read-inspection')}
+              canReadInspections={user ? showsPreviousValues(user) : false}
               canSubmit={permissions.includes('update-inspection')}
             />
           ))}

@@ -1,4 +1,5 @@
 import { useTranslate } from 'react-admin';
+import { assetGroupPath } from '../../../../common/firstAsks';
 import { apiQuery } from '../../../platform/dataProvider/apiQuery';
 import { useApiQuery } from '../../../platform/dataProvider/useApiQuery';
 import { errorMessageOf } from '../../../shared/ui/errorMessageOf';
@@ -10,12 +11,9 @@ export type AssetGroupState =
   | { status: 'error'; message: string }
   | { status: 'ready'; assets: InspectAsset[] };
 
-const WITH_CHECKLISTS = { expand: 'checklists' };
-const ALONE = {};
-
 /** GET /asset/identification/group/{identification}, kept for offline use. */
 export const assetGroupQuery = (identification: string, withChecklists: boolean) =>
-  apiQuery<InspectAsset[]>(`/asset/identification/group/${encodeURIComponent(identification)}`, { query: withChecklists ? WITH_CHECKLISTS : ALONE, offline: true });
+  apiQuery<InspectAsset[]>(assetGroupPath(identification, withChecklists), { offline: true });
 
 /**
  * The assets sharing an identification, each with its checklists and their attributes, in ONE

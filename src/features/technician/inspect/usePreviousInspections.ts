@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { previousInspectionsPath } from '../../../../common/firstAsks';
 import type { InspectionValue } from '../../../../common/resources/inspection';
 import { apiQuery } from '../../../platform/dataProvider/apiQuery';
 import { useApiQuery } from '../../../platform/dataProvider/useApiQuery';
@@ -27,7 +28,7 @@ export interface PreviousValues {
 export function usePreviousInspections(assetId: string, allowed: boolean): PreviousValues {
   // Opened from a label's link, the boot script asks these as soon as the asset arrives (issue 20): apiQuery takes its answer.
   const { data, error, refetch } = useApiQuery({
-    ...apiQuery<PreviousInspection[]>(`/asset/${encodeURIComponent(assetId)}/previousInspections`, { offline: true }),
+    ...apiQuery<PreviousInspection[]>(previousInspectionsPath(assetId), { offline: true }),
     enabled: allowed,
   });
   const shown = useMemo(() => (Array.isArray(data) ? data : []), [data]);

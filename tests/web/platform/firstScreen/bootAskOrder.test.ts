@@ -2,6 +2,7 @@ import { runInThisContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { bootSource, withEntryHeld } from '../../../../build/bootPlugin';
+import { APPLICATION_INFO_PATH, boardAsks, inspectViewAsks, SESSION_PATH } from '../../../../common/firstAsks';
 import { jsonResponse, mockApi } from '../../helpers/mockApi';
 import { sessionUser, technicianPermissions } from '../../helpers/sessionUsers';
 
@@ -59,6 +60,33 @@ describe('what the boot script asks first', () => {
         ...PAGE_CHUNKS.map((chunk) => `preload ${chunk}`),
       ]),
     );
+  });
+
+  it('asks what common/firstAsks.ts says a page asks first: the inspect view’s group, then its assets’ previous inspections', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    window.history.replaceState(null, '', '/inspection/asset/identification/SKD%2F001');
+    const user = sessionUser(['view-technician', 'read-inspection']);
+    const assets = [{ _id: 'a1', checklistDetails: [] }, { _id: 'a 2', checklistDetails: [] }];
+    const table = inspectViewAsks('SKD/001');
+    const asked = [SESSION_PATH, APPLICATION_INFO_PATH, table.own, ...table.then(user, assets)];
+    const bodies = new Map<string, unknown>(asked.map((path) => [path, path === SESSION_PATH ? user : path === table.own ? assets : []]));
+    // mockApi answers by path alone: the group's query (?expand=checklists) is in the key the script keeps.
+    mockApi(Object.fromEntries([...bodies].map(([path, body]) => [`GET /api${path.split('?')[0]}`, () => jsonResponse(200, body)])));
+    runInThisContext(bootSource([], '/api'));
+    await waitFor(() => expect(Object.keys(window.__foBoot!.answers).sort()).toEqual([...asked].sort()));
+  });
+
+  it('asks what common/firstAsks.ts says the board asks first: the user’s dashboard', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    window.history.replaceState(null, '', '/onsite');
+    const user = { ...sessionUser(['view-onsite', 'read-dashboard']), dashboardId: 'board 1' };
+    const dashboard = boardAsks.own(user)!;
+    mockApi({
+      [`GET /api${SESSION_PATH}`]: () => jsonResponse(200, user),
+      [`GET /api${dashboard}`]: () => jsonResponse(200, { _id: 'board 1', filters: [], sections: [] }),
+    });
+    runInThisContext(bootSource([], '/api'));
+    await waitFor(() => expect(Object.keys(window.__foBoot!.answers).sort()).toEqual([SESSION_PATH, APPLICATION_INFO_PATH, dashboard].sort()));
   });
 
   it('adds a page’s many preloads a few per task, not all in the task that starts the page (Total Blocking Time)', async () => {
