@@ -8,7 +8,7 @@ const ENTRY = 'src/platform/firstScreen/drawScreen.tsx';
 
 /**
  * After the web app's build, the same components built once more for Node into dist-server/ (beside
- * dist/, never served): every dependency but jsdom bundled in (`ssr.noExternal`), React's production build.
+ * dist/, never served): every dependency bundled in (`ssr.noExternal`), React's production build.
  */
 export function serverScreenBuild(): Plugin {
   let root = process.cwd();
@@ -27,8 +27,7 @@ export function serverScreenBuild(): Plugin {
         plugins: [react()],
         publicDir: false,
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-        // jsdom (stored HTML is sanitised in its DOM) reads its own files at run time: loaded from node_modules.
-        ssr: { noExternal: true, external: ['jsdom'] },
+        ssr: { noExternal: true },
         build: {
           ssr: ENTRY,
           outDir: path.join(root, SERVER_SCREEN_DIR),

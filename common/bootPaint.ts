@@ -60,6 +60,20 @@ export const ONSITE_PATH = '^/onsite/?$';
 /** Pages the server draws a first screen of, when the page's request carries the session (PAGE_COOKIE). */
 export const SERVER_SCREEN_PATHS = `${INSPECT_VIEW_PATH}|${ONSITE_PATH}`;
 
+/** A screen drawn on the server (src/platform/firstScreen/drawScreen.tsx): markup and the styles it uses. */
+export interface DrawnScreen {
+  html: string;
+  css: string;
+  /** Emotion's names of the rules in `css`: the app's emotion cache takes them as inserted (withServerScreen). */
+  names: string[];
+}
+
+/** The phone's own settings a screen is drawn with. */
+export interface DrawnFor {
+  /** IANA zone of the phone: its times are shown in it, as the phone itself would show them. */
+  timeZone: string;
+}
+
 /** The app shell's element in the built page (build/bootPlugin.ts appShellMarkup), up to its end before #root. */
 const APP_SHELL_ELEMENT = /<div id="app-shell" aria-hidden="true">[\s\S]*?<\/div>(\s*<div id="root">)/;
 

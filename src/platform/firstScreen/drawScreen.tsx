@@ -4,13 +4,15 @@ import { CacheProvider } from '@emotion/react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Routes, StaticRouter } from 'react-router-dom';
 import { memoryStore } from 'react-admin';
+import type { DrawnFor, DrawnScreen } from '../../../common/bootPaint';
 import { AppProviders } from '../../App';
 import { i18nProvider } from '../i18n';
 import { appRoutes } from '../routes/appRoutes';
 import { renderGuardedRoutes } from '../routes/renderGuardedRoutes';
-import { setServerDom, type DomView } from '../../shared/ui/domView';
+import { setServerHtml } from '../../shared/ui/serverHtml';
 import { TimeZoneProvider } from '../../shared/ui/timeZone';
 import { apiKey } from '../dataProvider/apiQuery';
+import { serverHtmlEngine } from './serverHtmlEngine';
 
 /**
  * What the server asked, through its own API handlers and with the user's own session, before it
@@ -26,26 +28,8 @@ function answeredClient(answers: ServerAnswers): QueryClient {
   return client;
 }
 
-/** A screen drawn on the server: markup and the styles it uses. */
-export interface DrawnScreen {
-  html: string;
-  css: string;
-  /** Emotion's names of the rules in `css`: the app's emotion cache takes them as inserted (common/bootPaint.ts withServerScreen). */
-  names: string[];
-}
-
-/** The phone's own settings the screen is drawn with. */
-export interface DrawnFor {
-  /** IANA zone of the phone: its times are shown in it, as the phone itself would show them. */
-  timeZone: string;
-}
-
-/** Stored HTML on a drawn screen is parsed and sanitised as in the browser, with the same rules, in jsdom's DOM (set up once). */
-let serverDom: Promise<void> | null = null;
-function withJsdom(): Promise<void> {
-  serverDom ??= import('jsdom').then(({ JSDOM }) => setServerDom(new JSDOM('', { url: 'http://localhost/' }).window as unknown as DomView));
-  return serverDom;
-}
+// Stored HTML on a drawn screen is sanitised with the browser's rules by an engine that needs no DOM.
+setServerHtml(serverHtmlEngine());
 
 /**
  * The first screen of `path` as the app draws it for the session and data in `answers` (issue 20;
@@ -54,7 +38,6 @@ function withJsdom(): Promise<void> {
  * is asked: what a page would ask itself it finds in `answers`, seeded into the render's query cache.
  */
 export async function drawScreen(path: string, answers: ServerAnswers, drawnFor: DrawnFor): Promise<DrawnScreen> {
-  if (typeof window === 'undefined') await withJsdom();
   const cache = createCache({ key: 'css' });
   // Rules kept in the cache, not written as <style> elements beside each part.
   cache.compat = true;

@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import { isCssColor } from '../../../common/cssColor';
-import { domView, type DomView } from './domView';
+import { serverHtml } from './serverHtml';
 import { API_BASE, API_PATH } from '../../platform/dataProvider/apiBase';
 
 /**
@@ -10,7 +10,7 @@ import { API_BASE, API_PATH } from '../../platform/dataProvider/apiBase';
  */
 
 /** Text, lists, tables and images: no forms, media, frames, <style>, <link>, <meta> or <dialog>. */
-const ALLOWED_TAGS = [
+export const ALLOWED_TAGS = [
   'a', 'abbr', 'address', 'article', 'b', 'bdi', 'bdo', 'big', 'blockquote', 'br', 'caption', 'center', 'cite', 'code',
   'col', 'colgroup', 'dd', 'del', 'details', 'dfn', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure', 'font', 'footer',
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 'q',
@@ -23,7 +23,7 @@ const ALLOWED_TAGS = [
  * sizes (width, height, cellpadding), no `srcset` or `background` (more image addresses), no
  * `target`/`rel` (set below), no `role`/`tabindex`/`popover`.
  */
-const ALLOWED_ATTR = [
+export const ALLOWED_ATTR = [
   'href', 'src', 'alt', 'title', 'style', 'colspan', 'rowspan', 'scope', 'headers', 'align', 'valign', 'dir', 'lang',
   'start', 'reversed', 'type', 'datetime', 'cite', 'open', 'color', 'face', 'size', 'bgcolor',
 ];
@@ -35,7 +35,7 @@ const oneOf = (...values: string[]) => (value: string) => values.includes(value)
  * layers or paints an image (position, inset, margin, padding, width, font-size, transform, z-index,
  * background-image, url(…)) — those are how a box covers the page or calls out.
  */
-const STYLE_RULES: Record<string, (value: string) => boolean> = {
+export const STYLE_RULES: Record<string, (value: string) => boolean> = {
   color: isCssColor,
   'background-color': isCssColor,
   'text-decoration-color': isCssColor,
@@ -78,8 +78,10 @@ export function isAllowedImageSource(src: string, page: string = window.location
   return fileUrlPrefixes(page).some((prefix) => url.origin === prefix.origin && url.pathname.startsWith(prefix.pathname) && /^[^/]+$/.test(url.pathname.slice(prefix.pathname.length)));
 }
 
+type PageWindow = Window & typeof globalThis;
+
 /** Its own DOMPurify instance: the hooks below must not change how other DOMPurify users (plain-text views) work. */
-function purifierFor(view: DomView) {
+function purifierFor(view: PageWindow) {
   const purifier = DOMPurify(view);
   purifier.addHook('afterSanitizeAttributes', (node) => {
     if (!(node instanceof view.HTMLElement)) return;
@@ -99,22 +101,16 @@ function purifierFor(view: DomView) {
   return purifier;
 }
 
-let built: { view: DomView; purifier: ReturnType<typeof purifierFor> } | null = null;
-
-/** The purifier of the DOM there is (domView): the page's, or a server render's. */
-function currentPurifier() {
-  const view = domView();
-  if (!view) return null;
-  if (built?.view !== view) built = { view, purifier: purifierFor(view) };
-  return built.purifier;
-}
+let purifier: ReturnType<typeof purifierFor> | null = null;
 
 /**
- * HTML from data or scripts, reduced to what may be shown inside its own box. Nothing where there
- * is no DOM to sanitise in: with none, DOMPurify would hand its input back unsanitised.
+ * HTML from data or scripts, reduced to what may be shown inside its own box: by DOMPurify in the
+ * page's DOM, or in a server render by its engine (serverHtml), with the same rules. Nothing where
+ * there is neither: without a DOM, DOMPurify would hand its input back unsanitised.
  */
 export function sanitizeStoredHtml(html: string | null | undefined): string {
-  const purifier = html ? currentPurifier() : null;
-  if (!html || !purifier) return '';
+  if (!html) return '';
+  if (typeof window === 'undefined') return serverHtml()?.sanitize(html) ?? '';
+  purifier ??= purifierFor(window);
   return purifier.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false });
 }

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { serverHtmlEngine } from '../../../../src/platform/firstScreen/serverHtmlEngine';
 import { SafeHtml } from '../../../../src/shared/ui/SafeHtml';
 
 /** Issue 16 §3: a technician's html attribute value that covers the page with a sign-in link and calls out. */
@@ -7,12 +8,26 @@ const OVERLAY =
   '<a href="http://evil.example/login" style="position:fixed;inset:0;z-index:9999;display:block;width:100vw;height:100vh;background:#fff;font-size:48px">Session expired — click to sign in</a>' +
   '<img src="http://evil.example/beacon.gif">';
 
-const rendered = (html: string) => render(<SafeHtml html={html} />).container.firstElementChild as HTMLElement;
+/**
+ * The two places stored HTML is sanitised, held to the same rules: the page (DOMPurify in its DOM)
+ * and a screen drawn on the server (serverHtmlEngine, no DOM; its output then read by this page).
+ */
+const renderers: [string, (html: string) => HTMLElement][] = [
+  ['in the page', (html) => render(<SafeHtml html={html} />).container.firstElementChild as HTMLElement],
+  [
+    'in a screen drawn on the server',
+    (html) => {
+      const box = document.createElement('div');
+      box.innerHTML = serverHtmlEngine(window.location.href).sanitize(html);
+      return document.body.appendChild(box);
+    },
+  ],
+];
 
 /** Every style attribute left in the output, lower-cased. */
 const styles = (box: HTMLElement) => [box, ...box.querySelectorAll('*')].slice(1).map((element) => (element.getAttribute('style') ?? '').toLowerCase());
 
-describe('SafeHtml (DESIGN §7)', () => {
+describe.each(renderers)('SafeHtml (DESIGN §7), %s', (_where, rendered) => {
   it('keeps formatting and drops scripts, handlers and javascript: links', () => {
     const box = rendered('<p>Check <em>valve</em></p><script>alert(1)</script><img src="data:image/png;base64,iVBORw0KGgo=" onerror="alert(2)"><a href="javascript:alert(3)" onclick="alert(4)">x</a><svg><script>alert(5)</script></svg>');
     expect(box.querySelector('em')).toHaveTextContent('valve');
@@ -57,6 +72,15 @@ describe('SafeHtml (DESIGN §7)', () => {
     expect(bold.style.backgroundColor).not.toBe('');
     expect(bold.style.color).toBe('');
     for (const style of styles(box)) expect(style).not.toMatch(/url|expression|position|top|transform|margin|padding|font-size/);
+  });
+
+  it('drops code, styles, media and frames with what is inside them, and keeps the text of the controls it unwraps', () => {
+    const box = rendered(
+      '<svg><text>svg text</text></svg><math><mi>x</mi></math><template>template text</template><noscript>noscript text</noscript>' +
+        '<iframe>frame text</iframe><video>video text</video><audio>audio text</audio><select><option>option text</option></select>' +
+        '<textarea>textarea text</textarea><form>form text</form><button>button text</button>',
+    );
+    expect(box.textContent).toBe('option texttextarea textform textbutton text');
   });
 
   it('opens every link in a new tab without telling it where it came from, whatever the author wrote', () => {

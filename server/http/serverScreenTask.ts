@@ -1,0 +1,23 @@
+import type { DrawnFor, DrawnScreen } from '../../common/bootPaint';
+
+export interface DrawTask {
+  /** The built drawer (dist-server/drawScreen.js), as a file: URL. */
+  entry: string;
+  path: string;
+  answers: Record<string, unknown>;
+  drawnFor: DrawnFor;
+}
+
+type Drawer = { drawScreen(path: string, answers: Record<string, unknown>, drawnFor: DrawnFor): Promise<DrawnScreen> };
+
+/** The drawer, loaded by the thread's first draw (~1 MB of code) and kept for the next. */
+let drawer: Promise<Drawer> | null = null;
+
+/**
+ * One first screen drawn in the drawer's thread (serverScreenDrawer.ts): a React render of a page
+ * takes tens of milliseconds of synchronous work, which the server's event loop must not carry.
+ */
+export default async function drawInThread({ entry, path, answers, drawnFor }: DrawTask): Promise<DrawnScreen> {
+  drawer ??= import(entry) as Promise<Drawer>;
+  return (await drawer).drawScreen(path, answers, drawnFor);
+}
