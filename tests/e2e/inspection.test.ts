@@ -86,6 +86,33 @@ describe.skipIf(!hasBrowser())('inspection from QR label to live alert', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  it("a date item keeps its place while its picker's code arrives: nothing under it moves, so a tap lands where it was aimed", async () => {
+    // No service worker: it would serve the picker's chunk from its cache, past the hold below.
+    const context = await phone.browser.newContext({ viewport: PHONE, baseURL: baseUrl(), serviceWorkers: 'block' });
+    onTestFinished(() => context.close());
+    const technician = await context.newPage();
+    await technician.goto(`${baseUrl()}/login`);
+    await signIn(technician, 'technician');
+    await technician.waitForURL('**/inspection');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await technician.route(/\/assets\/DateValueInput-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await technician.goto(`${baseUrl()}/inspection/asset/identification/FEX-001`);
+    const below = technician.getByRole('button', { name: 'Take photo' });
+    await below.waitFor();
+    await technician.waitForFunction(() => !document.getElementById('app-shell'));
+    // The picker's place while its code is held back, then the field itself.
+    expect(await technician.locator('[aria-busy="true"]').count()).toBeGreaterThan(0);
+    const before = (await below.boundingBox())!.y + (await technician.evaluate(() => window.scrollY));
+    release();
+    await technician.locator('.MuiPickersTextField-root').first().waitFor();
+    const after = (await below.boundingBox())!.y + (await technician.evaluate(() => window.scrollY));
+    expect(Math.abs(after - before), 'how far the button moved when the picker arrived (px)').toBeLessThan(1);
+  });
+
   it('a comment box is one line until more is typed, then grows with its text on the page', async () => {
     const technician = await signedIn(phone, 'technician', '/inspection', PHONE);
     await technician.goto(`${baseUrl()}/inspection/asset/identification/SKD-001`);

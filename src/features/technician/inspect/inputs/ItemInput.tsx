@@ -17,7 +17,8 @@ import { ImageValueInput } from './ImageValueInput';
  */
 const DateValueInput = lazy(() => import('./DateValueInput').then((module) => ({ default: module.DateValueInput })));
 const DateTimeValueInput = lazy(() => import('./DateTimeValueInput').then((module) => ({ default: module.DateTimeValueInput })));
-const PICKER_PLACEHOLDER = <Box sx={{ minHeight: 56 }} aria-busy="true" />;
+// The field's 56 px and its dense margins (MUI's marginDense: 8 px above, 4 below): 12 px short, the page moved under a tap.
+const PICKER_PLACEHOLDER = <Box sx={{ minHeight: 56, mt: 1, mb: 0.5 }} aria-busy="true" />;
 
 /** The input for an attribute's type (spec §3: the eleven types). */
 export const ItemInput = (props: ValueInputProps & { onBusyChange: (busy: boolean) => void }) => {
