@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Plugin, Rollup } from 'vite';
 import { en } from '../src/platform/i18n/en.ts';
-import { APP_SHELL_PAGE, APP_SHELL_PATH, INLINE_SCRIPT_HASHES_FILE, INSPECT_VIEW_PATH, LAST_SCREEN_KEY, LAST_SCREEN_MAX_AGE_MS, LAST_SCREEN_PATHS } from '../common/bootPaint.ts';
+import { APP_SHELL_PAGE, APP_SHELL_PATH, DRAWN_ANSWERS_ID, INLINE_SCRIPT_HASHES_FILE, INSPECT_VIEW_PATH, LAST_SCREEN_KEY, LAST_SCREEN_MAX_AGE_MS, LAST_SCREEN_PATHS } from '../common/bootPaint.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -246,8 +246,9 @@ export function bootSource(pages: [string, string[]][], apiBase: string, filterB
         if (new RegExp(page[0]).test(path)) preload(page[1]);
       });
     };
-    // No network (a plant room): the app answers from the phone's copies; nothing to ask early.
-    if (navigator.onLine === false) {
+    // No network (a plant room): the app answers from the phone's copies; nothing to ask early. A
+    // page the server drew holds its first answers itself (${DRAWN_ANSWERS_ID}): nothing to ask either.
+    if (navigator.onLine === false || document.getElementById(${JSON.stringify(DRAWN_ANSWERS_ID)})) {
       startEntry();
       return preloadPage();
     }

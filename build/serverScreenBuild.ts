@@ -34,7 +34,8 @@ export function serverScreenBuild(): Plugin {
           emptyOutDir: true,
           sourcemap: false,
           minify: false,
-          rollupOptions: { output: { entryFileNames: SERVER_SCREEN_ENTRY } },
+          // .mjs: ES modules wherever the folder is copied, whatever package.json is beside it (or none).
+          rollupOptions: { output: { entryFileNames: SERVER_SCREEN_ENTRY, chunkFileNames: 'assets/[name]-[hash].mjs' } },
         },
       });
     },

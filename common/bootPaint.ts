@@ -52,7 +52,7 @@ export const ZONE_COOKIE = 'fo_zone';
 
 /** Where the build writes the server's build of the app's screens (build/serverScreenBuild.ts): beside dist/, never served. */
 export const SERVER_SCREEN_DIR = 'dist-server';
-export const SERVER_SCREEN_ENTRY = 'drawScreen.js';
+export const SERVER_SCREEN_ENTRY = 'drawScreen.mjs';
 
 /** The on-site wall board (src/features/onsite/OnsiteShell.tsx). */
 export const ONSITE_PATH = '^/onsite/?$';
@@ -74,6 +74,16 @@ export interface DrawnFor {
   timeZone: string;
 }
 
+/**
+ * Where a drawn page holds the answers its screen was drawn from, as JSON (`{ answers: { path:
+ * answer } }`): the app takes them instead of asking again (src/platform/firstScreen/bootAnswers.ts).
+ * A `<script type="application/json">` runs nothing, so the CSP needs no hash for it.
+ */
+export const DRAWN_ANSWERS_ID = 'fo-drawn-answers';
+
+/** JSON inside an HTML element: no `<` left to close the element or open a comment. */
+const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
 /** The app shell's element in the built page (build/bootPlugin.ts appShellMarkup), up to its end before #root. */
 const APP_SHELL_ELEMENT = /<div id="app-shell" aria-hidden="true">[\s\S]*?<\/div>(\s*<div id="root">)/;
 
@@ -91,15 +101,21 @@ const EMOTION_NAME = /^[\w-]+$/;
  * phone). A name emotion would not give is left out of the list (its rules are inserted again); with
  * no names, the styles go with the drawn screen.
  */
-export function withServerScreen(page: string, { path, html, css, names = [] }: { path: string; html: string; css: string; names?: string[] }): string | null {
+export function withServerScreen(
+  page: string,
+  { path, html, css, names = [], answers }: { path: string; html: string; css: string; names?: string[]; answers?: Record<string, unknown> },
+): string | null {
   if (!APP_SHELL_ELEMENT.test(page) || !page.includes('</head>') || !/<html[\s>]/.test(page)) return null;
   const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const styleText = (text: string) => text.replace(/<\/style/gi, '<\\/style');
   const listed = names.filter((name) => EMOTION_NAME.test(name));
   const named = listed.length > 0;
   const kept = named ? `<style data-emotion="css ${listed.join(' ')}">${styleText(css)}</style>` : '';
+  const held = answers ? `<script type="application/json" id="${DRAWN_ANSWERS_ID}">${jsonInHtml({ answers })}</script>` : '';
   return page
     .replace(/<html([\s>])/, (_match, next: string) => `<html data-app-shell="last" data-server-screen=""${next}`)
+    // First in <head>: read by the boot script, which runs before <body> is parsed.
+    .replace(/<head(\s[^>]*)?>/, (opening) => `${opening}${held}`)
     // What is of the moment (a clock) keeps its place, unshown, as on a last screen (src/platform/firstScreen/lastScreen.ts).
     .replace('</head>', () => `${kept}<style data-last-screen="">${named ? '' : styleText(css)}#app-shell [data-last-screen="blank"]{visibility:hidden}</style>\n  </head>`)
     .replace(APP_SHELL_ELEMENT, (_match, root: string) => `<div id="app-shell" aria-hidden="true" inert="" data-path="${attribute(path)}">${html}</div>${root}`);

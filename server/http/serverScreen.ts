@@ -157,7 +157,8 @@ export function loadServerScreens(app: FastifyInstance, distDir: string): Server
         }
         if (!answers) ticket.release();
         const screen = answers ? await ticket.draw(pagePath, answers, { timeZone }) : null;
-        const drawn = screen ? withServerScreen(page, { ...screen, path: pagePath, html: screen.html.replace(ID_ATTRIBUTE, '') }) : null;
+        // The answers go with it: the phone's app takes them rather than asking them again.
+        const drawn = screen && answers ? withServerScreen(page, { ...screen, path: pagePath, html: screen.html.replace(ID_ATTRIBUTE, ''), answers }) : null;
         if (!drawn) return false;
         // The user's own data: kept by no cache, shared by no one.
         reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');

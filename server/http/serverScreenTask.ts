@@ -1,7 +1,7 @@
 import type { DrawnFor, DrawnScreen } from '../../common/bootPaint';
 
 export interface DrawTask {
-  /** The built drawer (dist-server/drawScreen.js), as a file: URL. */
+  /** The built drawer (dist-server/drawScreen.mjs), as a file: URL. */
   entry: string;
   path: string;
   answers: Record<string, unknown>;

@@ -35,7 +35,7 @@ beforeAll(async () => {
   mkdirSync(path.join(root, 'dist-server'));
   writeFileSync(path.join(root, 'dist', 'index.html'), '<!doctype html><title>spa-index</title>');
   writeFileSync(path.join(root, 'dist', 'home.html'), PAGE);
-  writeFileSync(path.join(root, 'dist-server', 'drawScreen.js'), DRAWER);
+  writeFileSync(path.join(root, 'dist-server', 'drawScreen.mjs'), DRAWER);
   t = await createTestApp({ distDir: path.join(root, 'dist') });
   api = adminApi(t);
 });
@@ -100,6 +100,10 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     // Each asset's previous inspections: the technician may read them.
     for (const asset of group) expect(answers[`/asset/${asset._id}/previousInspections`], asset._id).toEqual(expect.any(Array));
     expect(Object.keys(answers)).toHaveLength(6);
+    // The page holds the same answers for the app to take instead of asking again (issue 41 step 3), first in <head>.
+    const held = /<head>\s*<script type="application\/json" id="fo-drawn-answers">([^<]*)<\/script>/.exec(response.body)?.[1];
+    expect(held, 'the answers held first in <head>').toBeDefined();
+    expect(JSON.parse(held!)).toEqual({ answers });
   });
 
   it("draws the on-site board with the user's dashboard and the figures of its widgets that receive no filter", async () => {

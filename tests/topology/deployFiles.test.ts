@@ -131,7 +131,7 @@ describe('the web build at `npm start` (build/webBuild.ts)', () => {
     }
   });
 
-  it("rebuilds a checkout whose build lacks the server's drawer of first screens (dist-server/drawScreen.js), however new dist/ is", () => {
+  it("rebuilds a checkout whose build lacks the server's drawer of first screens (dist-server/drawScreen.mjs), however new dist/ is", () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'fo-checkout-'));
     try {
       mkdirSync(path.join(dir, 'src'));
@@ -143,7 +143,7 @@ describe('the web build at `npm start` (build/webBuild.ts)', () => {
       writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html>');
       expect(webBuildIsStale(dir)).toBe(true);
       mkdirSync(path.join(dir, 'dist-server'));
-      writeFileSync(path.join(dir, 'dist-server', 'drawScreen.js'), 'export {};');
+      writeFileSync(path.join(dir, 'dist-server', 'drawScreen.mjs'), 'export {};');
       expect(webBuildIsStale(dir)).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -155,8 +155,8 @@ describe('the web build at `npm start` (build/webBuild.ts)', () => {
     try {
       // Its drawer built with it: only the file times say it is stale.
       mkdirSync(path.join(dir, 'dist-server'));
-      writeFileSync(path.join(dir, 'dist-server', 'drawScreen.js'), 'export {};');
-      utimesSync(path.join(dir, 'dist-server', 'drawScreen.js'), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+      writeFileSync(path.join(dir, 'dist-server', 'drawScreen.mjs'), 'export {};');
+      utimesSync(path.join(dir, 'dist-server', 'drawScreen.mjs'), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
       mkdirSync(path.join(dir, 'src'));
       writeFileSync(path.join(dir, 'src', 'main.tsx'), '');
       writeFileSync(path.join(dir, 'index.html'), '');

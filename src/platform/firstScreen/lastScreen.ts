@@ -1,5 +1,6 @@
 import { LAST_SCREEN_KEY } from '../../../common/bootPaint';
 import { nextTask } from './pageSettled';
+import { tokenSubject } from '../authProvider/tokenSubject';
 
 /**
  * The screen React drew on a page whose first screen is data (the inspect view, the board), kept
@@ -24,18 +25,6 @@ export interface LastScreen {
 const MAX_SCREENS = 6;
 /** And at most this many characters in all, well within localStorage's ~5 M per origin. */
 const MAX_CHARACTERS = 1_500_000;
-
-/** The user a stored token belongs to (its unverified `sub`: only used to tell users apart on this phone). */
-function tokenSubject(token: string | null): string | null {
-  const part = token?.split('.')[1];
-  if (!part) return null;
-  try {
-    const claims = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
-    return typeof claims.sub === 'string' ? claims.sub : null;
-  } catch {
-    return null;
-  }
-}
 
 function keptScreens(): LastScreen[] {
   try {

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DRAWN_ANSWERS_ID, withServerScreen } from '../../../../common/bootPaint';
 import { dashboardQuery, loadSessionUser } from '../../../../src/platform/authProvider/loadSessionUser';
 import { sessionStore } from '../../../../src/platform/authProvider/sessionStore';
 import { takeBootAnswer } from '../../../../src/platform/firstScreen/bootAnswers';
@@ -65,5 +66,58 @@ describe('the boot script’s early answers (issue 20)', () => {
     expect(await queryClient.fetchQuery(dashboardQuery('home-1'))).toMatchObject({ _id: 'home-1' });
     await state.asked;
     expect(api.callsTo('GET', '/api/dashboard/home-1')).toHaveLength(1);
+  });
+});
+
+describe('the answers a page drawn by the server holds (issue 41 step 3)', () => {
+  /** A token as the phone stores it: only its subject is read here. */
+  const tokenOf = (subject: string) => `h.${btoa(JSON.stringify({ sub: subject }))}.s`;
+
+  /** The page as withServerScreen writes it: the answers as JSON in <head>. */
+  function drawnPage(answers: Record<string, unknown>) {
+    const held = document.createElement('script');
+    held.type = 'application/json';
+    held.id = DRAWN_ANSWERS_ID;
+    held.textContent = JSON.stringify({ answers });
+    document.head.appendChild(held);
+  }
+
+  afterEach(() => {
+    document.getElementById(DRAWN_ANSWERS_ID)?.remove();
+    vi.restoreAllMocks();
+  });
+
+  it('takes them for the user the page was drawn for instead of asking, each once', async () => {
+    localStorage.setItem('jwt', tokenOf('u1'));
+    const api = mockApi({ 'GET /api/token/init': () => jsonResponse(200, sessionUser(['view-technician'])) });
+    drawnPage({ '/token/init': sessionUser(['view-onsite']), '/dashboard/d1': { _id: 'd1' } });
+    const user = await loadSessionUser();
+    expect(user.permissions).toEqual(['view-onsite']);
+    expect(api.callsTo('GET', '/api/token/init')).toHaveLength(0);
+    await expect(takeBootAnswer('/dashboard/d1')).resolves.toEqual({ _id: 'd1' });
+    expect(takeBootAnswer('/dashboard/d1')).toBeNull();
+    expect(takeBootAnswer('/token/init')).toBeNull();
+  });
+
+  it('leaves them for a token of another user, and once the page is older than 15 s', () => {
+    localStorage.setItem('jwt', tokenOf('someone-else'));
+    drawnPage({ '/token/init': sessionUser([]), '/dashboard/d1': { _id: 'd1' } });
+    expect(takeBootAnswer('/dashboard/d1')).toBeNull();
+    localStorage.setItem('jwt', tokenOf('u1'));
+    drawnPage({ '/token/init': sessionUser([]), '/dashboard/d1': { _id: 'd1' } });
+    vi.spyOn(performance, 'now').mockReturnValue(15_001);
+    expect(takeBootAnswer('/dashboard/d1')).toBeNull();
+  });
+
+  it('holds them as JSON no stored text can break out of', () => {
+    const page = withServerScreen('<html><head></head><body><div id="app-shell" aria-hidden="true"></div>\n<div id="root"></div></body></html>', {
+      path: '/onsite',
+      html: '<main>Drawn</main>',
+      css: '',
+      answers: { '/asset/a1': { name: '</script><script>alert(1)</script><!--' } },
+    })!;
+    const parsed = new DOMParser().parseFromString(page, 'text/html');
+    expect(parsed.querySelectorAll('script')).toHaveLength(1);
+    expect(JSON.parse(parsed.getElementById(DRAWN_ANSWERS_ID)!.textContent!)).toEqual({ answers: { '/asset/a1': { name: '</script><script>alert(1)</script><!--' } } });
   });
 });

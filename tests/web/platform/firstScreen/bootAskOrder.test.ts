@@ -2,6 +2,7 @@ import { runInThisContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { bootSource, withEntryHeld } from '../../../../build/bootPlugin';
+import { DRAWN_ANSWERS_ID } from '../../../../common/bootPaint';
 import { APPLICATION_INFO_PATH, boardAsks, inspectViewAsks, SESSION_PATH } from '../../../../common/firstAsks';
 import { jsonResponse, mockApi } from '../../helpers/mockApi';
 import { sessionUser, technicianPermissions } from '../../helpers/sessionUsers';
@@ -87,6 +88,21 @@ describe('what the boot script asks first', () => {
     });
     runInThisContext(bootSource([], '/api'));
     await waitFor(() => expect(Object.keys(window.__foBoot!.answers).sort()).toEqual([SESSION_PATH, APPLICATION_INFO_PATH, dashboard].sort()));
+  });
+
+  it('asks nothing on a page the server drew, which holds its first answers, and still preloads its chunks', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    window.history.replaceState(null, '', '/inspection/asset/identification/SKD-001');
+    const held = document.createElement('script');
+    held.type = 'application/json';
+    held.id = DRAWN_ANSWERS_ID;
+    held.textContent = JSON.stringify({ answers: {} });
+    document.head.appendChild(held);
+    mockApi();
+    const order = recordOrder();
+    runInThisContext(bootSource([['^/inspection/asset/', PAGE_CHUNKS]], '/api'));
+    await waitFor(() => expect(order).toEqual(PAGE_CHUNKS.map((chunk) => `preload ${chunk}`)));
+    held.remove();
   });
 
   it('adds a page’s many preloads a few per task, not all in the task that starts the page (Total Blocking Time)', async () => {
