@@ -142,8 +142,7 @@ describe.skipIf(!hasBrowser())('inspection from QR label to live alert', () => {
     onTestFinished(() => plain.close());
     let technician: Page | null = null;
     for (const { name, capture } of tapped) {
-      // Each tap in a browser context of its own: a chooser the test intercepted stays open for
-      // Chromium (156) even across page loads, and it opens no second one while one is.
+      // Each tap in a browser context of its own, on a page that has seen no tap before.
       technician = await signedIn(plain, 'technician', '/inspection', PHONE);
       await technician.goto(`${baseUrl()}/inspection/asset/identification/FEX-001`);
       // Taps go to the app's own screen: the copy drawn before it (#app-shell) takes none.
@@ -159,11 +158,25 @@ describe.skipIf(!hasBrowser())('inspection from QR label to live alert', () => {
       }, centre);
       expect(onTop, `${name} is what a tap at its centre reaches`).toBe(true);
       // The tap opens the button's own input: the rear camera for Take photo (capture="environment").
-      const chooser = technician.waitForEvent('filechooser');
-      await technician.mouse.click(centre.x, centre.y);
-      const input = (await chooser).element();
-      expect(await input.getAttribute('aria-label')).toBe(name);
-      expect(await input.getAttribute('capture')).toBe(capture);
+      // Seen as the page sees it, the click that opens an input's chooser, its default then prevented:
+      // headless Chromium reported no chooser for the capture input in 2 of 5 taps under load, with the
+      // tap on the button and that input clicked, which is all the app does.
+      const page = technician;
+      await page.evaluate(() => {
+        const opened: { label: string | null; capture: string | null }[] = [];
+        (window as unknown as { opened: typeof opened }).opened = opened;
+        document.addEventListener(
+          'click',
+          (event) => {
+            if (!(event.target instanceof HTMLInputElement) || event.target.type !== 'file') return;
+            opened.push({ label: event.target.getAttribute('aria-label'), capture: event.target.getAttribute('capture') });
+            event.preventDefault();
+          },
+          true,
+        );
+      });
+      await page.mouse.click(centre.x, centre.y);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { opened: unknown[] }).opened)).toEqual([{ label: name, capture }]);
     }
     await screenshot(technician!, 'inspection-6-photo-buttons');
   });
