@@ -18,6 +18,10 @@ let drawer: Promise<Drawer> | null = null;
  * takes tens of milliseconds of synchronous work, which the server's event loop must not carry.
  */
 export default async function drawInThread({ entry, path, answers, drawnFor }: DrawTask): Promise<DrawnScreen> {
-  drawer ??= import(entry) as Promise<Drawer>;
+  // A drawer that failed to load (a build being written) is loaded afresh by the next draw.
+  drawer ??= (import(entry) as Promise<Drawer>).catch((error: unknown) => {
+    drawer = null;
+    throw error;
+  });
   return (await drawer).drawScreen(path, answers, drawnFor);
 }
