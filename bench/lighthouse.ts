@@ -8,7 +8,7 @@ import { ensureWebBuild } from '../build/webBuild';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium';
 import { freePort, startServerProcess } from '../tests/helpers/serverProcess';
 import { login } from './largeDatabase';
-import { PAGE_COOKIE, PAGE_COOKIE_PATHS, ZONE_COOKIE } from '../common/bootPaint';
+import { PAGE_COOKIE, PAGE_COOKIE_PATHS, ZONE_COOKIE } from '../common/firstScreen';
 
 /** The pages issue 20 names, each opened signed in as the user who works there. */
 export const PHONE_PAGES = [

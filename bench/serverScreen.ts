@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { PAGE_COOKIE, ZONE_COOKIE } from '../common/bootPaint';
+import { PAGE_COOKIE, ZONE_COOKIE } from '../common/firstScreen';
 import { startServerProcess } from '../tests/helpers/serverProcess';
 import { login } from './largeDatabase';
 
@@ -61,7 +61,7 @@ export async function benchServerScreen(durationSeconds = 10) {
       const plainHeaders = { 'accept-encoding': 'br' };
       const drawnHeaders = { ...plainHeaders, cookie: `${PAGE_COOKIE}=${token}; ${ZONE_COOKIE}=UTC` };
       const probe = await fetch(url, { headers: drawnHeaders });
-      if (!/<html [^>]*data-server-screen/.test(await probe.text())) throw new Error(`${page} was not drawn: is dist-server/ built (npx vite build)?`);
+      if (!(await probe.text()).includes('id="fo-drawn-answers"')) throw new Error(`${page} was not drawn: is dist-server/ built (npx vite build)?`);
       await measure(url, drawnHeaders, 1, 3);
       results[name] = {
         bytes: { plain: await sentBytes(url, plainHeaders), drawn: await sentBytes(url, drawnHeaders) },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
-import { SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY } from '../common/bootPaint.ts';
+import { SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY } from '../common/firstScreen.ts';
 
 /** The module the server draws first screens with (issue 20, server/http/serverScreen.ts). */
 const ENTRY = 'src/platform/firstScreen/drawScreen.tsx';

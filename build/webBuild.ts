@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY } from '../common/bootPaint';
+import { SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY } from '../common/firstScreen';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['src', 'common', 'public', 'index.html', 'vite.config.ts', 'build/bootPlugin.ts', 'build/precacheSelection.ts', 'build/precompressPlugin.ts', 'build/serverScreenBuild.ts', 'package-lock.json'];

@@ -16,6 +16,11 @@ export const APPLICATION_INFO_PATH = '/init/applicationInfo';
 
 type User = Pick<SessionUser, 'permissions' | 'dashboardId'>;
 
+/** The technician's own work orders (spec §2.3), for users who may read work orders. */
+export const MY_WORK_ORDERS_PATH = '/workOrder/my';
+/** The assets the technician inspected lately, for users who may inspect. */
+export const MY_RECENT_ASSETS_PATH = '/inspection/myRecentAssets';
+
 /**
  * The inspect view's own data: the assets sharing an identification, with their checklists and
  * attributes in the same answer (on a weak signal every round trip counts). Without checklists for
@@ -62,4 +67,16 @@ export const boardAsks = {
     return board ? dashboardPath(board) : null;
   },
   then: (dashboard: Pick<DashboardRecord, 'sections'>) => widgetsWithoutFilters(dashboard).map(widgetPath),
+};
+
+/**
+ * The technician home's first screen: the user's work orders and recent assets where the user may
+ * read them, and the user's board as the on-site board asks it.
+ */
+export const homeAsks = {
+  own: (user: User) => [
+    ...(user.permissions.includes('read-workorder') ? [MY_WORK_ORDERS_PATH] : []),
+    ...(user.permissions.includes('update-inspection') ? [MY_RECENT_ASSETS_PATH] : []),
+  ],
+  board: boardAsks,
 };

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { MAX_JSON_BODY_BYTES } from '../common/constants';
-import { APP_SHELL_PAGE, ENTRY_HELD_PATHS } from '../common/bootPaint';
+import { ENTRY_HELD_PAGE } from '../common/firstScreen';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { createTokenService } from './auth/tokens';
@@ -19,7 +19,6 @@ import { loadServerScreens } from './http/serverScreen';
 import { documentedSchema } from './modules/docs/openApiTransform';
 import { allowDerivedPageOrigin } from './http/derivedPageCors';
 import { installSecurityHeaders } from './http/securityHeaders';
-import { inlineScriptHashes } from './http/inlineScriptHashes';
 import { createServices } from './services';
 import { createInvalidationBus } from './realtime/invalidationBus';
 import { attachSocketServer } from './realtime/socketServer';
@@ -109,7 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The logo is the one image the page loads from a configured host (issue 16 §3).
   const logoSource = createLogoImageSource(app.services.configEntries, app.services.bus);
   await logoSource.refresh();
-  installSecurityHeaders(app, app.services.derivedApiHosts, logoSource, inlineScriptHashes(config.distDir));
+  installSecurityHeaders(app, app.services.derivedApiHosts, logoSource);
   allowDerivedPageOrigin(app, app.services.derivedApiHosts);
   await app.register(swagger, {
     openapi: {
@@ -143,9 +142,8 @@ const isPwaFile = (url: string) => PWA_FILES.test(url);
 async function serveWebApp(app: FastifyInstance, distDir: string | null) {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const hasWebApp = Boolean(indexFile && existsSync(indexFile));
-  // The page that holds the entry until the boot script has painted (the home's shell, a last screen), where the build wrote one (build/bootPlugin.ts).
-  const hasShellPage = Boolean(hasWebApp && distDir && existsSync(path.join(distDir, APP_SHELL_PAGE)));
-  const shellPath = new RegExp(ENTRY_HELD_PATHS);
+  // The page a drawn first screen goes into (build/bootPlugin.ts), where the build wrote one.
+  const hasDrawnPage = Boolean(hasWebApp && distDir && existsSync(path.join(distDir, ENTRY_HELD_PAGE)));
   if (hasWebApp && distDir) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -160,13 +158,12 @@ async function serveWebApp(app: FastifyInstance, distDir: string | null) {
     });
   }
   // A page the server draws the first screen of (server/http/serverScreen.ts), where the build wrote its drawer.
-  const screens = hasShellPage && distDir ? loadServerScreens(app, distDir) : null;
+  const screens = hasDrawnPage && distDir ? loadServerScreens(app, distDir) : null;
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.toLowerCase().startsWith(`${API_PREFIX}/`) || request.url.toLowerCase() === API_PREFIX;
     if (!isApi && !isPwaFile(request.url) && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
       if (screens && (await screens.answer(request, reply))) return reply;
-      const page = hasShellPage && shellPath.test(request.url.split('?')[0]!) ? APP_SHELL_PAGE : 'index.html';
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile(page);
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send(errorBody(`Route ${request.method} ${request.url.split('?')[0]} not found`));
   });

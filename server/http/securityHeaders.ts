@@ -13,7 +13,7 @@ interface LogoSource {
  * configured for the Host header (crossHostApi.ts) and the logo's origin: installSecurityHeaders()
  * keys its copies on exactly these two.
  */
-function helmetOptions(apiHosts: DerivedApiHosts, logoSource: LogoSource, scriptHashes: readonly string[]): Parameters<typeof helmet>[0] {
+function helmetOptions(apiHosts: DerivedApiHosts, logoSource: LogoSource): Parameters<typeof helmet>[0] {
   return {
     // Served over plain http on plant LANs too: no HSTS, no forced upgrade of requests.
     hsts: false,
@@ -21,8 +21,8 @@ function helmetOptions(apiHosts: DerivedApiHosts, logoSource: LogoSource, script
       directives: {
         upgradeInsecureRequests: null,
         // The QR scanner decodes with our own zxing wasm (issue 4); compiling wasm needs this, not 'unsafe-eval'.
-        // …and the build's own inline scripts by their hashes (the boot script: inlineScriptHashes.ts), no other.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...scriptHashes.map((hash) => `'${hash}'`)],
+        // No inline script: the pages hold none (build/bootPlugin.ts), only JSON, which runs nothing.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Images: our own (files arrive as blob: object URLs), data:, and the configured logo's origin — no other host.
         imgSrc: ["'self'", 'data:', 'blob:', (req) => [apiHosts.sourceFor(req.headers.host), logoSource.current()].filter(Boolean).join(' ')],
         connectSrc: ["'self'", (req) => apiHosts.sourceFor(req.headers.host)],
@@ -75,8 +75,8 @@ const MAX_KEPT = 64;
  * all of the answer's headers through Node's setHeader, each validated and copied twice, where
  * Fastify's own writeHead with its header object validates each once (issue 39 §8).
  */
-export function installSecurityHeaders(app: FastifyInstance, apiHosts: DerivedApiHosts, logoSource: LogoSource, scriptHashes: readonly string[] = []) {
-  const middleware = helmet(helmetOptions(apiHosts, logoSource, scriptHashes));
+export function installSecurityHeaders(app: FastifyInstance, apiHosts: DerivedApiHosts, logoSource: LogoSource) {
+  const middleware = helmet(helmetOptions(apiHosts, logoSource));
   const kept = new Map<string, Record<string, string>>();
   app.addHook('onRequest', (request, reply, done) => {
     const key = `${apiHosts.sourceFor(request.headers.host)}\n${logoSource.current() ?? ''}`;

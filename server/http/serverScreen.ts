@@ -1,12 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_SHELL_PAGE, INSPECT_VIEW_PATH, ONSITE_PATH, PAGE_COOKIE, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, SERVER_SCREEN_PATHS, ZONE_COOKIE, withServerScreen } from '../../common/bootPaint';
+import { ENTRY_HELD_PAGE, INSPECT_VIEW_PATH, ONSITE_PATH, PAGE_COOKIE, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, SERVER_SCREEN_PATHS, TECHNICIAN_HOME_PATH, ZONE_COOKIE, withServerScreen } from '../../common/firstScreen';
 import type { DashboardRecord } from '../../common/resources/dashboard';
 import { isKnownTimeZone } from '../../common/timeZone';
 import type { SessionUser } from '../../common/api';
-import { APPLICATION_INFO_PATH, boardAsks, inspectViewAsks, SESSION_PATH } from '../../common/firstAsks';
+import { APPLICATION_INFO_PATH, boardAsks, homeAsks, inspectViewAsks, SESSION_PATH } from '../../common/firstAsks';
 import { API_PREFIX } from '../auth/authPlugin';
 import { createScreenDrawer, type DrawerLimits } from './serverScreenDrawer';
 
@@ -47,6 +47,7 @@ type Answers = Record<string, unknown>;
 
 const INSPECT_VIEW = new RegExp(INSPECT_VIEW_PATH);
 const ONSITE = new RegExp(ONSITE_PATH);
+const TECHNICIAN_HOME = new RegExp(TECHNICIAN_HOME_PATH);
 
 /** Asks every path at once; the answers that came (200) under their paths. */
 async function askAll(ask: Ask, paths: string[]): Promise<Answers> {
@@ -73,31 +74,37 @@ async function askedFirst(app: FastifyInstance, pagePath: string, token: string)
     } catch {
       return null;
     }
-  } else if (!ONSITE.test(pagePath)) {
+  } else if (!ONSITE.test(pagePath) && !TECHNICIAN_HOME.test(pagePath)) {
     return null;
   }
-  // The inspect view's group is asked beside the session; the board's dashboard needs the session's user first.
+  // The inspect view's group is asked beside the session; the boards and the home's lists need the session's user first.
   const [user, applicationInfo, assets] = await Promise.all([
     ask(SESSION_PATH) as Promise<SessionUser | undefined>,
     ask(APPLICATION_INFO_PATH, false),
     inspect ? ask(inspect.own) : undefined,
   ]);
   if (!user) return null;
-  let own: Answers;
+  /** The user's board and its unfiltered widgets' figures; null when the user's board is not answered. */
+  const board = async (): Promise<Answers | null> => {
+    const boardPath = boardAsks.own(user);
+    if (!boardPath) return {};
+    const dashboard = (await ask(boardPath)) as DashboardRecord | undefined;
+    return dashboard ? { [boardPath]: dashboard, ...(await askAll(ask, boardAsks.then(dashboard))) } : null;
+  };
+  let own: Answers | null;
   if (inspect) {
     if (!Array.isArray(assets) || assets.length === 0) return null;
     own = { [inspect.own]: assets, ...(await askAll(ask, inspect.then(user, assets as { _id: string }[]))) };
+  } else if (ONSITE.test(pagePath)) {
+    own = await board();
   } else {
-    const board = boardAsks.own(user);
-    const dashboard = board ? ((await ask(board)) as DashboardRecord | undefined) : undefined;
-    if (board && !dashboard) return null;
-    own = board && dashboard ? { [board]: dashboard, ...(await askAll(ask, boardAsks.then(dashboard))) } : {};
+    // The home shows its lists whatever the board answers: a board not answered is drawn as the app draws it then.
+    const [lists, boardAnswers] = await Promise.all([askAll(ask, homeAsks.own(user)), board()]);
+    own = { ...lists, ...boardAnswers };
   }
+  if (!own) return null;
   return { [SESSION_PATH]: user, ...(applicationInfo ? { [APPLICATION_INFO_PATH]: applicationInfo } : {}), ...own };
 }
-
-/** Ids of the drawn markup: React's own screen, beside it until it is ready, has the same ones. */
-const ID_ATTRIBUTE = /\sid="[^"]*"/g;
 
 /** The page's bytes in the best encoding the phone accepts (brotli at a fast level: drawn per request). */
 function encoded(request: FastifyRequest, reply: FastifyReply, page: string): Buffer | string {
@@ -123,18 +130,24 @@ export interface ServerScreens {
  * Issue 20: the first visit of a page whose first screen is data (the inspect view, opened from a
  * label's link; the on-site board) waited for the app's code (~440 KiB over a phone's network)
  * before its data could be drawn. With the session's cookie (PAGE_COOKIE) the server draws that
- * screen itself, with the app's own components and the API's own answers, into the page it serves:
- * painted at once, inert, until React's screen replaces it (src/platform/firstScreen/bootPaint.tsx), its times in the
- * phone's zone (ZONE_COOKIE). It is drawn in a worker thread (serverScreenDrawer.ts), at most
+ * screen itself, with the app's own tree and the API's own answers, into the page it serves: painted
+ * at once, then hydrated by React with the same answers, which the page holds (src/main.tsx); its
+ * times in the phone's zone (ZONE_COOKIE). It is drawn in a worker thread (serverScreenDrawer.ts), at most
  * DRAWER_LIMITS pages prepared or drawn at once. Anything that goes wrong — no build, no cookie, a
  * refused session, a busy or slow drawer, answers too slow, a render that throws — serves the plain page.
  */
 export function loadServerScreens(app: FastifyInstance, distDir: string): ServerScreens | null {
-  const pageFile = path.join(distDir, APP_SHELL_PAGE);
+  const pageFile = path.join(distDir, ENTRY_HELD_PAGE);
   // The server build of the app's screens (src/platform/firstScreen/drawScreen.tsx, built by build/serverScreenBuild.ts).
   const entry = path.join(distDir, '..', SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY);
   if (!existsSync(pageFile) || !existsSync(entry)) return null;
-  const page = readFileSync(pageFile, 'utf8');
+  // Read again when the build rewrites it: a page naming the chunks of a build that is gone would never start.
+  let read: { at: number; page: string } | null = null;
+  const currentPage = () => {
+    const at = statSync(pageFile).mtimeMs;
+    if (read?.at !== at) read = { at, page: readFileSync(pageFile, 'utf8') };
+    return read.page;
+  };
   const drawer = createScreenDrawer(entry, DRAWER_LIMITS);
   app.addHook('onClose', () => drawer.close());
   return {
@@ -158,7 +171,7 @@ export function loadServerScreens(app: FastifyInstance, distDir: string): Server
         if (!answers) ticket.release();
         const screen = answers ? await ticket.draw(pagePath, answers, { timeZone }) : null;
         // The answers go with it: the phone's app takes them rather than asking them again.
-        const drawn = screen && answers ? withServerScreen(page, { ...screen, path: pagePath, html: screen.html.replace(ID_ATTRIBUTE, ''), answers }) : null;
+        const drawn = screen && answers ? withServerScreen(currentPage(), { ...screen, answers }) : null;
         if (!drawn) return false;
         // The user's own data: kept by no cache, shared by no one.
         reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { createWorkerPool } from '../workers/workerPool';
-import type { DrawnFor, DrawnScreen } from '../../common/bootPaint';
+import type { DrawnFor, DrawnScreen } from '../../common/firstScreen';
 import type drawInThread from './serverScreenTask';
 
 /** A place among the draws at once, taken before the page's answers are asked (they cost too: a board's widgets run scripts). */

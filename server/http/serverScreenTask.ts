@@ -1,4 +1,4 @@
-import type { DrawnFor, DrawnScreen } from '../../common/bootPaint';
+import type { DrawnFor, DrawnScreen } from '../../common/firstScreen';
 
 export interface DrawTask {
   /** The built drawer (dist-server/drawScreen.mjs), as a file: URL. */

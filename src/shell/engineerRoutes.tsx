@@ -9,9 +9,9 @@ import type { TableRouteSegment } from '../features/tables/tableDefinition';
 import { lazyWithTimeout } from '../shared/ui/lazyWithTimeout';
 
 // Their own chunks: FullCalendar loads only when a calendar screen is opened.
-const InspectionSchedulePage = lazyWithTimeout(() => import('../features/schedule/InspectionSchedulePage').then((module) => module.InspectionSchedulePage));
-const CalendarEntriesPage = lazyWithTimeout(() => import('../features/calendar/CalendarEntriesPage').then((module) => module.CalendarEntriesPage));
-const WorkOrderPage = lazyWithTimeout(() => import('../features/workOrders/WorkOrderPage').then((module) => module.WorkOrderPage));
+const InspectionSchedulePage = lazyWithTimeout('InspectionSchedulePage', () => import('../features/schedule/InspectionSchedulePage').then((module) => module.InspectionSchedulePage));
+const CalendarEntriesPage = lazyWithTimeout('CalendarEntriesPage', () => import('../features/calendar/CalendarEntriesPage').then((module) => module.CalendarEntriesPage));
+const WorkOrderPage = lazyWithTimeout('WorkOrderPage', () => import('../features/workOrders/WorkOrderPage').then((module) => module.WorkOrderPage));
 
 /** The table containers of spec §2.1, each also with /:tableId; the report container has none. */
 const TABLE_SEGMENTS: readonly TableRouteSegment[] = ['asset', 'alert', 'inspection', 'checklist', 'thermographyNote'];

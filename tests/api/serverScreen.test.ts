@@ -7,7 +7,7 @@ import { adminApi, ok, type Doc } from './administration/adminApi';
 import { createTestApp, type TestApp } from './helpers/testApp';
 
 /*
- * Issue 20: the first screen of the inspect view drawn by the server for the session in the page
+ * Issue 20: the first screen of the technician home, the inspect view and the board drawn by the server for the session in the page
  * cookie. The drawer here is a stand-in that writes out what it was handed (the real one, React's,
  * is checked in tests/web/platform/firstScreen and tests/e2e/shell.test.ts): these tests are about who gets a
  * drawn page, with which answers, and what happens when anything is refused or fails.
@@ -17,15 +17,19 @@ let t: TestApp;
 let root: string;
 let api: ReturnType<typeof adminApi>;
 const INSPECT = '/inspection/asset/identification/SKD-001';
-/** The build's page: its shell element ends right before #root (build/bootPlugin.ts appShellMarkup). */
-const PAGE = '<!doctype html>\n<html lang="en">\n  <head>\n    <title>spa-home</title>\n  </head>\n  <body>\n    <div id="app-shell" aria-hidden="true"><div class="fo-shell-bar"></div><p class="fo-shell-title"></p></div>\n    <div id="root"></div>\n  </body>\n</html>\n';
+/** The page a drawn screen goes into (build/bootPlugin.ts: index.html with its entry held). */
+const PAGE = '<!doctype html>\n<html lang="en">\n  <head>\n    <title>spa-home</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
+/** The plain page: index.html, where the app draws its screen itself. */
+const PLAIN = '<!doctype html><title>spa-index</title>';
+/** What only a drawn page holds: the answers it was drawn from (common/firstScreen.ts). */
+const DRAWN = 'id="fo-drawn-answers"';
 /** Writes out its arguments as text; a user named "drawer.breaks" makes it throw, "drawer.slow.<ms>" makes it take that long. */
 const DRAWER = `export async function drawScreen(path, answers, drawnFor) {
   const username = answers['/token/init'].username;
   if (username === 'drawer.breaks') throw new Error('the render failed');
   if (username.startsWith('drawer.slow.')) await new Promise((resolve) => setTimeout(resolve, Number(username.split('.')[2])));
   const text = JSON.stringify({ path, answers, drawnFor }).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return { html: '<main id="drawn-main"><pre class="drawn">' + text + '</pre></main>', css: '.drawn { color: #fff; }' };
+  return { head: '<link rel="preload" as="image" href="/logo.svg"/>', html: '<main id="drawn-main"><pre class="drawn">' + text + '</pre></main>', css: '.css-drawn1{color:#fff}', names: ['drawn1'], lazies: ['TechnicianShell'] };
 }
 `;
 
@@ -33,7 +37,7 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'fo-screen-'));
   mkdirSync(path.join(root, 'dist'));
   mkdirSync(path.join(root, 'dist-server'));
-  writeFileSync(path.join(root, 'dist', 'index.html'), '<!doctype html><title>spa-index</title>');
+  writeFileSync(path.join(root, 'dist', 'index.html'), PLAIN);
   writeFileSync(path.join(root, 'dist', 'home.html'), PAGE);
   writeFileSync(path.join(root, 'dist-server', 'drawScreen.mjs'), DRAWER);
   t = await createTestApp({ distDir: path.join(root, 'dist') });
@@ -77,14 +81,10 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(String(response.headers.vary)).toMatch(/cookie/i);
-    // Shown as a last screen is: <html> says so, the screen sits inert in the shell's element, its styles in their own sheet.
-    expect(response.body).toContain('<html data-app-shell="last" data-server-screen="" lang="en">');
-    expect(response.body).toContain(`<div id="app-shell" aria-hidden="true" inert="" data-path="${INSPECT}"><main><pre class="drawn">`);
-    // Its styles, and what is of the moment (a clock) kept in place unshown, as on a last screen.
-    expect(response.body).toContain('<style data-last-screen="">.drawn { color: #fff; }#app-shell [data-last-screen="blank"]{visibility:hidden}</style>');
-    // React's screen, beside it until ready, has the same ids: the drawn one has none.
-    expect(response.body).not.toContain('drawn-main');
-    expect(response.body).toContain('<div id="root"></div>');
+    // The screen in #root as React drew it, ids and all (the browser hydrates it), its styles under emotion's server marker, React's <head> part in <head>.
+    expect(response.body).toContain('<div id="root"><main id="drawn-main"><pre class="drawn">');
+    expect(response.body).toContain('<link rel="preload" as="image" href="/logo.svg"/><style data-emotion="css drawn1">.css-drawn1{color:#fff}</style>');
+    expect(response.body.indexOf('<style data-emotion')).toBeLessThan(response.body.indexOf('</head>'));
 
     const { path: drawnPath, answers, drawnFor } = handed(response.body);
     expect(drawnPath).toBe(INSPECT);
@@ -103,7 +103,7 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     // The page holds the same answers for the app to take instead of asking again (issue 41 step 3), first in <head>.
     const held = /<head>\s*<script type="application\/json" id="fo-drawn-answers">([^<]*)<\/script>/.exec(response.body)?.[1];
     expect(held, 'the answers held first in <head>').toBeDefined();
-    expect(JSON.parse(held!)).toEqual({ answers });
+    expect(JSON.parse(held!)).toEqual({ answers, lazies: ['TechnicianShell'] });
   });
 
   it("draws the on-site board with the user's dashboard and the figures of its widgets that receive no filter", async () => {
@@ -122,6 +122,27 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     for (const [key, widget] of widgets) expect(key).toBe(`/widget/${(widget as { _id: string })._id}`);
     // The alert trend receives the period: its figures depend on the phone's calendar, and arrive with the app.
     expect(Object.keys(answers)).toHaveLength(6);
+  });
+
+  it("draws the technician home with the user's work orders, recent assets and board, as the home asks them", async () => {
+    const token = await t.login('technician');
+    const { path: drawnPath, answers } = handed((await page(session(token), '/inspection')).body);
+    expect(drawnPath).toBe('/inspection');
+    const user = answers['/token/init'] as { username: string; dashboardId: string };
+    expect(user.username).toBe('technician');
+    expect(answers['/workOrder/my']).toEqual(expect.any(Array));
+    expect((answers['/workOrder/my'] as unknown[]).length).toBeGreaterThan(0);
+    expect(answers['/inspection/myRecentAssets']).toEqual(expect.any(Array));
+    expect(answers[`/dashboard/${user.dashboardId}`]).toMatchObject({ _id: user.dashboardId });
+    expect(Object.keys(answers).filter((key) => key.startsWith('/widget/')).length).toBeGreaterThan(0);
+  });
+
+  it('draws the home without the lists a user may not read (the API would refuse them, and sign the user out)', async () => {
+    const token = await userWithout('no.orders', ['read-workorder', 'update-inspection']);
+    const { answers } = handed((await page(session(token), '/inspection')).body);
+    expect(answers['/workOrder/my']).toBeUndefined();
+    expect(answers['/inspection/myRecentAssets']).toBeUndefined();
+    expect(answers['/token/init']).toMatchObject({ username: 'no.orders' });
   });
 
   it('draws the board without a dashboard for a user who may not read dashboards (the API would refuse it)', async () => {
@@ -152,7 +173,7 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     for (const [label, cookie, url] of cases) {
       const response = await page(cookie, url);
       expect(response.statusCode, label).toBe(200);
-      expect(response.body, label).toBe(PAGE);
+      expect(response.body, label).toBe(PLAIN);
       expect(response.headers['cache-control'], label).toBe('no-cache');
     }
   });
@@ -171,7 +192,7 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     for (const [label, cookie] of cases) {
       const response = await page(cookie);
       expect(response.statusCode, label).toBe(200);
-      expect(response.body, label).toBe(PAGE);
+      expect(response.body, label).toBe(PLAIN);
     }
   });
 
@@ -180,33 +201,33 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     expect(handed((await page(session(token))).body).answers['/token/init']).toMatchObject({ username: 'leaving.tech' });
     const user = (await api.list('user')).find((one) => one.username === 'leaving.tech')!;
     ok(await api.put(`/user/updateByUserAdministration/${user._id}`, { status: 'inactive' }));
-    expect((await page(session(token))).body).toBe(PAGE);
+    expect((await page(session(token))).body).toBe(PLAIN);
   });
 
   it('serves the plain page, never an error, when the drawing fails', async () => {
     const token = await userWithout('drawer.breaks', []);
     const response = await page(session(token));
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(PAGE);
+    expect(response.body).toBe(PLAIN);
   });
 
   it('serves the plain page at once while two pages are being drawn: a burst never queues up', async () => {
     const token = await userWithout('drawer.slow.400', []);
     const started = Date.now();
     const answers = await Promise.all([1, 2, 3].map(() => page(session(token))));
-    const drawn = answers.filter((answer) => answer.body.includes('data-server-screen=""'));
+    const drawn = answers.filter((answer) => answer.body.includes(DRAWN));
     expect(drawn).toHaveLength(2);
-    expect(answers.filter((answer) => answer.body === PAGE)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.body === PLAIN)).toHaveLength(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     // Drawn again once the drawer is free.
-    expect((await page(session(token))).body).toContain('data-server-screen=""');
+    expect((await page(session(token))).body).toContain(DRAWN);
   });
 
-  it('draws only the inspect view and the board, and only for GET', async () => {
+  it('draws only the technician home, the inspect view and the board, and only for GET', async () => {
     const token = await t.login('technician');
-    expect((await page(session(token), '/onsite/')).body).toContain('data-server-screen=""');
-    for (const url of ['/inspection', '/inspection/asset/identification/SKD-001/thermography', '/onsitex', '/onsite/board', '/home']) {
-      expect((await page(session(token), url)).body, url).not.toContain('data-server-screen');
+    for (const url of ['/onsite/', '/inspection', '/inspection/', '/inspection?workOrders=completed']) expect((await page(session(token), url)).body, url).toContain(DRAWN);
+    for (const url of ['/inspection/scan', '/inspection/workOrder/w1', '/inspection/asset/identification/SKD-001/thermography', '/onsitex', '/onsite/board', '/home']) {
+      expect((await page(session(token), url)).body, url).toBe(PLAIN);
     }
     const head = await t.app.inject({ method: 'HEAD', url: INSPECT, headers: { cookie: session(token) } });
     expect(head.statusCode).toBe(200);
@@ -217,20 +238,20 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     const token = await t.login('technician');
     const brotli = await page(session(token), INSPECT, { 'accept-encoding': 'gzip, deflate, br' });
     expect(brotli.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('data-server-screen');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain(DRAWN);
     const gzip = await page(session(token), INSPECT, { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gzip.rawPayload).toString()).toContain('data-server-screen');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain(DRAWN);
     const plain = await page(session(token));
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toContain('data-server-screen');
+    expect(plain.body).toContain(DRAWN);
   });
 
   it('serves the plain page when a drawing takes longer than a page should wait (1.5 s)', async () => {
     const token = await userWithout('drawer.slow.2500', []);
     const started = Date.now();
     const response = await page(session(token));
-    expect(response.body).toBe(PAGE);
+    expect(response.body).toBe(PLAIN);
     expect(Date.now() - started).toBeLessThan(2_300);
   });
 
@@ -246,20 +267,20 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     const token = await t.login('slow.board', password);
     const started = Date.now();
     const response = await page(session(token), '/onsite');
-    expect(response.body).toBe(PAGE);
+    expect(response.body).toBe(PLAIN);
     expect(Date.now() - started).toBeLessThan(1_900);
 
     // Asking a page's answers takes one of the two places too, until the asking ends (late or not):
     // a burst of slow boards runs two at most, the others are served plain at once.
     const technician = await t.login('technician');
     // Both places free: two pages at once are both drawn.
-    const bothFree = async () => (await Promise.all([1, 2].map(() => page(session(technician))))).every((one) => one.body.includes('data-server-screen=""'));
+    const bothFree = async () => (await Promise.all([1, 2].map(() => page(session(technician))))).every((one) => one.body.includes(DRAWN));
     await vi.waitUntil(bothFree, { timeout: 5_000, interval: 100 });
     const timed = await Promise.all([1, 2, 3].map(async () => ({ started: Date.now(), response: await page(session(token), '/onsite') })).map(async (answer) => {
       const { started: at, response: one } = await answer;
       return { body: one.body, ms: Date.now() - at };
     }));
-    expect(timed.every((one) => one.body === PAGE)).toBe(true);
+    expect(timed.every((one) => one.body === PLAIN)).toBe(true);
     expect(timed.filter((one) => one.ms < 500)).toHaveLength(1);
     // The places come back once the scripts have ended.
     await vi.waitUntil(bothFree, { timeout: 5_000, interval: 100 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium';
 
@@ -24,6 +24,12 @@ export async function openBrowser(extraArgs: readonly string[] = []): Promise<Br
     args: [...CHROMIUM_ARGS.filter((a) => a !== '--headless'), ...extraArgs],
     headless: true,
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    if (options?.javaScriptEnabled !== false) context.on('page', waitForLiveAfterLoads);
+    return context;
+  };
   return {
     browser,
     async newPage(viewport = DESKTOP, options = {}) {
@@ -37,6 +43,25 @@ export async function openBrowser(extraArgs: readonly string[] = []): Promise<Br
       await browser.close();
     },
   };
+}
+
+/**
+ * A screen the server drew is painted before the app holds it, and a tap on it does nothing until
+ * then: after a load that brought one, `goto` and `reload` resolve once the app marks the page live
+ * (src/App.tsx MarkPageLive), as they resolved once the app's own screen was shown before.
+ */
+function waitForLiveAfterLoads(page: Page) {
+  for (const method of ['goto', 'reload'] as const) {
+    const load = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await load(...args);
+        const html = /text\/html/.test(response?.headers()['content-type'] ?? '');
+        if (response && html && (await response.text()).includes('id="fo-drawn-answers"')) await page.waitForSelector('html[data-app-live]', { state: 'attached' });
+        return response;
+      },
+    });
+  }
 }
 
 /**

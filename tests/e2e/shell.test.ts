@@ -22,24 +22,8 @@ function paintAndFirstAsks(page: Page) {
   });
 }
 
-type LargestPaint = { inCopy: boolean; text: string; box: number[] };
-
-/** In the page from its first script on (an init script): each largest contentful paint, whether it was the boot copy's (#app-shell), its text and box. */
-function largestPaints() {
-  const seen = { largest: [] as { inCopy: boolean; text: string; box: number[] }[] };
-  (window as unknown as { __seen: typeof seen }).__seen = seen;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
-      const box = entry.element?.getBoundingClientRect();
-      seen.largest.push({ inCopy: Boolean(entry.element?.closest('#app-shell')), text: entry.element?.textContent ?? '', box: box ? [box.x, box.y, box.width, box.height] : [] });
-    }
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-}
-
-const largestPaintsOf = (page: Page) => page.evaluate(() => (window as unknown as { __seen: { largest: LargestPaint[] } }).__seen);
-
 /**
- * On a page the server drew (common/bootPaint.ts withServerScreen): its styles are still in the page,
+ * On a page the server drew (common/firstScreen.ts withServerScreen): its styles are still in the page,
  * under emotion's server marker, React's screen uses their classes, and no other sheet holds a rule of
  * theirs (emotion took them as inserted instead of compiling and inserting them again).
  */
@@ -305,220 +289,138 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     await page.close();
   });
 
-  it("paints a signed-in technician's home before React (the scan hint, where React draws it) and hands over without a shift (issue 20)", async () => {
-    const { page } = await technicianOnPhone('/inspection (shell)');
-    await page.getByText('Tap the Scan QR Code button', { exact: false }).waitFor();
-    await page.addInitScript(recordLayoutShifts);
-    // From the next load on, every frame before its paint: the shell's hint box while it shows, and the layout shifts.
-    await page.addInitScript(() => {
-      const seen = { shellHint: null as number[] | null };
-      (window as unknown as { __shell: typeof seen }).__shell = seen;
-      const frame = () => {
-        const hint = document.querySelector('#app-shell p');
-        if (hint && !seen.shellHint && getComputedStyle(document.getElementById('app-shell')!).display !== 'none') {
-          const box = hint.getBoundingClientRect();
-          seen.shellHint = [box.x, box.y, box.width, box.height];
-        }
-        if (document.getElementById('app-shell') || !seen.shellHint) requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
-    });
-    await page.reload();
-    const welcome = page.getByRole('heading', { level: 1, name: /^Welcome, / });
-    await welcome.waitFor();
-    await page.waitForTimeout(1000);
-    const seen = await page.evaluate(() => (window as unknown as { __shell: { shellHint: number[] | null } }).__shell);
-    expect(seen.shellHint, 'the shell was on screen before React').not.toBeNull();
-    expect(await page.locator('#app-shell').count()).toBe(0);
-    const reactHint = await page.getByText('Tap the Scan QR Code button', { exact: false }).boundingBox();
-    expect([reactHint!.x, reactHint!.y, reactHint!.width, reactHint!.height].map(Math.round)).toEqual(seen.shellHint!.map(Math.round));
-    expect(await shiftsOf(page)).toBeLessThan(0.05);
-    // The shell's paint comes first: the app's entry and its first API call are asked only after it
-    // (build/bootPlugin.ts: the home's page holds its entry back until the shell is on screen).
-    const timing = await paintAndFirstAsks(page);
-    expect(timing.paint).not.toBeNull();
-    expect(timing.entry).toHaveLength(1);
-    expect(timing.init.length).toBeGreaterThan(0);
-    expect(Math.min(...timing.entry, ...timing.init)).toBeGreaterThanOrEqual(timing.paint!);
-    await page.close();
-  });
+  /** The page at `path` as the server drew it: it serves the plain page when its drawer is busy or the answers are slow (a board's scripts on a cold server), and is asked again then. */
+  async function drawnPageText(page: Page, path: string): Promise<string> {
+    let served = '';
+    for (let attempt = 0; attempt < 5 && !served.includes('id="fo-drawn-answers"'); attempt += 1) served = await (await page.goto(`${baseUrl()}${path}`))!.text();
+    return served;
+  }
 
-  it("paints the inspect view's last screen before React on the technician's next visit, and hands over to React's own in place (issue 20)", async () => {
-    const path = '/inspection/asset/identification/SKD-001';
-    // The boot script is inline, allowed by its hash alone: the browser must not refuse it.
+  /** The technician's Profile button opens its dialog (React's, once the page is the app's own), which then closes. */
+  async function profileOpens(page: Page) {
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  }
+
+  /** The drawn pages (issue 41 step 3), with what shows each is the app's own once hydrated. */
+  const DRAWN_PAGES: [label: string, user: string, path: string, zone: string, alive: (page: Page) => Promise<void>][] = [
+    ['the technician home', 'technician', '/inspection', 'America/Chicago', profileOpens],
+    ['the inspect view', 'technician', '/inspection/asset/identification/SKD-001', 'America/Chicago', profileOpens],
+    [
+      'the on-site board',
+      'onsite',
+      '/onsite',
+      'Pacific/Auckland',
+      // The clock is drawn blank by the server and ticks once the page is the phone's own (useHydrated).
+      async (page) => {
+        await page.waitForFunction(() => /\d/.test(document.querySelector('#root header time')?.textContent ?? ''));
+      },
+    ],
+  ];
+
+  /** In the page from its first script on (an init script): #root's elements as the server drew them, once the document is parsed. */
+  function rememberDrawnElements() {
+    document.addEventListener('DOMContentLoaded', () => ((window as unknown as { __drawn: Element[] }).__drawn = [...document.querySelectorAll('#root *')]), { once: true });
+  }
+
+  /**
+   * The drawn elements React did not keep, outermost first: hydration keeps them all but the
+   * placeholders its data replaces (skeletons) and the tab indicator MUI mounts again.
+   */
+  const notKept = (page: Page) =>
+    page.evaluate(() => {
+      const drawn = (window as unknown as { __drawn: Element[] }).__drawn;
+      const expected = (element: Element) => element.closest('.MuiSkeleton-root, .MuiTabs-indicator') !== null;
+      return {
+        drawn: drawn.length,
+        lost: drawn
+          .filter((element) => !element.isConnected && !expected(element) && element.parentElement?.isConnected !== false)
+          .map((element) => `${element.tagName}.${String(element.className).slice(0, 60)} «${(element.textContent ?? '').slice(0, 40)}»`),
+      };
+    });
+
+  it.each(DRAWN_PAGES)("draws %s on the server for the phone's session and zone, and the browser hydrates it: painted before the app's code, nothing drawn twice, nothing asked again, nothing moved", async (label, username, path, zone, alive) => {
+    const { page, context } = await session.newPage(PHONE, { timezoneId: zone });
+    page.on('pageerror', (error) => pageErrors.push(`${path} (drawn): ${error.message}`));
     const refused: string[] = [];
-    const { page, context } = await technicianOnPhone(`${path} (last screen)`, (opened) =>
-      opened.on('console', (message) => {
-        if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
-      }),
-    );
-    await page.goto(`${baseUrl()}${path}`);
-    await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
-    // Kept once the page has settled (src/platform/firstScreen/lastScreen.ts).
-    await page.waitForFunction((kept) => (localStorage.getItem('fo.lastScreens') ?? '').includes(kept), path);
-    // A browser that keeps no cookies: the server cannot draw the page, the phone's copy stands in.
-    await context.clearCookies();
-    await page.addInitScript(recordLayoutShifts);
-    // From the next load on: the largest paints (and whether each was the copy's), and the layout shifts.
-    await page.addInitScript(largestPaints);
-    await page.reload();
-    await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
-    await page.locator('#app-shell').waitFor({ state: 'detached' });
-    await page.waitForTimeout(500);
-    const seen = await largestPaintsOf(page);
-    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-server-screen'))).toBe(false);
-    // The first screen's largest text was the copy's, painted before the app's code ran…
-    const [first] = seen.largest;
-    expect(first?.inCopy, JSON.stringify(seen.largest)).toBe(true);
-    const timing = await paintAndFirstAsks(page);
-    expect(timing.paint).not.toBeNull();
-    expect(timing.entry).toHaveLength(1);
-    expect(Math.min(...timing.entry, ...timing.init)).toBeGreaterThanOrEqual(timing.paint!);
-    // …and React drew the same text in the same place: nothing larger came later, nothing moved.
-    expect(seen.largest.filter((entry) => !entry.inCopy)).toEqual([]);
-    const reactCopy = page.locator('#root p', { hasText: first!.text }).first();
-    const box = await reactCopy.boundingBox();
-    expect([box!.x, box!.y, box!.width, box!.height].map(Math.round)).toEqual(first!.box.map(Math.round));
-    expect(await shiftsOf(page)).toBeLessThan(0.05);
-    // The copy is not React's: it could not be used, and nothing of it is left.
-    expect(await page.locator('style[data-last-screen]').count()).toBe(0);
-    expect(refused).toEqual([]);
-    await page.close();
-  });
-
-  it("paints the inspect view's loading frame before React on its first visit (its title and line, where React draws them) and hands over without a shift (issue 20)", async () => {
-    const path = '/inspection/asset/identification/SKD-001';
-    const { page, context } = await technicianOnPhone(`${path} (loading frame)`);
-    // A browser that keeps no cookies: the server cannot draw the page.
-    await context.clearCookies();
-    await page.addInitScript(recordLayoutShifts);
-    // Every frame of the next load: the frame's title box while it shows, and the layout shifts.
-    await page.addInitScript(() => {
-      const seen = { title: null as number[] | null, titleText: '' };
-      (window as unknown as { __frame: typeof seen }).__frame = seen;
-      const frame = () => {
-        const title = document.querySelector('#app-shell .fo-shell-title');
-        if (title?.textContent && !seen.title && getComputedStyle(title).display !== 'none' && getComputedStyle(document.getElementById('app-shell')!).display !== 'none') {
-          const box = title.getBoundingClientRect();
-          seen.title = [box.x, box.y, box.width, box.height];
-          seen.titleText = title.textContent;
-        }
-        if (document.getElementById('app-shell') || !seen.title) requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
     });
-    await page.goto(`${baseUrl()}${path}`);
-    await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
-    await page.waitForTimeout(500);
-    const seen = await page.evaluate(() => (window as unknown as { __frame: { title: number[] | null; titleText: string } }).__frame);
-    expect(seen.title, 'the loading frame was on screen before React').not.toBeNull();
-    // React's title: the same words (CSS upper-cases both) in the same box.
-    expect(seen.titleText).toBe('Asset SKD-001');
-    const reactTitle = await page.getByRole('heading', { level: 1, name: 'Asset SKD-001' }).boundingBox();
-    expect([reactTitle!.x, reactTitle!.y, reactTitle!.width, reactTitle!.height].map(Math.round)).toEqual(seen.title!.map(Math.round));
-    expect(await page.locator('#app-shell').count()).toBe(0);
-    expect(await shiftsOf(page)).toBeLessThan(0.05);
+    await page.goto(`${baseUrl()}/login`);
+    await signIn(page, username);
+    await page.waitForURL(`**${username === 'onsite' ? '/onsite' : '/inspection'}`);
+    // Signing in left the page cookie and the phone's zone, sent with the drawn pages only.
+    const cookies = (await context.cookies(`${baseUrl()}${path}`)).filter((cookie) => cookie.name.startsWith('fo_'));
+    expect(cookies.map((cookie) => [cookie.name, cookie.value.length > 0, cookie.path, cookie.sameSite]).sort()).toEqual([
+      ['fo_page', true, path.startsWith('/onsite') ? '/onsite' : '/inspection', 'Lax'],
+      ['fo_zone', true, path.startsWith('/onsite') ? '/onsite' : '/inspection', 'Lax'],
+    ]);
+    expect(cookies.find((cookie) => cookie.name === 'fo_zone')!.value).toBe(encodeURIComponent(zone));
+    expect((await context.cookies(`${baseUrl()}/home`)).filter((cookie) => cookie.name.startsWith('fo_'))).toEqual([]);
+    await page.addInitScript(recordLayoutShifts);
+    await page.addInitScript(rememberDrawnElements);
+    const served = await drawnPageText(page, path);
+    // The screen and the answers it was drawn from, and no script of the page's own: no CSP hash to keep in step.
+    expect(served).toContain('<script type="application/json" id="fo-drawn-answers">');
+    expect(served.match(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/g) ?? []).toEqual([]);
+    await alive(page);
+    const { drawn, lost } = await notKept(page);
+    expect(drawn, label).toBeGreaterThan(50);
+    expect(lost, label).toEqual([]);
+    // The drawn screen was painted before the app's entry and any call of its own were asked…
     const timing = await paintAndFirstAsks(page);
     expect(timing.paint).not.toBeNull();
-    expect(Math.min(...timing.entry, ...timing.init)).toBeGreaterThanOrEqual(timing.paint!);
+    expect(Math.min(...timing.entry)).toBeGreaterThanOrEqual(timing.paint!);
+    // …and what it was drawn from the app took from the page: /token/init is never asked.
+    expect(timing.init).toEqual([]);
+    expect(await shiftsOf(page)).toBeLessThan(0.05);
+    await expectDrawnStylesAdopted(page);
+    expect(refused).toEqual([]);
+    await screenshot(page, `drawn-${path.split('/').filter(Boolean).pop()}-phone`);
     await page.close();
   });
 
-  it("paints the inspect view drawn by the server on its first visit, data and all, before the app's code, and hands over to React's own in place (issue 20)", async () => {
+  it("draws the times and dates of the inspect view and the board in the phone's zone, as the app shows them", async () => {
+    const { page } = await technicianOnPhone('/inspection/asset/identification/SKD-001 (zone)', undefined, 'America/Chicago');
     const path = '/inspection/asset/identification/SKD-001';
-    // A phone in a zone other than the server's (UTC here): the drawn times must be the phone's.
-    const { page, context } = await technicianOnPhone(`${path} (drawn by the server)`, undefined, 'America/Chicago');
-    // Signing in left the page cookie and the phone's zone, for the pages the server draws alone (the board's are its own test).
-    expect((await context.cookies(`${baseUrl()}/inspection`)).filter((cookie) => cookie.name.startsWith('fo_'))).toEqual([]);
-    const cookies = await context.cookies(`${baseUrl()}${path}`);
-    expect(cookies.filter((cookie) => cookie.name.startsWith('fo_')).map((cookie) => [cookie.name, cookie.value.length > 0, cookie.path, cookie.sameSite])).toEqual([
-      ['fo_page', true, '/inspection/asset/identification/', 'Lax'],
-      ['fo_zone', true, '/inspection/asset/identification/', 'Lax'],
-    ]);
-    expect(cookies.find((cookie) => cookie.name === 'fo_zone')!.value).toBe('America%2FChicago');
-    await page.addInitScript(recordLayoutShifts);
-    await page.addInitScript(largestPaints);
-    const response = await page.goto(`${baseUrl()}${path}`);
-    const served = await response!.text();
-    expect(served).toMatch(/<html [^>]*data-server-screen=""/);
+    const served = await drawnPageText(page, path);
     await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
-    await page.locator('#app-shell').waitFor({ state: 'detached' });
-    // The previous values' times, drawn by the server, are those React shows: nothing changes at the handover.
     const times = (text: string) => text.match(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} [AP]M/g) ?? [];
     const drawnTimes = times(served);
     expect(drawnTimes.length).toBeGreaterThan(0);
     expect(times(await page.locator('#root').innerText())).toEqual(drawnTimes);
-    await page.waitForTimeout(500);
-    const seen = await largestPaintsOf(page);
-    // The largest paint was the server's copy — a checklist's text, not a frame — before the entry and /token/init were asked…
-    const [first] = seen.largest;
-    expect(first?.inCopy, JSON.stringify(seen.largest)).toBe(true);
-    expect(first!.text).not.toMatch(/^Asset SKD-001$|Loading/);
-    const timing = await paintAndFirstAsks(page);
-    expect(timing.paint).not.toBeNull();
-    expect(Math.min(...timing.entry, ...timing.init)).toBeGreaterThanOrEqual(timing.paint!);
-    // …and React drew the same text in the same place (styles and all): nothing larger came later, nothing moved.
-    expect(seen.largest.filter((entry) => !entry.inCopy)).toEqual([]);
-    const reactCopy = page.locator('#root p, #root h2, #root span', { hasText: first!.text }).first();
-    const box = await reactCopy.boundingBox();
-    expect([box!.x, box!.y, box!.width, box!.height].map(Math.round)).toEqual(first!.box.map(Math.round));
-    expect(await shiftsOf(page)).toBeLessThan(0.05);
-    expect(await page.locator('style[data-last-screen]').count()).toBe(0);
-    // The drawn screen's styles stayed, and React's screen uses them as they are: emotion inserted none of them again.
-    await expectDrawnStylesAdopted(page);
-    await screenshot(page, 'inspect-view-drawn-by-server-phone');
-    // Signed out, the cookie goes: the next page drawn on this phone is nobody's.
+    await page.close();
+    const board = await session.newPage(PHONE, { timezoneId: 'Pacific/Auckland' });
+    await board.page.goto(`${baseUrl()}/login`);
+    await signIn(board.page, 'onsite');
+    await board.page.waitForURL('**/onsite');
+    const drawnBoard = await drawnPageText(board.page, '/onsite');
+    // Drawn with the live figures, and the period's dates of the phone's calendar, not the server's.
+    expect(drawnBoard).toMatch(/data-testid="widget-value"[^>]*>\d+</);
+    const dayTexts = (text: string) => text.match(/value="\d{4}-\d{2}-\d{2}"/g) ?? [];
+    const drawnDays = dayTexts(drawnBoard);
+    expect(drawnDays).toHaveLength(2);
+    await board.page.locator('#root [data-widget-id][aria-busy="false"] [data-testid="widget-value"]').first().waitFor();
+    expect(await board.page.locator('#root input[value]').evaluateAll((inputs) => inputs.map((input) => `value="${input.getAttribute('value')}"`).filter((value) => /\d{4}-/.test(value)))).toEqual(drawnDays);
+    await board.page.close();
+  });
+
+  it('draws nothing for a phone that signed out, or whose page cookie is gone: the app draws its page itself', async () => {
+    const path = '/inspection/asset/identification/SKD-001';
+    const { page, context } = await technicianOnPhone(`${path} (not drawn)`);
+    await context.clearCookies();
+    const plain = await (await page.goto(`${baseUrl()}${path}`))!.text();
+    expect(plain).not.toContain('fo-drawn-answers');
+    await page.getByRole('region', { name: 'Booster set control panel' }).waitFor();
+    await page.reload();
+    // The app wrote the cookie again as it started: the next visit is drawn.
+    expect(await (await page.goto(`${baseUrl()}${path}`))!.text()).toContain('fo-drawn-answers');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login**');
     expect((await context.cookies()).filter((cookie) => cookie.name === 'fo_page')).toEqual([]);
-    const signedOut = await page.goto(`${baseUrl()}${path}`);
-    expect(await signedOut!.text()).not.toMatch(/<html [^>]*data-server-screen/);
-    await page.close();
-  });
-
-  it("paints the on-site board drawn by the server on its first visit, figures and all, before the app's code, and hands over to React's own in place (issue 20)", async () => {
-    // A phone in a zone other than the server's (UTC here): the period's dates must be the phone's.
-    const opened = await session.newPage(PHONE, { timezoneId: 'Pacific/Auckland' });
-    const { page, context } = opened;
-    page.on('pageerror', (error) => pageErrors.push(`/onsite (drawn by the server): ${error.message}`));
-    await page.goto(`${baseUrl()}/login`);
-    await signIn(page, 'onsite');
-    await page.waitForURL('**/onsite');
-    const cookies = await context.cookies(`${baseUrl()}/onsite`);
-    expect(cookies.filter((cookie) => cookie.name.startsWith('fo_')).map((cookie) => [cookie.name, cookie.path]).sort()).toEqual([
-      ['fo_page', '/onsite'],
-      ['fo_zone', '/onsite'],
-    ]);
-    await page.addInitScript(recordLayoutShifts);
-    await page.addInitScript(largestPaints);
-    const response = await page.goto(`${baseUrl()}/onsite`);
-    const served = await response!.text();
-    expect(served).toMatch(/<html [^>]*data-server-screen=""/);
-    // Drawn with the live figures: the open alerts' number is in the page as served.
-    expect(served).toMatch(/data-testid="widget-value"[^>]*>\d+</);
-    await page.locator('#root [data-widget-id][aria-busy="false"] [data-testid="widget-value"]').first().waitFor();
-    await page.locator('#app-shell').waitFor({ state: 'detached' });
-    await page.waitForTimeout(500);
-    const seen = await largestPaintsOf(page);
-    // The largest paint was the server's copy, before the entry and /token/init were asked…
-    const [first] = seen.largest;
-    expect(first?.inCopy, JSON.stringify(seen.largest)).toBe(true);
-    const timing = await paintAndFirstAsks(page);
-    expect(timing.paint).not.toBeNull();
-    expect(Math.min(...timing.entry, ...timing.init)).toBeGreaterThanOrEqual(timing.paint!);
-    // …and React drew the same text in the same place: nothing larger came later, nothing moved.
-    expect(seen.largest.filter((entry) => !entry.inCopy)).toEqual([]);
-    const reactCopy = page.locator('#root').getByText(first!.text, { exact: true }).first();
-    const box = await reactCopy.boundingBox();
-    expect([box!.x, box!.y, box!.width, box!.height].map(Math.round)).toEqual(first!.box.map(Math.round));
-    expect(await shiftsOf(page)).toBeLessThan(0.05);
-    await expectDrawnStylesAdopted(page);
-    // The period's dates as drawn are those React shows: the phone's calendar, not the server's.
-    const dayTexts = (text: string) => text.match(/value="\d{4}-\d{2}-\d{2}"/g) ?? [];
-    const drawnDays = dayTexts(served);
-    expect(drawnDays).toHaveLength(2);
-    expect(await page.locator('#root input[value]').evaluateAll((inputs) => inputs.map((input) => `value="${input.getAttribute('value')}"`).filter((value) => /\d{4}-/.test(value)))).toEqual(drawnDays);
-    await screenshot(page, 'onsite-drawn-by-server-phone');
+    expect(await (await page.goto(`${baseUrl()}${path}`))!.text()).not.toContain('fo-drawn-answers');
     await page.close();
   });
 

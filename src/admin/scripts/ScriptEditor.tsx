@@ -9,7 +9,7 @@ import type { ScriptRecord } from './types';
 import { ScriptRunPreview } from './ScriptRunPreview';
 
 // CodeMirror is loaded only when a script is opened, never with the rest of the app.
-const CodeEditor = lazyWithTimeout(() => import('./CodeEditor').then((module) => module.CodeEditor));
+const CodeEditor = lazyWithTimeout('CodeEditor', () => import('./CodeEditor').then((module) => module.CodeEditor));
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 const keepText = (value: string) => value;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { lazyWithTimeout } from '../../shared/ui/lazyWithTimeout';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -9,7 +10,6 @@ import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
 import { filtersReady, widgetFilterQuery, type DashboardFilterValues } from './dashboardFilters';
 import type { EntityVersions } from './liveReload';
-import { useReportDrawn } from '../../platform/firstScreen/screenDrawn';
 import { useDashboardFilters } from './useDashboardFilters';
 import { useLiveVersions } from './useLiveVersions';
 import { useToday } from './useToday';
@@ -24,7 +24,7 @@ import { STACKED_BELOW } from './widgets/widgetSizes';
  * (issue 20). A dashboard with filters keeps its placeholder until the bar can show with its
  * sections, as before: a wrapping bar's height is not known ahead, and what sits below must not move.
  */
-const DashboardFilterBar = lazy(() => import('./DashboardFilterBar').then((module) => ({ default: module.DashboardFilterBar })));
+const DashboardFilterBar = lazyWithTimeout('DashboardFilterBar', () => import('./DashboardFilterBar').then((module) => module.DashboardFilterBar));
 
 /** Runs `run` once shown (and when it changes: `run` keeps itself to once): in a Suspense fallback, only while something is awaited. */
 function WhileWaiting({ run }: { run: () => void }) {
@@ -107,8 +107,6 @@ function DashboardSectionView({ dashboard, section, values, versions, today, nav
 export function DashboardView({ dashboardId, navigable = false, large = false, onSettled }: DashboardViewProps) {
   const translate = useTranslate();
   const { dashboard, error, retry } = useDashboard(dashboardId);
-  // A page that keeps its last screen (the board) keeps none of a dashboard that failed to load.
-  useReportDrawn(error ? 'failed' : dashboard ? 'drawn' : 'loading');
   const { values, change } = useDashboardFilters(dashboardId, dashboard?.filters ?? null);
   const versions = useLiveVersions();
   const today = useToday();

@@ -7,7 +7,6 @@ import type { QueryValue } from '../../platform/dataProvider/apiBase';
 import { lazyWithTimeout } from '../../shared/ui/lazyWithTimeout';
 import type { EntityVersions } from './liveReload';
 import { useWidgetData, type LoadedWidget } from './useWidgetData';
-import { useReportDrawn } from '../../platform/firstScreen/screenDrawn';
 import { chartPick, rowPick } from './widgetNavigation';
 import { HtmlWidget } from './widgets/HtmlWidget';
 import { ProgressWidget } from './widgets/ProgressWidget';
@@ -24,7 +23,7 @@ import type {
 
 // chart.js is only downloaded by dashboards that have a chart.
 const loadChartWidget = () => import('./widgets/ChartWidget');
-const ChartWidget = lazyWithTimeout(() => loadChartWidget().then((module) => module.ChartWidget));
+const ChartWidget = lazyWithTimeout('ChartWidget', () => loadChartWidget().then((module) => module.ChartWidget));
 
 /** Fetches the chart code ahead of the first chart's data (errors surface when a chart renders). */
 export const preloadChartWidget = () => loadChartWidget().catch(() => undefined);
@@ -109,8 +108,6 @@ function WidgetBody({ widget, onNavigate }: { widget: LoadedWidget; onNavigate?:
 export function WidgetItem({ widgetId, height, query, versions, ready, onNavigate, large = false, headingLevel = 'h3' }: WidgetItemProps) {
   const translate = useTranslate();
   const { widget, error, loading } = useWidgetData(widgetId, query, versions, ready);
-  // A board's last screen is kept once its widgets have their figures, none with an error (src/platform/firstScreen/bootPaint.tsx); one waiting for its filters shows just that.
-  useReportDrawn(error ? 'failed' : loading && ready ? 'loading' : 'drawn');
   // A failure's message flows too. Until the widget is known, its placeholder holds the item's height.
   const flows = error !== null || (widget !== null && FLOWING_TYPES.has(widget.type));
   return (

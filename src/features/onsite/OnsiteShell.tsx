@@ -2,8 +2,6 @@ import { useCallback, useState } from 'react';
 import { Box, Divider } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { AppTitle } from '../../shared/ui/AppTitle';
-import { useLastScreen } from '../../platform/firstScreen/bootPaint';
-import { ScreenDrawnProvider, useDrawnPieces } from '../../platform/firstScreen/screenDrawn';
 import { UserDashboard } from '../dashboards/UserDashboard';
 import { LogoutIconButton } from '../../shell/LogoutIconButton';
 import { UserName } from '../../shell/UserName';
@@ -20,9 +18,6 @@ export const OnsiteShell = () => {
   // On a phone the alerts sit below the dashboard: shown once its layout is known, they never jump (issue 20, CLS).
   const [dashboardSettled, setDashboardSettled] = useState(false);
   const settle = useCallback(() => setDashboardSettled(true), []);
-  // The board drawn: its layout known and every widget with its figures — the screen painted first next time.
-  const widgets = useDrawnPieces();
-  useLastScreen(dashboardSettled, false, widgets);
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       {/*
@@ -60,11 +55,8 @@ export const OnsiteShell = () => {
             flexBasis: { xs: '100%', md: 'auto' },
           }}
         >
-          {/* Not shown in the board's last screen (src/platform/firstScreen/lastScreen.ts): both are of the moment. */}
-          <Box data-last-screen="blank" sx={{ display: 'contents' }}>
-            <ConnectionIndicator />
-            <LiveClock />
-          </Box>
+          <ConnectionIndicator />
+          <LiveClock />
         </Box>
         <Box sx={{ flexShrink: 0 }}>
           <LogoutIconButton />
@@ -77,9 +69,7 @@ export const OnsiteShell = () => {
         aria-label={translate('app.onsite.board_label')}
         sx={{ flex: 1, display: 'grid', gap: { xs: 2, md: 4 }, p: { xs: 2, md: 4 }, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(320px, 1fr)' }, alignItems: 'start' }}
       >
-        <ScreenDrawnProvider value={widgets.report}>
-          <UserDashboard large onSettled={settle} />
-        </ScreenDrawnProvider>
+        <UserDashboard large onSettled={settle} />
         <Box sx={dashboardSettled ? { minWidth: 0 } : { display: 'none' }}>
           <OpenAlertsPanel />
         </Box>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithTimeout } from '../../shared/ui/lazyWithTimeout';
 import type { IconButtonProps } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { useTranslate } from 'react-admin';
@@ -9,7 +10,7 @@ import { HintedIconButton } from '../../shared/ui/HintedIconButton';
  * opened: both shells paint this button on a phone's first load, not its form (issue 20). Once
  * opened it stays mounted, so closing it still animates.
  */
-const ProfileDialog = lazy(() => import('./ProfileDialog').then((module) => ({ default: module.ProfileDialog })));
+const ProfileDialog = lazyWithTimeout('ProfileDialog', () => import('./ProfileDialog').then((module) => module.ProfileDialog));
 
 /** The Profile icon of both shells (spec §2.3, §2.4); it opens the Profile dialog. */
 export const ProfileIconButton = ({ size = 'large' }: Pick<IconButtonProps, 'size'>) => {

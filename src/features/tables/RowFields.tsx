@@ -1,5 +1,6 @@
 import { Table, TableBody, TableCell, TableRow as MuiTableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { useTimeZone } from '../../shared/ui/timeZone';
 import { cellText, REPORT_FORMAT_FIELDS } from './cellText';
 import type { TableField, TableRow } from './tableDefinition';
 
@@ -9,6 +10,7 @@ import type { TableField, TableRow } from './tableDefinition';
  */
 export function RowFields({ row, fields }: { row: TableRow; fields: readonly TableField[] }) {
   const translate = useTranslate();
+  const timeZone = useTimeZone();
   const headings = new Map(fields.map((field) => [field.dataField, field.heading]));
   const names = Object.keys(row).filter((name) => name !== '_id' && !REPORT_FORMAT_FIELDS.has(name));
   return (
@@ -19,7 +21,7 @@ export function RowFields({ row, fields }: { row: TableRow; fields: readonly Tab
             <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: '30%' }}>
               {headings.get(name) ?? name}
             </TableCell>
-            <TableCell>{cellText(name, row[name], (text) => translate('app.table.priority', { level: text }))}</TableCell>
+            <TableCell>{cellText(name, row[name], (text) => translate('app.table.priority', { level: text }), timeZone)}</TableCell>
           </MuiTableRow>
         ))}
       </TableBody>

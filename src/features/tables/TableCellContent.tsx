@@ -1,4 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithTimeout } from '../../shared/ui/lazyWithTimeout';
+import { useTimeZone } from '../../shared/ui/timeZone';
 import { Box, Chip, IconButton, Stack, Tooltip } from '@mui/material';
 import DescriptionIcon from '@mui/icons-material/Description';
 import GridOnIcon from '@mui/icons-material/GridOn';
@@ -17,8 +19,8 @@ import { storedFileIdOf } from './storedFile';
  * A file or picture cell (thumbnail, image viewer, download) is its own chunk: most tables — and the
  * technician's home dashboard, painted on a phone's first load — have none (issue 20).
  */
-const FileDownloadCell = lazy(() => import('./FileCells').then((module) => ({ default: module.FileDownloadCell })));
-const ImageCell = lazy(() => import('./FileCells').then((module) => ({ default: module.ImageCell })));
+const FileDownloadCell = lazyWithTimeout('FileDownloadCell', () => import('./FileCells').then((module) => module.FileDownloadCell));
+const ImageCell = lazyWithTimeout('ImageCell', () => import('./FileCells').then((module) => module.ImageCell));
 /** Each cell's own size (a 48 px thumbnail; a small icon button, 30 px) is kept while its code loads, so the row does not grow. */
 const IMAGE_CELL_BOX = { display: 'inline-block', width: 48, height: 48 } as const;
 const DOWNLOAD_CELL_BOX = { display: 'inline-block', width: 30, height: 30 } as const;
@@ -82,6 +84,7 @@ interface TableCellContentProps {
 /** A cell of the generic table: the special columns of spec §2.5 by dataField, else the value as text. */
 export function TableCellContent({ row, rowId, dataField, filters }: TableCellContentProps) {
   const translate = useTranslate();
+  const timeZone = useTimeZone();
   const value = row[dataField];
   if (dataField === 'tags' && Array.isArray(value)) {
     return (
@@ -131,5 +134,5 @@ export function TableCellContent({ row, rowId, dataField, filters }: TableCellCo
   }
   // DESIGN §7: HTML from data is shown, sanitised — never as raw markup, never unsanitised.
   if (looksLikeHtml(value)) return <SafeHtml html={value} sx={{ '& p': { m: 0 } }} />;
-  return <>{cellText(dataField, value, (text) => translate('app.table.priority', { level: text }))}</>;
+  return <>{cellText(dataField, value, (text) => translate('app.table.priority', { level: text }), timeZone)}</>;
 }

@@ -12,6 +12,7 @@ import { errorMessageOf } from '../../shared/ui/errorMessageOf';
 import { useDebouncedValue } from '../../shared/ui/useDebouncedValue';
 import { useApiFetch } from '../../platform/dataProvider/useApiFetch';
 import { SafeHtml } from '../../shared/ui/SafeHtml';
+import { useTimeZone } from '../../shared/ui/timeZone';
 import { cellText, REPORT_FORMAT_FIELDS, TIME_FIELDS } from './cellText';
 import { exportToExcel } from './exportExcel';
 import { TableActionButtons } from './actions/TableActionButtons';
@@ -98,7 +99,8 @@ export function TableView({ tableId }: { tableId: string }) {
   }, [tableId, settings]);
 
   const priority = useMemo(() => (text: string) => translate('app.table.priority', { level: text }), [translate]);
-  const textOf = useMemo(() => (dataField: string, value: unknown) => cellText(dataField, value, priority), [priority]);
+  const timeZone = useTimeZone();
+  const textOf = useMemo(() => (dataField: string, value: unknown) => cellText(dataField, value, priority, timeZone), [priority, timeZone]);
   const rows = useMemo(() => (definition ? shownRows(definition) : []), [definition]);
   // The data row behind each shown row (whose added id is not one of its fields).
   const sourceOf = useMemo(() => new Map(rows.map((row, index) => [row.id, definition?.data[index] ?? row])), [rows, definition]);

@@ -46,11 +46,12 @@ export function looksLikeHtml(value: unknown): value is string {
 
 /**
  * A cell as plain text: what the search box matches and what the spreadsheet export writes.
- * `priority` renders a severity ('Priority {text}', spec §9).
+ * `priority` renders a severity ('Priority {text}', spec §9); times are in `timeZone` (the phone's
+ * own where not given: a screen the server draws gives the phone's, useTimeZone).
  */
-export function cellText(dataField: string, value: unknown, priority: (text: string) => string): string {
+export function cellText(dataField: string, value: unknown, priority: (text: string) => string, timeZone?: string): string {
   if (value === undefined || value === null) return '';
-  if (TIME_FIELDS.has(dataField)) return isTime(value) ? formatTimestamp(value) : String(value);
+  if (TIME_FIELDS.has(dataField)) return isTime(value) ? formatTimestamp(value, timeZone) : String(value);
   if (dataField === 'severityLevel') {
     const severity = severityOf(value);
     return severity ? priority(severity.text) : '';

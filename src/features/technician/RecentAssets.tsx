@@ -5,6 +5,8 @@ import { useTranslate } from 'react-admin';
 import { apiQuery } from '../../platform/dataProvider/apiQuery';
 import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import { formatTimestamp } from '../../../common/formatTime';
+import { MY_RECENT_ASSETS_PATH } from '../../../common/firstAsks';
+import { useTimeZone } from '../../shared/ui/timeZone';
 import { assetInspectPath } from './assetInspectPath';
 
 /** One row of GET /inspection/myRecentAssets (docs/inspections.md). */
@@ -16,7 +18,7 @@ export interface RecentAsset {
 }
 
 /** GET /inspection/myRecentAssets, kept for offline use. */
-export const myRecentAssetsQuery = () => apiQuery<RecentAsset[]>('/inspection/myRecentAssets', { offline: true });
+export const myRecentAssetsQuery = () => apiQuery<RecentAsset[]>(MY_RECENT_ASSETS_PATH, { offline: true });
 
 /**
  * The assets this technician inspected lately, latest first, each opening its inspect view: going
@@ -25,6 +27,7 @@ export const myRecentAssetsQuery = () => apiQuery<RecentAsset[]>('/inspection/my
  */
 export const RecentAssets = () => {
   const translate = useTranslate();
+  const timeZone = useTimeZone();
   const { data } = useApiQuery(myRecentAssetsQuery());
 
   if (data === undefined) return null;
@@ -47,7 +50,7 @@ export const RecentAssets = () => {
               <ListItem key={asset._id} disablePadding divider={index < assets.length - 1}>
                 <ListItemButton component={Link} to={assetInspectPath(asset.identification)} sx={{ minHeight: 64 }}>
                   {/* Wrapped, not cut: the end of a long name may be what tells two assets apart. */}
-                  <ListItemText primary={asset.name} secondary={`${asset.identification} · ${formatTimestamp(asset.lastInspectedAt)}`} />
+                  <ListItemText primary={asset.name} secondary={`${asset.identification} · ${formatTimestamp(asset.lastInspectedAt, timeZone)}`} />
                   <ChevronRightIcon color="action" />
                 </ListItemButton>
               </ListItem>

@@ -3,7 +3,6 @@ import { Paper, Stack, Typography } from '@mui/material';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useTranslate } from 'react-admin';
 import { useSessionUser } from '../../platform/authProvider/useSession';
-import { useRemoveAppShell } from '../../platform/firstScreen/bootPaint';
 import { UserDashboard } from '../dashboards/UserDashboard';
 import { RecentAssets } from './RecentAssets';
 import { MyWorkOrders } from './workOrders/MyWorkOrders';
@@ -29,8 +28,6 @@ export const TechnicianHome = () => {
   const [dashboardSettled, setDashboardSettled] = useState(false);
   const settleOrders = useCallback(() => setOrdersSettled(true), []);
   const settleDashboard = useCallback(() => setDashboardSettled(true), []);
-  // The first-paint shell drew this bar's frame and the hint below in the same place: it goes in this first paint.
-  useRemoveAppShell();
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">

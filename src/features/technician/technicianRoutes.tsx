@@ -3,14 +3,14 @@ import { lazyWithTimeout } from '../../shared/ui/lazyWithTimeout';
 import { OutboxPage } from '../../platform/offline/outbox/OutboxPage';
 
 // Its own chunk with the dashboard it shows: the inspect view and the scanner never load them (issue 20).
-const TechnicianHome = lazyWithTimeout(() => import('./TechnicianHome').then((module) => module.TechnicianHome));
+const TechnicianHome = lazyWithTimeout('TechnicianHome', () => import('./TechnicianHome').then((module) => module.TechnicianHome));
 
 // Its own chunk: the camera library and the zxing wasm load only when the scanner is opened.
-const ScannerPage = lazyWithTimeout(() => import('./scanner/ScannerPage').then((module) => module.ScannerPage));
+const ScannerPage = lazyWithTimeout('ScannerPage', () => import('./scanner/ScannerPage').then((module) => module.ScannerPage));
 // Its own chunk too: the inspect view with its inputs for every attribute type.
-const AssetInspectPage = lazyWithTimeout(() => import('./inspect/AssetInspectPage').then((module) => module.AssetInspectPage));
+const AssetInspectPage = lazyWithTimeout('AssetInspectPage', () => import('./inspect/AssetInspectPage').then((module) => module.AssetInspectPage));
 // And the work order detail: the home's list is all most visits need.
-const WorkOrderDetailPage = lazyWithTimeout(() => import('./workOrders/WorkOrderDetailPage').then((module) => module.WorkOrderDetailPage));
+const WorkOrderDetailPage = lazyWithTimeout('WorkOrderDetailPage', () => import('./workOrders/WorkOrderDetailPage').then((module) => module.WorkOrderDetailPage));
 
 /** Children of /inspection (spec §2.1), relative to it; the area itself already needs view-technician. */
 export const technicianRoutes: readonly GuardedRoute[] = [

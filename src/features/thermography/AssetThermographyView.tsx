@@ -17,7 +17,7 @@ import { PriorityChip } from './PriorityChip';
 import { lazyWithTimeout } from '../../shared/ui/lazyWithTimeout';
 
 // Its own chunk, with chart.js: loaded when an asset's thermography view opens, not with every table.
-const ThermographyTrendChart = lazyWithTimeout(() => import('./ThermographyTrendChart').then((module) => module.ThermographyTrendChart));
+const ThermographyTrendChart = lazyWithTimeout('ThermographyTrendChart', () => import('./ThermographyTrendChart').then((module) => module.ThermographyTrendChart));
 
 /** Spec §3 Thermography record, as inspection reads list them in `records` (deleted notes left out). */
 export interface ThermographyRecord {

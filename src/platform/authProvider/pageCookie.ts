@@ -1,4 +1,4 @@
-import { PAGE_COOKIE, PAGE_COOKIE_PATHS, ZONE_COOKIE } from '../../../common/bootPaint';
+import { FORMER_PAGE_COOKIE_PATHS, PAGE_COOKIE, PAGE_COOKIE_PATHS, ZONE_COOKIE } from '../../../common/firstScreen';
 import { deviceTimeZone } from '../../shared/ui/deviceTimeZone';
 
 /** A token whose expiry cannot be read is kept this long: the server checks it anyway. */
@@ -29,5 +29,8 @@ export function mirrorPageCookie(token: string | null): void {
   for (const path of PAGE_COOKIE_PATHS) {
     document.cookie = `${PAGE_COOKIE}=${lifetime > 0 ? token : ''}; Path=${path}; Max-Age=${lifetime}; SameSite=Lax${secure}`;
     document.cookie = `${ZONE_COOKIE}=${lifetime > 0 ? encodeURIComponent(deviceTimeZone()) : ''}; Path=${path}; Max-Age=${lifetime}; SameSite=Lax${secure}`;
+  }
+  for (const path of FORMER_PAGE_COOKIE_PATHS) {
+    for (const name of [PAGE_COOKIE, ZONE_COOKIE]) document.cookie = `${name}=; Path=${path}; Max-Age=0; SameSite=Lax${secure}`;
   }
 }

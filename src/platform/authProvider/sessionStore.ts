@@ -1,5 +1,4 @@
 import type { SessionUser } from '../../../common/api';
-import { forgetLastScreens } from '../firstScreen/lastScreen';
 import { mirrorPageCookie } from './pageCookie';
 
 /**
@@ -12,6 +11,8 @@ import { mirrorPageCookie } from './pageCookie';
  * answer at all for that same token — a 401/403 still signs out, and it is asked again once online.
  */
 export const TOKEN_STORAGE_KEY = 'jwt';
+/** Where versions before the server's first screens kept copies of the last screens shown (one user's data). */
+const FORMER_LAST_SCREENS_KEY = 'fo.lastScreens';
 
 export interface SessionState {
   token: string | null;
@@ -84,8 +85,8 @@ export const sessionStore = {
   clear(): void {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
     mirrorPageCookie(null);
-    // What the session's pages showed (src/platform/firstScreen/lastScreen.ts) is not for the next user of the phone.
-    forgetLastScreens();
+    // Copies of screens that earlier versions kept on the phone: not for the next user of the phone.
+    localStorage.removeItem(FORMER_LAST_SCREENS_KEY);
     update({ token: null, user: null, deniedPath: null });
   },
 

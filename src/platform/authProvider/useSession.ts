@@ -18,7 +18,8 @@ const SERVER_TOKEN = 'server-drawn';
 export function useSession(): SessionState {
   const serverUser = useQueryClient().getQueryData<SessionUser>(apiKey(SESSION_PATH));
   const serverState = useMemo<SessionState>(() => ({ token: serverUser ? SERVER_TOKEN : null, user: serverUser ?? null, deniedPath: null }), [serverUser]);
-  return useSyncExternalStore(subscribe, getSnapshot, () => serverState);
+  // Hydrating a drawn screen, the browser's session already holds the user it was drawn for (startApp.tsx): the same state then.
+  return useSyncExternalStore(subscribe, getSnapshot, () => (sessionStore.getState().user ? sessionStore.getState() : serverState));
 }
 
 /** The signed-in user; inside a route guarded by RequireAuth it is always loaded. */

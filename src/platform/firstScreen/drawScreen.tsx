@@ -2,17 +2,16 @@ import createCache from '@emotion/cache';
 import { QueryClient } from '@tanstack/react-query';
 import { CacheProvider } from '@emotion/react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { Routes, StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { memoryStore } from 'react-admin';
-import type { DrawnFor, DrawnScreen } from '../../../common/bootPaint';
-import { AppProviders } from '../../App';
+import type { DrawnFor, DrawnScreen } from '../../../common/firstScreen';
+import { App } from '../../App';
 import { i18nProvider } from '../i18n';
-import { appRoutes } from '../routes/appRoutes';
-import { renderGuardedRoutes } from '../routes/renderGuardedRoutes';
 import { setServerHtml } from '../../shared/ui/serverHtml';
 import { TimeZoneProvider } from '../../shared/ui/timeZone';
 import { apiKey } from '../dataProvider/apiQuery';
 import { serverHtmlEngine } from './serverHtmlEngine';
+import { takeRenderedLazies } from '../../shared/ui/lazyWithTimeout';
 
 /**
  * What the server asked, through its own API handlers and with the user's own session, before it
@@ -28,6 +27,9 @@ function answeredClient(answers: ServerAnswers): QueryClient {
   return client;
 }
 
+/** The <link> elements React writes before the screen's own markup. */
+const LEADING_HEAD_ELEMENTS = /^((?:<link\b[^>]*>)*)([\s\S]*)$/;
+
 // Stored HTML on a drawn screen is sanitised with the browser's rules by an engine that needs no DOM.
 setServerHtml(serverHtmlEngine());
 
@@ -42,14 +44,13 @@ export async function drawScreen(path: string, answers: ServerAnswers, drawnFor:
   // Rules kept in the cache, not written as <style> elements beside each part.
   cache.compat = true;
   let failure: unknown;
+  takeRenderedLazies();
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
       <TimeZoneProvider timeZone={drawnFor.timeZone}>
         <StaticRouter location={path}>
           {/* A store of its own per render, holding the locale: react-admin's translations draw nothing until the store names one. */}
-          <AppProviders store={memoryStore({ locale: i18nProvider.getLocale() })} client={answeredClient(answers)}>
-            <Routes>{renderGuardedRoutes(appRoutes)}</Routes>
-          </AppProviders>
+          <App store={memoryStore({ locale: i18nProvider.getLocale() })} client={answeredClient(answers)} />
         </StaticRouter>
       </TimeZoneProvider>
     </CacheProvider>,
@@ -63,8 +64,13 @@ export async function drawScreen(path: string, answers: ServerAnswers, drawnFor:
     },
   );
   if (failure !== undefined) throw failure;
-  let html = '';
-  for await (const chunk of prelude) html += String(chunk);
+  let markup = '';
+  for await (const chunk of prelude) markup += String(chunk);
+  // React puts what belongs in <head> (an image's preload) first where it draws no <head> itself: the
+  // browser hydrates #root, where such an element is no part of the tree and would stop hydration.
+  const [, head = '', html = markup] = LEADING_HEAD_ELEMENTS.exec(markup) ?? [];
   const inserted = Object.entries(cache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
-  return { html, css: inserted.map(([, rule]) => rule).join(''), names: inserted.map(([name]) => name) };
+  // The lazy parts it drew, which the browser loads before it hydrates them (a render of another page in this thread at the same time may add its own: loaded for nothing, harmless).
+  const lazies = takeRenderedLazies();
+  return { head, html, css: inserted.map(([, rule]) => rule).join(''), names: inserted.map(([name]) => name), lazies };
 }

@@ -9,9 +9,9 @@ import type { GuardedRoute } from './GuardedRoute';
 const loadTechnicianShell = () => import('../../features/technician/TechnicianShell');
 const loadEngineerShell = () => import('../../shell/EngineerShell');
 const loadOnsiteShell = () => import('../../features/onsite/OnsiteShell');
-const TechnicianShell = lazyWithTimeout(() => loadTechnicianShell().then((module) => module.TechnicianShell));
-const EngineerShell = lazyWithTimeout(() => loadEngineerShell().then((module) => module.EngineerShell));
-const OnsiteShell = lazyWithTimeout(() => loadOnsiteShell().then((module) => module.OnsiteShell));
+const TechnicianShell = lazyWithTimeout('TechnicianShell', () => loadTechnicianShell().then((module) => module.TechnicianShell));
+const EngineerShell = lazyWithTimeout('EngineerShell', () => loadEngineerShell().then((module) => module.EngineerShell));
+const OnsiteShell = lazyWithTimeout('OnsiteShell', () => loadOnsiteShell().then((module) => module.OnsiteShell));
 
 /**
  * Starts downloading the area a page opens on while the session is still being checked (the

@@ -5,8 +5,6 @@ import HomeIcon from '@mui/icons-material/Home';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslate } from 'react-admin';
 import { useSessionUser } from '../../../platform/authProvider/useSession';
-import { useLastScreen, useRemoveAppShell } from '../../../platform/firstScreen/bootPaint';
-import { ScreenDrawnProvider, useDrawnPieces } from '../../../platform/firstScreen/screenDrawn';
 import { ThermographyNoteForm } from '../../thermography/ThermographyNoteForm';
 import { AssetInspectPanel } from './AssetInspectPanel';
 import { useAssetGroup } from './useAssetGroup';
@@ -26,14 +24,8 @@ export const AssetInspectPage = () => {
   const writesNotes = permissions.includes('create-thermography-note');
   const showsChecklists = !writesNotes || permissions.includes('update-inspection');
   const { state, retry } = useAssetGroup(assetIdentification, showsChecklists);
-  // The boot script's loading frame (a first visit) is this page's own loading screen: React's takes its place.
-  useRemoveAppShell('inspect');
-  // Drawn once every panel has its previous values: the screen the boot script may paint next time.
-  const panels = useDrawnPieces();
-  useLastScreen(state.status === 'ready', state.status === 'notFound' || state.status === 'error', panels);
 
   return (
-    <ScreenDrawnProvider value={panels.report}>
     <Stack spacing={2}>
       <Typography variant="overline" component="h1" color="text.secondary" sx={{ lineHeight: 1.5 }}>
         {translate('app.inspection.title', { identification: assetIdentification })}
@@ -115,6 +107,5 @@ export const AssetInspectPage = () => {
         </>
       ) : null}
     </Stack>
-    </ScreenDrawnProvider>
   );
 };

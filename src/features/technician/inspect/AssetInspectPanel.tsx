@@ -2,7 +2,6 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { SafeHtml } from '../../../shared/ui/SafeHtml';
-import { useReportDrawn } from '../../../platform/firstScreen/screenDrawn';
 import { formatTimestamp } from '../../../../common/formatTime';
 import { ChecklistPicker } from './ChecklistPicker';
 import { ChecklistSection } from './ChecklistSection';
@@ -31,9 +30,6 @@ export const AssetInspectPanel = ({ asset, userId, canReadInspections, canSubmit
   const { submit, sending } = useSubmitInspection();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const { state, clear, flag } = form;
-  // What the panel shows first includes the previous values (the inspect view's last screen: src/platform/firstScreen/bootPaint.tsx).
-  // (Previous values that could not be loaded are left out, as the panel does: still drawn.)
-  useReportDrawn(previous.loaded ? 'drawn' : 'loading');
   const panelRef = useRef<HTMLDivElement>(null);
   const anchorId = `asset-${asset._id}`;
   const headingId = `${anchorId}-name`;

@@ -5,6 +5,7 @@ import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { useTranslate } from 'react-admin';
 import type { WorkOrder } from '../../../../common/resources/workOrder';
 import { formatDate } from '../../../../common/formatTime';
+import { useTimeZone } from '../../../shared/ui/timeZone';
 import { WorkOrderPriorityChip } from '../../workOrders/shared/WorkOrderPriorityChip';
 import { workOrderPath, type FromWorkOrderList } from './workOrderPath';
 
@@ -19,6 +20,7 @@ const FROM_LIST: FromWorkOrderList = { fromWorkOrderList: true };
  */
 export function WorkOrderRow({ order, showStatus, overdue, divider }: { order: WorkOrder; showStatus: boolean; overdue: boolean; divider: boolean }) {
   const translate = useTranslate();
+  const timeZone = useTimeZone();
   return (
     <ListItem disablePadding divider={divider}>
       <ListItemButton component={Link} to={workOrderPath(order._id)} state={FROM_LIST} sx={{ minHeight: 72, alignItems: 'center', gap: 1, py: 1.5 }}>
@@ -42,7 +44,7 @@ export function WorkOrderRow({ order, showStatus, overdue, divider }: { order: W
             <WorkOrderPriorityChip priority={order.priority} />
             {showStatus && <Chip size="small" variant="outlined" label={order.status} />}
             <Typography component="span" variant="body2">
-              {translate('app.technician.work_order_dates', { start: formatDate(order.startTimestamp), end: formatDate(order.endTimestamp) })}
+              {translate('app.technician.work_order_dates', { start: formatDate(order.startTimestamp, timeZone), end: formatDate(order.endTimestamp, timeZone) })}
             </Typography>
           </Stack>
         </Box>

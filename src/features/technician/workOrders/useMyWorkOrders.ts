@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { WorkOrder } from '../../../../common/resources/workOrder';
+import { MY_WORK_ORDERS_PATH } from '../../../../common/firstAsks';
 import { errorMessageOf } from '../../../shared/ui/errorMessageOf';
 import { apiQuery } from '../../../platform/dataProvider/apiQuery';
 import { useApiQuery } from '../../../platform/dataProvider/useApiQuery';
@@ -18,7 +19,7 @@ export interface MyWorkOrders {
 }
 
 /** GET /workOrder/my, kept for offline use. */
-export const myWorkOrdersQuery = () => apiQuery<WorkOrder[]>('/workOrder/my', { offline: true });
+export const myWorkOrdersQuery = () => apiQuery<WorkOrder[]>(MY_WORK_ORDERS_PATH, { offline: true });
 
 /**
  * GET /workOrder/my (spec §7), read again when something pushed concerns it (DESIGN §11): a

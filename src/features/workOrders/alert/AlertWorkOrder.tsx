@@ -10,7 +10,7 @@ import { useWorkOrderApi } from '../workOrderApi';
 import type { AlertForWorkOrder } from './alertWorkOrderDraft';
 
 // The dialog (form, pickers) loads when first opened, not with every table screen.
-const AlertWorkOrderDialog = lazyWithTimeout(() => import('./AlertWorkOrderDialog').then((module) => module.default));
+const AlertWorkOrderDialog = lazyWithTimeout('AlertWorkOrderDialog', () => import('./AlertWorkOrderDialog').then((module) => module.default));
 
 /**
  * An alert's work order, in its detail, for users holding manage-workorder (DESIGN §11): the

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DRAWN_ANSWERS_ID, withServerScreen } from '../../../../common/bootPaint';
+import { DRAWN_ANSWERS_ID, withServerScreen } from '../../../../common/firstScreen';
 import { dashboardQuery, loadSessionUser } from '../../../../src/platform/authProvider/loadSessionUser';
 import { sessionStore } from '../../../../src/platform/authProvider/sessionStore';
 import { takeBootAnswer } from '../../../../src/platform/firstScreen/bootAnswers';
@@ -110,14 +110,16 @@ describe('the answers a page drawn by the server holds (issue 41 step 3)', () =>
   });
 
   it('holds them as JSON no stored text can break out of', () => {
-    const page = withServerScreen('<html><head></head><body><div id="app-shell" aria-hidden="true"></div>\n<div id="root"></div></body></html>', {
-      path: '/onsite',
+    const page = withServerScreen('<html><head></head><body><div id="root"></div></body></html>', {
+      head: '',
       html: '<main>Drawn</main>',
       css: '',
+      names: [],
+      lazies: ['OnsiteShell'],
       answers: { '/asset/a1': { name: '</script><script>alert(1)</script><!--' } },
     })!;
     const parsed = new DOMParser().parseFromString(page, 'text/html');
     expect(parsed.querySelectorAll('script')).toHaveLength(1);
-    expect(JSON.parse(parsed.getElementById(DRAWN_ANSWERS_ID)!.textContent!)).toEqual({ answers: { '/asset/a1': { name: '</script><script>alert(1)</script><!--' } } });
+    expect(JSON.parse(parsed.getElementById(DRAWN_ANSWERS_ID)!.textContent!)).toEqual({ answers: { '/asset/a1': { name: '</script><script>alert(1)</script><!--' } }, lazies: ['OnsiteShell'] });
   });
 });

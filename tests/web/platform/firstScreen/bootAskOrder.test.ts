@@ -1,8 +1,8 @@
-import { runInThisContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { bootSource, withEntryHeld } from '../../../../build/bootPlugin';
-import { DRAWN_ANSWERS_ID } from '../../../../common/bootPaint';
+import { withEntryHeld } from '../../../../build/bootPlugin';
+import { runBoot } from '../../helpers/runBoot';
+import { DRAWN_ANSWERS_ID } from '../../../../common/firstScreen';
 import { APPLICATION_INFO_PATH, boardAsks, inspectViewAsks, SESSION_PATH } from '../../../../common/firstAsks';
 import { jsonResponse, mockApi } from '../../helpers/mockApi';
 import { sessionUser, technicianPermissions } from '../../helpers/sessionUsers';
@@ -50,7 +50,7 @@ describe('what the boot script asks first', () => {
       'GET /api/asset/identification/group/SKD-001': () => jsonResponse(200, []),
     });
     const order = recordOrder();
-    runInThisContext(bootSource([['^/inspection/asset/', PAGE_CHUNKS]], '/api'));
+    runBoot([['^/inspection/asset/', PAGE_CHUNKS]], '/api');
 
     // The preloads a few per task (boot script: pump), in order.
     await waitFor(() =>
@@ -73,7 +73,7 @@ describe('what the boot script asks first', () => {
     const bodies = new Map<string, unknown>(asked.map((path) => [path, path === SESSION_PATH ? user : path === table.own ? assets : []]));
     // mockApi answers by path alone: the group's query (?expand=checklists) is in the key the script keeps.
     mockApi(Object.fromEntries([...bodies].map(([path, body]) => [`GET /api${path.split('?')[0]}`, () => jsonResponse(200, body)])));
-    runInThisContext(bootSource([], '/api'));
+    runBoot([], '/api');
     await waitFor(() => expect(Object.keys(window.__foBoot!.answers).sort()).toEqual([...asked].sort()));
   });
 
@@ -86,7 +86,7 @@ describe('what the boot script asks first', () => {
       [`GET /api${SESSION_PATH}`]: () => jsonResponse(200, user),
       [`GET /api${dashboard}`]: () => jsonResponse(200, { _id: 'board 1', filters: [], sections: [] }),
     });
-    runInThisContext(bootSource([], '/api'));
+    runBoot([], '/api');
     await waitFor(() => expect(Object.keys(window.__foBoot!.answers).sort()).toEqual([SESSION_PATH, APPLICATION_INFO_PATH, dashboard].sort()));
   });
 
@@ -100,7 +100,7 @@ describe('what the boot script asks first', () => {
     document.head.appendChild(held);
     mockApi();
     const order = recordOrder();
-    runInThisContext(bootSource([['^/inspection/asset/', PAGE_CHUNKS]], '/api'));
+    runBoot([['^/inspection/asset/', PAGE_CHUNKS]], '/api');
     await waitFor(() => expect(order).toEqual(PAGE_CHUNKS.map((chunk) => `preload ${chunk}`)));
     held.remove();
   });
@@ -114,7 +114,7 @@ describe('what the boot script asks first', () => {
     });
     const chunks = Array.from({ length: 30 }, (_, n) => `/assets/chunk${n}-test.js`);
     const order = recordOrder();
-    runInThisContext(bootSource([['^/inspection/asset/', chunks]], '/api'));
+    runBoot([['^/inspection/asset/', chunks]], '/api');
     const preloadsNow = order.filter((step) => step.startsWith('preload')).length;
     expect(preloadsNow).toBeGreaterThan(0);
     expect(preloadsNow).toBeLessThanOrEqual(5);
@@ -132,7 +132,7 @@ describe('what the boot script asks first', () => {
     const homeChunks = ['/assets/TechnicianHome-test.js'];
     const order = recordOrder();
 
-    runInThisContext(bootSource([['^/inspection/?$', homeChunks]], '/api'));
+    runBoot([['^/inspection/?$', homeChunks]], '/api');
 
     // The shell is painted first; then, in this order:
     await waitFor(() => expect(order).toContain('entry'));

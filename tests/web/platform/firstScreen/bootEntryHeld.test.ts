@@ -1,15 +1,15 @@
-import { runInThisContext } from 'node:vm';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bootSource, withEntryHeld } from '../../../../build/bootPlugin';
+import { withEntryHeld } from '../../../../build/bootPlugin';
+import { DRAWN_ANSWERS_ID } from '../../../../common/firstScreen';
+import { runBoot } from '../../helpers/runBoot';
 import { jsonResponse, mockApi } from '../../helpers/mockApi';
 import { sessionUser, technicianPermissions } from '../../helpers/sessionUsers';
 
 /*
- * Issue 20: on the technician home the shell is painted before anything of the app is asked. The
- * server answers /inspection with a page whose entry sits in an inert <template>; the boot script
- * starts it after the shell's first frame when the shell shows, and at once when it does not (a
- * signed-out visitor is sent on to Login by the app, which must therefore start).
+ * Issue 20: a screen the server drew is painted before the app's code is evaluated. The drawn page's
+ * entry sits in an inert <template> (build/bootPlugin.ts withEntryHeld); the boot module starts it
+ * once the drawn screen has been painted, and at once on a page that holds no drawn screen.
  */
 const BOOT_TAG = '<script src="/assets/boot-test.js"></script>';
 const PAGE = `<!doctype html>
@@ -41,19 +41,23 @@ function putHeldEntry() {
 function boot(path: string) {
   window.history.replaceState(null, '', path);
   const api = mockApi({ 'GET /api/token/init': () => jsonResponse(200, sessionUser(technicianPermissions)) });
-  runInThisContext(bootSource([], '/api'));
+  runBoot([], '/api');
   return api;
 }
 
+/** The answers a drawn page holds (common/firstScreen.ts withServerScreen). */
+function putDrawnAnswers() {
+  document.head.insertAdjacentHTML('afterbegin', `<script type="application/json" id="${DRAWN_ANSWERS_ID}">{"answers":{},"lazies":[]}</script>`);
+}
+
 afterEach(() => {
-  document.head.querySelectorAll('template, script[type="module"], link[rel="modulepreload"]').forEach((element) => element.remove());
-  document.documentElement.removeAttribute('data-app-shell');
+  document.head.querySelectorAll(`template, script[type="module"], link[rel="modulepreload"], #${DRAWN_ANSWERS_ID}`).forEach((element) => element.remove());
   delete window.__foBoot;
   localStorage.removeItem('jwt');
   window.history.replaceState(null, '', '/');
 });
 
-describe("the home's page", () => {
+describe('the page a drawn screen goes into', () => {
   it('holds index.html’s entry and its preloads in a template before the boot script, and nothing else changes', () => {
     const page = withEntryHeld(PAGE, BOOT_TAG);
     const parsed = new DOMParser().parseFromString(page, 'text/html');
@@ -71,22 +75,21 @@ describe("the home's page", () => {
   });
 });
 
-describe('the boot script on a page that holds the entry', () => {
-  it('with the shell showing: asks nothing and starts nothing until the shell has had its frame, then both', async () => {
+describe('the boot module on a page that holds the entry', () => {
+  it('with a drawn screen: starts nothing until the screen has had its frame, then the entry, and asks nothing (the page holds its answers)', async () => {
     localStorage.setItem('jwt', 'stored');
+    putDrawnAnswers();
     putHeldEntry();
     const api = boot('/inspection');
-    expect(document.documentElement.getAttribute('data-app-shell')).toBe('home');
     expect(started()).toEqual([]);
-    expect(api.callsTo('GET', '/api/token/init')).toHaveLength(0);
     await waitFor(() => expect(started()).toEqual(['/assets/index-test.js', '/assets/react-test.js', '/assets/mui-test.js']));
-    expect(api.callsTo('GET', '/api/token/init')).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('GET', '/api/token/init')).toHaveLength(0);
   });
 
-  it('signed out (the app sends the visitor to Login): starts the entry at once, once', async () => {
+  it('without a drawn screen: starts the entry at once, once', async () => {
     putHeldEntry();
     boot('/inspection');
-    expect(document.documentElement.getAttribute('data-app-shell')).toBeNull();
     expect(started()).toEqual(['/assets/index-test.js', '/assets/react-test.js', '/assets/mui-test.js']);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(started()).toHaveLength(3);
@@ -108,7 +111,7 @@ describe('the boot script on a page that holds the entry', () => {
     await waitFor(() => expect(started()).toEqual(['/assets/index-test.js', ...preloads]));
   });
 
-  it('offline (no shell): starts the entry at once', () => {
+  it('offline: starts the entry at once', () => {
     localStorage.setItem('jwt', 'stored');
     putHeldEntry();
     const onLine = Object.getOwnPropertyDescriptor(window.navigator, 'onLine');

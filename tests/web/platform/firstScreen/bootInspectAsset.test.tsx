@@ -1,7 +1,6 @@
-import { runInThisContext } from 'node:vm';
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bootSource } from '../../../../build/bootPlugin';
+import { runBoot } from '../../helpers/runBoot';
 import { jsonResponse, mockApi } from '../../helpers/mockApi';
 import { renderApp } from '../../helpers/renderApp';
 import { hex, itemIn, panelOf, pumpA, pumpB, pumpChecklist, sessionUser, skdGroup, technician, vibration } from '../../features/technician/inspectFixtures';
@@ -18,7 +17,7 @@ const DATE_PICKER_FILES = ['/assets/DateValueInput-test.js', '/assets/DateInput-
 
 function bootOn(path: string) {
   window.history.replaceState(null, '', path);
-  runInThisContext(bootSource([], '/api', [], DATE_PICKER_FILES));
+  runBoot([], '/api', [], DATE_PICKER_FILES);
 }
 
 const preloaded = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));

@@ -1,7 +1,6 @@
-import { runInThisContext } from 'node:vm';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bootSource } from '../../../../build/bootPlugin';
+import { runBoot } from '../../helpers/runBoot';
 import { jsonResponse, mockApi } from '../../helpers/mockApi';
 import { sessionUser } from '../../helpers/sessionUsers';
 
@@ -21,7 +20,7 @@ function boot(filters: unknown[]) {
     'GET /api/token/init': () => jsonResponse(200, sessionUser(['view-onsite', 'read-dashboard'], { dashboardId: 'board-1' })),
     'GET /api/dashboard/board-1': () => jsonResponse(200, { _id: 'board-1', name: 'Board', filters, sections: [] }),
   });
-  runInThisContext(bootSource([], '/api', FILTER_BAR));
+  runBoot([], '/api', FILTER_BAR);
   return api;
 }
 

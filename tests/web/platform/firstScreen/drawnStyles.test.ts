@@ -1,6 +1,6 @@
 import createCache from '@emotion/cache';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withServerScreen } from '../../../../common/bootPaint';
+import { withServerScreen } from '../../../../common/firstScreen';
 
 /*
  * Issue 20 (Total Blocking Time): the styles of a screen the server drew stay in the page under
@@ -8,37 +8,32 @@ import { withServerScreen } from '../../../../common/bootPaint';
  * that screen does not compile and insert them a second time. The names and rules below are written
  * by hand, in the form emotion gives them (`css-<hash>` classes, `<hash>-<label>` with a label).
  */
-const PAGE = '<!doctype html>\n<html lang="en">\n  <head>\n    <title>home</title>\n  </head>\n  <body>\n    <div id="app-shell" aria-hidden="true"><p class="fo-shell-title"></p></div>\n    <div id="root"></div>\n  </body>\n</html>\n';
+const PAGE = '<!doctype html>\n<html lang="en">\n  <head>\n    <title>home</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
 const CSS = '.css-1x2y3z{color:rgb(1, 2, 3);}.css-9a8b7c-label{margin:4px;}@media (min-width:600px){.css-9a8b7c-label{margin:8px;}}';
 
-const served = (names?: string[]) => new DOMParser().parseFromString(withServerScreen(PAGE, { path: '/onsite', html: '<main class="css-1x2y3z">Drawn</main>', css: CSS, names })!, 'text/html');
+const HEAD = '<link rel="preload" as="image" href="/logo.svg"/>';
+const served = (names: string[]) =>
+  new DOMParser().parseFromString(withServerScreen(PAGE, { head: HEAD, html: '<main class="css-1x2y3z">Drawn</main>', css: CSS, names, lazies: [], answers: {} })!, 'text/html');
 
 afterEach(() => {
   document.head.querySelectorAll('style').forEach((style) => style.remove());
 });
 
 describe("a drawn screen's styles", () => {
-  it('are kept under emotion’s server marker, listing their names; the last-screen sheet keeps only what goes with the copy', () => {
+  it('are kept under emotion’s server marker, listing their names, beside what React drew for <head>; the screen is in #root', () => {
     const page = served(['1x2y3z', '9a8b7c-label']);
     const kept = page.head.querySelectorAll('style[data-emotion]');
     expect(kept).toHaveLength(1);
     expect(kept[0]!.getAttribute('data-emotion')).toBe('css 1x2y3z 9a8b7c-label');
     expect(kept[0]!.textContent).toBe(CSS);
-    const goes = page.head.querySelector('style[data-last-screen]')!;
-    expect(goes.textContent).not.toContain('css-1x2y3z');
-    expect(goes.textContent).toContain('[data-last-screen="blank"]');
+    expect(page.head.querySelector('link[rel="preload"]')?.getAttribute('href')).toBe('/logo.svg');
+    expect(page.getElementById('root')!.innerHTML).toBe('<main class="css-1x2y3z">Drawn</main>');
   });
 
   it('list no name that could break out of the attribute: such a rule is simply inserted again by the app', () => {
     const page = served(['1x2y3z', 'x" onload="alert(1)', 'a b']);
     expect(page.head.querySelector('style[data-emotion]')!.getAttribute('data-emotion')).toBe('css 1x2y3z');
     expect(page.querySelectorAll('[onload]')).toHaveLength(0);
-  });
-
-  it('without names go with the drawn copy, as a last screen’s do', () => {
-    const page = served();
-    expect(page.head.querySelector('style[data-emotion]')).toBeNull();
-    expect(page.head.querySelector('style[data-last-screen]')!.textContent).toContain(CSS);
   });
 
   it('are taken by the app’s emotion cache as inserted, and only those', () => {

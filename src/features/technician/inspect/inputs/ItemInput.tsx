@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithTimeout } from '../../../../shared/ui/lazyWithTimeout';
 import { Box } from '@mui/material';
 import type { ValueInputProps } from './valueInputProps';
 import { NumberValueInput } from './NumberValueInput';
@@ -15,8 +16,8 @@ import { ImageValueInput } from './ImageValueInput';
  * worker precaches that chunk with the technician area, so it opens offline too. While it loads,
  * an outlined field's height is kept, so the checklist does not move.
  */
-const DateValueInput = lazy(() => import('./DateValueInput').then((module) => ({ default: module.DateValueInput })));
-const DateTimeValueInput = lazy(() => import('./DateTimeValueInput').then((module) => ({ default: module.DateTimeValueInput })));
+const DateValueInput = lazyWithTimeout('DateValueInput', () => import('./DateValueInput').then((module) => module.DateValueInput));
+const DateTimeValueInput = lazyWithTimeout('DateTimeValueInput', () => import('./DateTimeValueInput').then((module) => module.DateTimeValueInput));
 // The field's 56 px and its dense margins (MUI's marginDense: 8 px above, 4 below): 12 px short, the page moved under a tap.
 const PICKER_PLACEHOLDER = <Box sx={{ minHeight: 56, mt: 1, mb: 0.5 }} aria-busy="true" />;
 

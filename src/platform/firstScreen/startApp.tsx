@@ -1,0 +1,68 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import type { SessionUser } from '../../../common/api';
+import { SESSION_PATH } from '../../../common/firstAsks';
+import { App } from '../../App';
+import { loadSessionUser } from '../authProvider/loadSessionUser';
+import { sessionStore } from '../authProvider/sessionStore';
+import { apiKey, queryClient } from '../dataProvider/apiQuery';
+import { rememberSession } from '../offline/offlineSession';
+import { preloadAreaOf } from '../routes/appRoutes';
+import { preloadLazies } from '../../shared/ui/lazyWithTimeout';
+import { drawnScreenAnswers } from './bootAnswers';
+
+/** How the app started in `container`: hydrating the screen the server drew, or drawing its own. */
+export type Start = 'hydrated' | 'drawn';
+
+/**
+ * Starts the web app in `container` (src/main.tsx). A page the server drew (common/firstScreen.ts)
+ * holds the answers it was drawn from: in the query cache, with the session's user in the session,
+ * they make React's first render the server's screen, so React hydrates that markup rather than
+ * drawing it again. Its lazy parts are loaded first: hydration then never waits for a chunk, and a
+ * part waiting for one when anything above it updates would be thrown away and drawn again. A page
+ * drawn for another session, or opened too long ago, is drawn afresh.
+ * `onRecoverableError`: what React reports when it had to draw a part the server drew (tests).
+ */
+export async function startApp(container: HTMLElement, { onRecoverableError }: Pick<RootOptions, 'onRecoverableError'> = {}): Promise<Start> {
+  const drawn = container.hasChildNodes() ? drawnScreenAnswers() : null;
+  if (drawn) {
+    for (const [path, answer] of drawn.answers) queryClient.setQueryData(apiKey(path), answer);
+    const user = drawn.answers.get(SESSION_PATH) as SessionUser;
+    const token = sessionStore.getToken();
+    sessionStore.setUser(user);
+    if (token) void rememberSession(token, user).catch(() => undefined);
+  } else {
+    container.replaceChildren();
+  }
+  const token = sessionStore.getToken();
+  // Only with a stored session: /login itself never pulls in an area.
+  if (token) preloadAreaOf(window.location.pathname);
+  // And the session's /token/init before the first render rather than from the route guard's effect (issue 20).
+  if (token && window.location.pathname !== '/login') void loadSessionUser().catch(() => undefined);
+
+  /*
+   * react-admin's default router is hash-based; the spec's routes are history-mode paths (§2.1).
+   * Navigations must not run as React transitions (react-router 7's default): react-admin's logout
+   * navigates to Login and then clears its query cache, and as a transition the Login page's render
+   * kept being interrupted by the old screen refetching, 401-ing and logging out again.
+   */
+  const app = (
+    <StrictMode>
+      <BrowserRouter useTransitions={false}>
+        <App />
+      </BrowserRouter>
+    </StrictMode>
+  );
+  if (drawn) {
+    // A part that cannot load is left to hydration, which waits for it (or shows the chunk's error).
+    await preloadLazies(drawn.lazies).catch(() => undefined);
+    hydrateRoot(container, app, onRecoverableError ? { onRecoverableError } : {});
+    return 'hydrated';
+  }
+  const root = createRoot(container);
+  // As a transition, React's first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole first screen (issue 20, Total Blocking Time).
+  startTransition(() => root.render(app));
+  return 'drawn';
+}
