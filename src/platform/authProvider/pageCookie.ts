@@ -15,7 +15,7 @@ function secondsLeft(token: string): number {
 }
 
 /**
- * Mirrors the session's token into PAGE_COOKIE (common/bootPaint.ts), sent only with the pages the
+ * Mirrors the session's token into PAGE_COOKIE (common/firstScreen.ts), sent only with the pages the
  * server draws a first screen of; `null` removes it (signed out: the next page drawn for this phone
  * is nobody's). Not HttpOnly, by necessity and without loss: it is the token localStorage holds.
  * SameSite=Lax: a label's link opened from the camera is a navigation from another site. The

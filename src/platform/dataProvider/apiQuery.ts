@@ -29,7 +29,7 @@ sessionStore.subscribe(() => {
   signedInWith = token;
 });
 
-/** The cache key of GET `path`?`query`: the path as the offline copies and the boot script name it. */
+/** The cache key of GET `path`?`query`: the path as the offline copies and the boot module name it. */
 export const apiKey = (path: string, query?: Record<string, QueryValue>) => ['api', query ? apiUrl(path, query, '') : path] as const;
 
 /** Every key under GET `path`, whatever its query: for refreshing all of them at once. */
@@ -59,7 +59,7 @@ export interface ApiQueryOptions {
 }
 
 /**
- * The boot script's answer for `key` when it asked it (build/bootPlugin.ts), kept on the phone like
+ * The boot module's answer for `key` when it asked it (src/platform/firstScreen/boot.ts), kept on the phone like
  * the read it stands for; a failed early answer is asked again the ordinary way.
  */
 async function earlyOr<T>(key: string, offline: boolean, authenticated: boolean, ask: () => Promise<T>): Promise<T> {
