@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import type { SessionUser } from '../../../common/api';
 import { SESSION_PATH } from '../../../common/firstAsks';
@@ -22,9 +22,8 @@ export type Start = 'hydrated' | 'drawn';
  * drawing it again. Its lazy parts are loaded first: hydration then never waits for a chunk, and a
  * part waiting for one when anything above it updates would be thrown away and drawn again. A page
  * drawn for another session, or opened too long ago, is drawn afresh.
- * `onRecoverableError`: what React reports when it had to draw a part the server drew (tests).
  */
-export async function startApp(container: HTMLElement, { onRecoverableError }: Pick<RootOptions, 'onRecoverableError'> = {}): Promise<Start> {
+export async function startApp(container: HTMLElement): Promise<Start> {
   const drawn = container.hasChildNodes() ? drawnScreenAnswers() : null;
   if (drawn) {
     for (const [path, answer] of drawn.answers) queryClient.setQueryData(apiKey(path), answer);
@@ -57,7 +56,7 @@ export async function startApp(container: HTMLElement, { onRecoverableError }: P
   if (drawn) {
     // A part that cannot load is left to hydration, which waits for it (or shows the chunk's error).
     await preloadLazies(drawn.lazies).catch(() => undefined);
-    hydrateRoot(container, app, onRecoverableError ? { onRecoverableError } : {});
+    hydrateRoot(container, app);
     return 'hydrated';
   }
   const root = createRoot(container);
