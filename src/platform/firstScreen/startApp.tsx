@@ -56,7 +56,8 @@ export async function startApp(container: HTMLElement): Promise<Start> {
   if (drawn) {
     // A part that cannot load is left to hydration, which waits for it (or shows the chunk's error).
     await preloadLazies(drawn.lazies).catch(() => undefined);
-    hydrateRoot(container, app);
+    // As a transition, like a first render: hydration is otherwise one blocking task of the whole screen.
+    startTransition(() => void hydrateRoot(container, app));
     return 'hydrated';
   }
   const root = createRoot(container);
