@@ -151,10 +151,24 @@ describe.skipIf(!hasBrowser())('work orders in Chromium', () => {
   });
 
   it('the technician on a phone records activity and changes the status; both are in the log, newest first', async () => {
+    // An open order of this test's own, assigned to the technician: the test runs in any order.
+    const engineer = await apiToken('engineer');
+    const config = await apiCall<{ assets: { _id: string; name: string }[]; users: { _id: string; name: string }[] }>(engineer, '/workOrder/config');
+    const ownTitle = `Replace coupling insert ${Date.now().toString(36)}`;
+    const start = Date.now();
+    const own = await createAs(engineer, {
+      title: ownTitle,
+      asset: config.assets.find((entry) => entry.name === 'Booster set pump A')!._id,
+      assignedTo: config.users.find((entry) => entry.name === 'Tom Technician')!._id,
+      priority: 'High',
+      status: 'Open',
+      startTimestamp: start,
+      endTimestamp: start + 2 * HOUR,
+    });
     const phone = await technicianHome();
-    await phone.getByRole('link', { name: new RegExp(title) }).click();
-    await phone.waitForURL(`**/inspection/workOrder/${created._id}`);
-    await phone.getByRole('heading', { name: title }).waitFor();
+    await phone.getByRole('link', { name: new RegExp(ownTitle) }).click();
+    await phone.waitForURL(`**/inspection/workOrder/${own._id}`);
+    await phone.getByRole('heading', { name: ownTitle }).waitFor();
 
     const record = phone.getByRole('button', { name: 'Record' });
     expect(await record.isDisabled()).toBe(true);
@@ -172,7 +186,7 @@ describe.skipIf(!hasBrowser())('work orders in Chromium', () => {
     // No sideways scrolling on the phone.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-    const stored = await apiCall<Order>(await apiToken('engineer'), `/workOrder/${created._id}`);
+    const stored = await apiCall<Order>(engineer, `/workOrder/${own._id}`);
     expect(stored.status).toBe('In Progress');
     expect(stored.activity.map((entry) => [entry.userName, entry.comment])).toEqual([
       ['Tom Technician', 'Status changed from Open to In Progress'],
