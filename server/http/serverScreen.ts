@@ -127,11 +127,12 @@ export interface ServerScreens {
 }
 
 /**
- * Issue 20: the first visit of a page whose first screen is data (the inspect view, opened from a
- * label's link; the on-site board) waited for the app's code (~440 KiB over a phone's network)
- * before its data could be drawn. With the session's cookie (PAGE_COOKIE) the server draws that
- * screen itself, with the app's own tree and the API's own answers, into the page it serves: painted
- * at once, then hydrated by React with the same answers, which the page holds (src/main.tsx); its
+ * Issues 20, 41: the first visit of a phone page (the technician home; the inspect view, opened
+ * from a label's link; the on-site board) waited for the app's code (~440 KiB over a phone's
+ * network) before its data could be drawn. With the session's cookie (PAGE_COOKIE) the server draws
+ * that screen itself, with the app's own tree and the API's own answers, into the page it serves:
+ * painted at once, then hydrated by React with the same answers, which the page holds
+ * (src/platform/firstScreen/startApp.tsx); its
  * times in the phone's zone (ZONE_COOKIE). It is drawn in a worker thread (serverScreenDrawer.ts), at most
  * DRAWER_LIMITS pages prepared or drawn at once. Anything that goes wrong — no build, no cookie, a
  * refused session, a busy or slow drawer, answers too slow, a render that throws — serves the plain page.
