@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
+import { DRAWN_ANSWERS_ID } from '../../common/firstScreen';
 import { CHROMIUM_ARGS } from './chromium';
 
 export const baseUrl = () => inject('baseUrl');
@@ -45,6 +46,19 @@ export async function openBrowser(extraArgs: readonly string[] = []): Promise<Br
   };
 }
 
+/** What only a page the server drew holds: the answers it was drawn from (common/firstScreen.ts). */
+export const DRAWN_MARK = `id="${DRAWN_ANSWERS_ID}"`;
+
+/**
+ * The page at `path` as the server drew it. The server serves the plain page when its drawer is busy
+ * or the answers are slow (a board's scripts on a cold server): asked again then, up to five times.
+ */
+export async function drawnPageText(page: Page, path: string): Promise<string> {
+  let served = '';
+  for (let attempt = 0; attempt < 5 && !served.includes(DRAWN_MARK); attempt += 1) served = (await (await page.goto(`${baseUrl()}${path}`))?.text()) ?? '';
+  return served;
+}
+
 /**
  * A screen the server drew is painted before the app holds it, and a tap on it does nothing until
  * then: after a load that brought one, `goto` and `reload` resolve once the app marks the page live
@@ -57,7 +71,7 @@ function waitForLiveAfterLoads(page: Page) {
       [method]: async (...args: unknown[]) => {
         const response = await load(...args);
         const html = /text\/html/.test(response?.headers()['content-type'] ?? '');
-        if (response && html && (await response.text()).includes('id="fo-drawn-answers"')) await page.waitForSelector('html[data-app-live]', { state: 'attached' });
+        if (response && html && (await response.text()).includes(DRAWN_MARK)) await page.waitForSelector('html[data-app-live]', { state: 'attached' });
         return response;
       },
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PHONE, apiCall, apiToken, baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
+import { DRAWN_MARK, PHONE, apiCall, apiToken, baseUrl, drawnPageText, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
 
 interface Saved {
   _id: string;
@@ -138,13 +138,7 @@ describe.skipIf(!hasBrowser())('a long unbroken name on the technician’s phone
     const still = await session.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     await still.addCookies(cookies);
     const drawnPage = await still.newPage();
-    // The server serves the plain page while its drawer is busy (serverScreen.ts): asked again then.
-    let drawn = false;
-    for (let attempt = 0; attempt < 5 && !drawn; attempt += 1) {
-      const answer = await drawnPage.goto(`${baseUrl()}${inspectPath}`);
-      drawn = (await answer!.text()).includes('id="fo-drawn-answers"');
-    }
-    expect(drawn, 'the server drew the inspect view').toBe(true);
+    expect(await drawnPageText(drawnPage, inspectPath), 'the server drew the inspect view').toContain(DRAWN_MARK);
     const [drawnWidth, innerWidth] = await drawnPage.evaluate(() => [document.getElementById('root')!.scrollWidth, window.innerWidth]);
     expect(drawnWidth, "the server's drawn screen's width").toBeLessThanOrEqual(innerWidth);
     await expectFitsPhone(drawnPage, "the server's drawn copy", [names.identification, names.asset, names.checklist]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, baseUrl, hasBrowser, openBrowser, ownUser, screenshot, signIn, type BrowserSession } from './browser';
+import { DESKTOP, PHONE, baseUrl, drawnPageText, hasBrowser, openBrowser, ownUser, screenshot, signIn, type BrowserSession } from './browser';
 
 /** In the page from its first script on (an init script): the sum of its layout shifts without recent input, as CLS counts them. */
 function recordLayoutShifts() {
@@ -288,13 +288,6 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     await screenshot(page, `onsite-bar-${label}`);
     await page.close();
   });
-
-  /** The page at `path` as the server drew it: it serves the plain page when its drawer is busy or the answers are slow (a board's scripts on a cold server), and is asked again then. */
-  async function drawnPageText(page: Page, path: string): Promise<string> {
-    let served = '';
-    for (let attempt = 0; attempt < 5 && !served.includes('id="fo-drawn-answers"'); attempt += 1) served = await (await page.goto(`${baseUrl()}${path}`))!.text();
-    return served;
-  }
 
   /** The technician's Profile button opens its dialog (React's, once the page is the app's own), which then closes. */
   async function profileOpens(page: Page) {
