@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import type { SessionUser } from '../../../common/api';
 import { SESSION_PATH } from '../../../common/firstAsks';
@@ -12,8 +12,11 @@ import { preloadAreaOf } from '../routes/appRoutes';
 import { preloadLazies } from '../../shared/ui/lazyWithTimeout';
 import { drawnScreenAnswers } from './bootAnswers';
 
-/** How the app started in `container`: hydrating the screen the server drew, or drawing its own. */
-export type Start = 'hydrated' | 'drawn';
+/** How the app started in `container` (hydrating the screen the server drew, or drawing its own), and its React root. */
+export interface Start {
+  how: 'hydrated' | 'drawn';
+  root: Root;
+}
 
 /**
  * Starts the web app in `container` (src/main.tsx). A page the server drew (common/firstScreen.ts)
@@ -57,12 +60,15 @@ export async function startApp(container: HTMLElement): Promise<Start> {
     // A part that cannot load is left to hydration, which waits for it (or shows the chunk's error).
     await preloadLazies(drawn.lazies).catch(() => undefined);
     // As a transition, like a first render: hydration is otherwise one blocking task of the whole screen.
-    startTransition(() => void hydrateRoot(container, app));
-    return 'hydrated';
+    let root!: Root; // startTransition runs its callback at once
+    startTransition(() => {
+      root = hydrateRoot(container, app);
+    });
+    return { how: 'hydrated', root };
   }
   const root = createRoot(container);
   // As a transition, React's first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole first screen (issue 20, Total Blocking Time).
   startTransition(() => root.render(app));
-  return 'drawn';
+  return { how: 'drawn', root };
 }

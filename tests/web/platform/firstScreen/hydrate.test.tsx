@@ -1,5 +1,5 @@
 import { UNSAFE_LocationContext, UNSAFE_NavigationContext, UNSAFE_RouteContext } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { DRAWN_ANSWERS_ID, jsonInHtml } from '../../../../common/firstScreen';
 import { drawScreen } from '../../../../src/platform/firstScreen/drawScreen';
 import { startApp } from '../../../../src/platform/firstScreen/startApp';
@@ -74,7 +74,10 @@ describe('a screen the server drew, in the browser', () => {
     const { container } = await drawnPage('/onsite');
     const heading = container.querySelector('h2');
     mockApi({ 'GET /api/token/init': () => jsonResponse(401, { message: 'no' }) });
-    expect(await startApp(container)).toBe('drawn');
+    const started = await startApp(container);
+    // Unmounted before jsdom goes: React's scheduled work would otherwise run with no window.
+    onTestFinished(() => started.root.unmount());
+    expect(started.how).toBe('drawn');
     expect(heading?.isConnected).toBe(false);
   });
 });
