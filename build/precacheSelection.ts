@@ -36,7 +36,7 @@ export function precacheSelection() {
   const plugin: Plugin = {
     name: 'facilityops-precache-selection',
     apply: 'build',
-    // After the other plugins' own generateBundle (the boot module writes itself into index.html there).
+    // After the other plugins' own generateBundle (the boot script's page is written there).
     enforce: 'post',
     generateBundle: { order: 'post', handler(_options, bundle) {
       selected.clear();
@@ -58,8 +58,7 @@ export function precacheSelection() {
         }
       };
       for (const [fileName, chunk] of chunks) if (chunk.isEntry) visit(fileName);
-      // Whatever index.html itself loads (a src or href of its own) opens the app offline too — not the
-      // files the boot module's config names (each page's chunks, the engineer's and the board's among them).
+      // Whatever index.html itself loads (a src or href of its own) opens the app offline too.
       const html = bundle['index.html'];
       const page = html?.type === 'asset' ? String(html.source) : '';
       for (const fileName of Object.keys(bundle)) if (page.includes(`src="/${fileName}"`) || page.includes(`href="/${fileName}"`)) selected.add(fileName);

@@ -5,9 +5,9 @@ import type { DashboardRecord } from './resources/dashboard';
  * What a phone page asks first, declared once (issue 41 step 3). Each path is a GET under /api and,
  * as it stands, the key of the web app's query cache (src/platform/dataProvider/apiQuery.ts
  * apiKey): the server's first-screen render asks these and seeds its render's cache with the
- * answers (server/http/serverScreen.ts), the boot module asks the same ahead of the app's code
- * (build/bootPlugin.ts), and the page's own queries read them under the same keys — so what was
- * answered early is never asked twice, and the rules of who asks what are these.
+ * answers (server/http/serverScreen.ts), the page holds them, and the page's own queries read them
+ * under the same keys — so what was answered for the drawing is never asked twice, and the rules of
+ * who asks what are these.
  */
 
 /** Every page: the session's user (spec §2.1) and the application's name and logo (public). */

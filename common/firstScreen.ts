@@ -14,12 +14,15 @@ export const ONSITE_PATH = '^/onsite/?$';
 export const SERVER_SCREEN_PATHS = `${TECHNICIAN_HOME_PATH}|${INSPECT_VIEW_PATH}|${ONSITE_PATH}`;
 
 /**
- * The page a drawn screen is put into: index.html with the app's entry held in an inert template,
- * which the boot module (src/platform/firstScreen/boot.ts) starts once the drawn screen is painted.
+ * The page a drawn screen is put into (build/bootPlugin.ts): index.html with the app's entry held in
+ * an inert template, which the inline boot script (src/platform/firstScreen/boot.ts) starts once the
+ * drawn screen is painted.
  */
 export const ENTRY_HELD_PAGE = 'home.html';
 /** The template that holds the entry there. */
 export const ENTRY_TEMPLATE_ID = 'app-entry';
+/** The meta element there naming the CSP hash of the boot script as the build compiled it. */
+export const BOOT_HASH_META = 'boot-script-hash';
 
 /**
  * The session's token, mirrored from localStorage into a cookie for the one request a page cannot
@@ -68,12 +71,6 @@ export interface DrawnFor {
  * A `<script type="application/json">` runs nothing, so the CSP needs no hash for it.
  */
 export const DRAWN_ANSWERS_ID = 'fo-drawn-answers';
-
-/**
- * Where every built page holds what the boot module needs of the build (build/bootPlugin.ts): the
- * API's base and the chunks each page shows, as JSON.
- */
-export const BOOT_CONFIG_ID = 'fo-boot';
 
 /** JSON inside an HTML element: no `<` left to close the element or open a comment. */
 export const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

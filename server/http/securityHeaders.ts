@@ -21,7 +21,7 @@ function helmetOptions(apiHosts: DerivedApiHosts, logoSource: LogoSource): Param
       directives: {
         upgradeInsecureRequests: null,
         // The QR scanner decodes with our own zxing wasm (issue 4); compiling wasm needs this, not 'unsafe-eval'.
-        // No inline script: the pages hold none (build/bootPlugin.ts), only JSON, which runs nothing.
+        // No inline script: a drawn page's one is allowed by its hash on that page alone (serverScreen.ts).
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Images: our own (files arrive as blob: object URLs), data:, and the configured logo's origin — no other host.
         imgSrc: ["'self'", 'data:', 'blob:', (req) => [apiHosts.sourceFor(req.headers.host), logoSource.current()].filter(Boolean).join(' ')],

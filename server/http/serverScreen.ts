@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ENTRY_HELD_PAGE, INSPECT_VIEW_PATH, ONSITE_PATH, PAGE_COOKIE, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, SERVER_SCREEN_PATHS, TECHNICIAN_HOME_PATH, ZONE_COOKIE, withServerScreen } from '../../common/firstScreen';
+import { BOOT_HASH_META, ENTRY_HELD_PAGE, INSPECT_VIEW_PATH, ONSITE_PATH, PAGE_COOKIE, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, SERVER_SCREEN_PATHS, TECHNICIAN_HOME_PATH, ZONE_COOKIE, withServerScreen } from '../../common/firstScreen';
 import type { DashboardRecord } from '../../common/resources/dashboard';
 import { isKnownTimeZone } from '../../common/timeZone';
 import type { SessionUser } from '../../common/api';
@@ -121,6 +122,32 @@ function encoded(request: FastifyRequest, reply: FastifyReply, page: string): Bu
   return page;
 }
 
+/** The page a drawn screen goes into, with the CSP sources of its inline scripts ('sha256-…'). */
+interface HeldPage {
+  page: string;
+  scriptSources: string[];
+}
+
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * The page as read, with its inline scripts' hashes taken from its own text: what the browser
+ * checks is the page it receives, whatever changed it after the build. A script that is not the
+ * one the build compiled (its hash in BOOT_HASH_META) is logged: the page was changed since.
+ */
+function heldPage(page: string, log: FastifyInstance['log']): HeldPage {
+  const scriptSources = [...page.matchAll(INLINE_SCRIPT)].map(([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
+  const built = new RegExp(`<meta name="${BOOT_HASH_META}" content="([^"]+)">`).exec(page)?.[1];
+  if (built && !scriptSources.includes(`'${built}'`)) log.error({ built, inPage: scriptSources }, `${ENTRY_HELD_PAGE}: its inline script is not the one the build compiled; drawn pages allow the one it holds`);
+  return { page, scriptSources };
+}
+
+/** The reply's CSP with the page's inline scripts allowed, and no other. */
+function allowingScripts(reply: FastifyReply, sources: readonly string[]): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string' && sources.length > 0) reply.header('content-security-policy', policy.replace(/(^|;)\s*script-src /, (directive) => `${directive}${sources.join(' ')} `));
+}
+
 export interface ServerScreens {
   /** Answers the page request with its first screen drawn, when it can; false when the caller sends the plain page. */
   answer(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
@@ -143,12 +170,13 @@ export function loadServerScreens(app: FastifyInstance, distDir: string): Server
   const entry = path.join(distDir, '..', SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY);
   if (!existsSync(pageFile) || !existsSync(entry)) return null;
   // Read again when the build rewrites it: a page naming the chunks of a build that is gone would never start.
-  let read: { at: number; page: string } | null = null;
+  let read: { at: number; held: HeldPage } | null = null;
   const currentPage = () => {
     const at = statSync(pageFile).mtimeMs;
-    if (read?.at !== at) read = { at, page: readFileSync(pageFile, 'utf8') };
-    return read.page;
+    if (read?.at !== at) read = { at, held: heldPage(readFileSync(pageFile, 'utf8'), app.log) };
+    return read.held;
   };
+  currentPage();
   const drawer = createScreenDrawer(entry, DRAWER_LIMITS);
   app.addHook('onClose', () => drawer.close());
   return {
@@ -172,8 +200,10 @@ export function loadServerScreens(app: FastifyInstance, distDir: string): Server
         if (!answers) ticket.release();
         const screen = answers ? await ticket.draw(pagePath, answers, { timeZone }) : null;
         // The answers go with it: the phone's app takes them rather than asking them again.
-        const drawn = screen && answers ? withServerScreen(currentPage(), { ...screen, answers }) : null;
+        const { page, scriptSources } = currentPage();
+        const drawn = screen && answers ? withServerScreen(page, { ...screen, answers }) : null;
         if (!drawn) return false;
+        allowingScripts(reply, scriptSources);
         // The user's own data: kept by no cache, shared by no one.
         reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
         await reply.send(encoded(request, reply, drawn));

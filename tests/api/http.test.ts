@@ -137,7 +137,7 @@ describe('HTTP conventions', () => {
     expect(exposed).toContain('retry-after');
   });
 
-  it('allows no inline script or handler at all: the pages hold none (issue 41: nothing to keep in step with a build)', async () => {
+  it('allows no inline script or handler on a page the server did not draw (a drawn page allows its own one by its hash: serverScreen.test.ts)', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/inspection' });
     const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1];
     expect(scriptSrc).toBe(`'self' 'wasm-unsafe-eval'`);

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -17,8 +18,13 @@ let t: TestApp;
 let root: string;
 let api: ReturnType<typeof adminApi>;
 const INSPECT = '/inspection/asset/identification/SKD-001';
-/** The page a drawn screen goes into (build/bootPlugin.ts: index.html with its entry held). */
-const PAGE = '<!doctype html>\n<html lang="en">\n  <head>\n    <title>spa-home</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
+/** A CSP hash source of an inline script's text (CSP Level 3: base64 of its SHA-256). */
+const hashOf = (code: string) => `sha256-${createHash('sha256').update(code).digest('base64')}`;
+const BOOT = 'document.documentElement.dataset.boot="1"';
+/** The page a drawn screen goes into (build/bootPlugin.ts: index.html with its entry held, and its boot script inline with the hash the build compiled). */
+const pageWith = (script: string, built = hashOf(BOOT)) =>
+  `<!doctype html>\n<html lang="en">\n  <head>\n    <title>spa-home</title>\n  <meta name="boot-script-hash" content="${built}"><script>${script}</script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n`;
+const PAGE = pageWith(BOOT);
 /** The plain page: index.html, where the app draws its screen itself. */
 const PLAIN = '<!doctype html><title>spa-index</title>';
 /** What only a drawn page holds: the answers it was drawn from (common/firstScreen.ts). */
@@ -232,6 +238,43 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     const head = await t.app.inject({ method: 'HEAD', url: INSPECT, headers: { cookie: session(token) } });
     expect(head.statusCode).toBe(200);
     expect(head.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("allows the drawn page's one inline script by the hash of the text it holds, on that page alone", async () => {
+    const token = await t.login('technician');
+    const scriptSources = (response: Awaited<ReturnType<typeof page>>) => /(?:^|;)\s*script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+    const drawn = await page(session(token));
+    expect(drawn.body).toContain(`<script>${BOOT}</script>`);
+    expect(scriptSources(drawn)).toBe(`'${hashOf(BOOT)}' 'self' 'wasm-unsafe-eval'`);
+    expect(String(drawn.headers['content-security-policy'])).toContain("script-src-attr 'none'");
+    // The plain page holds no inline script: its CSP allows none.
+    expect(scriptSources(await page())).toBe(`'self' 'wasm-unsafe-eval'`);
+  });
+
+  it('takes the hash from the page as it is now, rebuilt beside the running server, and logs a script the build did not compile', async () => {
+    const token = await t.login('technician');
+    const file = path.join(root, 'dist', 'home.html');
+    const errors = vi.spyOn(t.app.log, 'error');
+    const changed = 'document.documentElement.dataset.boot="changed after the build"';
+    try {
+      writeFileSync(file, pageWith(changed));
+      utimesSync(file, new Date(), new Date(Date.now() + 60_000));
+      const drawn = await page(session(token));
+      expect(drawn.body).toContain(DRAWN);
+      expect(String(drawn.headers['content-security-policy'])).toContain(`script-src '${hashOf(changed)}' 'self'`);
+      expect(String(drawn.headers['content-security-policy'])).not.toContain(hashOf(BOOT));
+      expect(errors).toHaveBeenCalledWith(expect.objectContaining({ built: hashOf(BOOT) }), expect.stringMatching(/not the one the build compiled/));
+      // A rebuild whose script is the one it compiled is not logged.
+      errors.mockClear();
+      writeFileSync(file, pageWith(changed, hashOf(changed)));
+      utimesSync(file, new Date(), new Date(Date.now() + 120_000));
+      expect(String((await page(session(token))).headers['content-security-policy'])).toContain(`script-src '${hashOf(changed)}' 'self'`);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      writeFileSync(file, PAGE);
+      utimesSync(file, new Date(), new Date(Date.now() + 180_000));
+    }
   });
 
   it('compresses the drawn page as the phone accepts it', async () => {

@@ -58,9 +58,8 @@ async function expectFitsPhone(page: Page, label: string, texts: readonly string
 
 /**
  * Issue 39 §4: a very long unbroken asset or checklist name scrolled the technician's phone page
- * 2,600 px sideways. Names wrap on every technician page that shows one — in the screen React draws,
- * in the inspect view's loading frame the boot script paints before it, and in the screen the server
- * draws into the page (build/bootPlugin.ts, server/http/serverScreen.ts). The test makes its own
+ * 2,600 px sideways. Names wrap on every technician page that shows one — in the screen React draws
+ * and in the screen the server draws into the page (server/http/serverScreen.ts). The test makes its own
  * asset, checklist, attribute and work order, each named with one word as long as the API takes.
  */
 describe.skipIf(!hasBrowser())('a long unbroken name on the technician’s phone', () => {

@@ -18,7 +18,7 @@ const ApplicationInfoContext = createContext<ApplicationInfo>(fallback);
  * browser tab after it. Until it answers, or if it fails, the product's default name is shown.
  */
 export const ApplicationInfoProvider = ({ children }: { children: ReactNode }) => {
-  // Kept for offline starts; asked already by the boot module when a session is stored (issue 20).
+  // Kept for offline starts; a drawn page holds it (src/platform/firstScreen/drawnAnswers.ts).
   const { data, error } = useQuery(apiQuery<ApplicationInfo>(APPLICATION_INFO_PATH, { authenticated: false, offline: true, staleTime: Infinity }));
   const info = useMemo(() => (data ? shownInfo(data) : fallback), [data]);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { notifyManager, QueryClient, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { sessionStore } from '../authProvider/sessionStore';
-import { bootAsked, takeBootAnswer } from '../firstScreen/bootAnswers';
+import { takeDrawnAnswer } from '../firstScreen/drawnAnswers';
 import { keepAnswer } from '../offline/offlineReads';
 import { apiUrl, type QueryValue } from './apiBase';
 import { apiFetch } from './apiFetch';
@@ -29,7 +29,7 @@ sessionStore.subscribe(() => {
   signedInWith = token;
 });
 
-/** The cache key of GET `path`?`query`: the path as the offline copies and the boot module name it. */
+/** The cache key of GET `path`?`query`: the path as the offline copies and common/firstAsks.ts name it. */
 export const apiKey = (path: string, query?: Record<string, QueryValue>) => ['api', query ? apiUrl(path, query, '') : path] as const;
 
 /** Every key under GET `path`, whatever its query: for refreshing all of them at once. */
@@ -58,18 +58,11 @@ export interface ApiQueryOptions {
   staleTime?: number;
 }
 
-/**
- * The boot module's answer for `key` when it asked it (src/platform/firstScreen/boot.ts), kept on the phone like
- * the read it stands for; a failed early answer is asked again the ordinary way.
- */
-async function earlyOr<T>(key: string, offline: boolean, authenticated: boolean, ask: () => Promise<T>): Promise<T> {
-  let early = takeBootAnswer<T>(key);
-  if (!early) {
-    await bootAsked();
-    early = takeBootAnswer<T>(key);
-  }
-  if (!early) return ask();
-  return (offline ? keepAnswer(early, key, authenticated) : early).catch(ask);
+/** The drawn page's answer for `key` when it holds one (drawnAnswers.ts), kept on the phone like the read it stands for. */
+function drawnOr<T>(key: string, offline: boolean, authenticated: boolean, ask: () => Promise<T>): Promise<T> {
+  const drawn = takeDrawnAnswer<T>(key);
+  if (!drawn) return ask();
+  return offline ? keepAnswer(drawn, key, authenticated) : drawn;
 }
 
 /**
@@ -81,7 +74,7 @@ export function apiQuery<T>(path: string, { query, offline = false, authenticate
   const key = apiKey(path, query);
   return queryOptions<T, Error, T, typeof key>({
     queryKey: key,
-    queryFn: ({ signal }) => earlyOr(key[1], offline, authenticated, () => apiFetch<T>(path, { query, signal, offline, authenticated })),
+    queryFn: ({ signal }) => drawnOr(key[1], offline, authenticated, () => apiFetch<T>(path, { query, signal, offline, authenticated })),
     retry: false,
     refetchOnWindowFocus: false,
     // Asked offline too: apiFetch answers the phone's kept copy then (TanStack would wait for the network).

@@ -1,4 +1,4 @@
 import { boot } from './boot';
 
-// The boot module's build entry (build/bootPlugin.ts): one file, loaded beside the app's entry.
+// The boot script's build entry (build/bootPlugin.ts): compiled into one classic script, inline in the drawn page.
 boot();

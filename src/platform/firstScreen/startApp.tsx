@@ -10,7 +10,7 @@ import { apiKey, queryClient } from '../dataProvider/apiQuery';
 import { rememberSession } from '../offline/offlineSession';
 import { preloadAreaOf } from '../routes/appRoutes';
 import { preloadLazies } from '../../shared/ui/lazyWithTimeout';
-import { drawnScreenAnswers } from './bootAnswers';
+import { drawnScreenAnswers } from './drawnAnswers';
 
 /** How the app started in `container` (hydrating the screen the server drew, or drawing its own), and its React root. */
 export interface Start {

@@ -36,7 +36,7 @@ export function readScope(authenticated: boolean): string | null {
 }
 
 /**
- * An answer that arrived another way (the boot module's early fetch) kept as `path`'s copy, as
+ * An answer that arrived another way (held by a page the server drew) kept as `path`'s copy, as
  * apiFetch's own offline reads keep theirs: the screen that takes it must open offline later too.
  */
 export function keepAnswer<T>(answer: Promise<T>, path: string, authenticated = true): Promise<T> {

@@ -22,7 +22,7 @@ export const assetGroupQuery = (identification: string, withChecklists: boolean)
  */
 export function useAssetGroup(identification: string, withChecklists = true): { state: AssetGroupState; retry: () => void } {
   const translate = useTranslate();
-  // Opened straight from a label's link, the boot module has asked already (issue 20): apiQuery takes its answer.
+  // Opened straight from a label's link, the drawn page holds it (common/firstAsks.ts): apiQuery takes it.
   const { data, error, isFetching, refetch } = useApiQuery(assetGroupQuery(identification, withChecklists));
   // A retry shows the spinner again, not the failure it retries.
   const state: AssetGroupState = error

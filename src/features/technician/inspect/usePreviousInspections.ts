@@ -26,7 +26,7 @@ export interface PreviousValues {
  * previous values out: they help, they do not block an inspection.
  */
 export function usePreviousInspections(assetId: string, allowed: boolean): PreviousValues {
-  // Opened from a label's link, the boot module asks these as soon as the asset arrives (issue 20): apiQuery takes its answer.
+  // Opened from a label's link, the drawn page holds these (common/firstAsks.ts): apiQuery takes them.
   const { data, error, refetch } = useApiQuery({
     ...apiQuery<PreviousInspection[]>(previousInspectionsPath(assetId), { offline: true }),
     enabled: allowed,
