@@ -1,10 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { bootScript } from './build/bootPlugin.ts';
+import { firstScreenBuild } from './build/firstScreenBuild.ts';
 import { precacheSelection } from './build/precacheSelection.ts';
 import { precompress } from './build/precompressPlugin.ts';
-import { serverScreenBuild } from './build/serverScreenBuild.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
@@ -19,7 +18,7 @@ const precache = precacheSelection();
 export default defineConfig({
   plugins: [
     react(),
-    bootScript(),
+    firstScreenBuild(),
     precache.plugin,
     VitePWA({
       strategies: 'injectManifest',
@@ -57,7 +56,6 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     precompress(),
-    serverScreenBuild(),
   ],
   resolve: {
     /*

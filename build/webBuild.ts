@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY } from '../common/firstScreen';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['src', 'common', 'public', 'index.html', 'vite.config.ts', 'build/bootPlugin.ts', 'build/precacheSelection.ts', 'build/precompressPlugin.ts', 'build/serverScreenBuild.ts', 'package-lock.json'];
+const SOURCES = ['src', 'common', 'public', 'index.html', 'vite.config.ts', 'build/firstScreenBuild.ts', 'build/precacheSelection.ts', 'build/precompressPlugin.ts', 'package-lock.json'];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;

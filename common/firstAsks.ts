@@ -2,12 +2,11 @@ import type { SessionUser } from './api';
 import type { DashboardRecord } from './resources/dashboard';
 
 /**
- * What a phone page asks first, declared once (issue 41 step 3). Each path is a GET under /api and,
- * as it stands, the key of the web app's query cache (src/platform/dataProvider/apiQuery.ts
- * apiKey): the server's first-screen render asks these and seeds its render's cache with the
- * answers (server/http/serverScreen.ts), the page holds them, and the page's own queries read them
- * under the same keys — so what was answered for the drawing is never asked twice, and the rules of
- * who asks what are these.
+ * What a phone page asks first, declared once (issue 41 step 3). Each path is a GET under /api and
+ * the key of the web app's query cache (src/platform/dataProvider/apiQuery.ts apiKey): the server
+ * asks them to draw the page's first screen (server/http/serverScreen.ts), the page holds the
+ * answers, and the page's own queries read them under the same keys — so what was answered for the
+ * drawing is never asked twice, and the rules of who asks what are these.
  */
 
 /** Every page: the session's user (spec §2.1) and the application's name and logo (public). */
@@ -49,34 +48,52 @@ export const widgetsWithoutFilters = (dashboard: Pick<DashboardRecord, 'sections
   ...new Set(dashboard.sections.filter((section) => section.filters.length === 0).flatMap((section) => section.items.map((item) => item.widget))),
 ];
 
-/**
- * The inspect view's first screen: its asset group (asked beside the session), then each asset's
- * previous inspections when the user may read them.
- */
-export function inspectViewAsks(identification: string) {
-  return {
-    own: assetGroupPath(identification),
-    then: (user: User, assets: readonly { _id: string }[]) => (showsPreviousValues(user) ? assets.map((asset) => previousInspectionsPath(asset._id)) : []),
-  };
+/** The phone pages with a first screen: the technician's home, an asset's inspect view, the on-site board. */
+export type PhonePage = { page: 'home' } | { page: 'inspect'; identification: string } | { page: 'board' };
+
+/** GET `path` under /api, with the session unless `authenticated` is false: the answer, or undefined when it is not a 200. */
+export type Ask = (path: string, authenticated?: boolean) => Promise<unknown>;
+type Answers = Record<string, unknown>;
+
+/** The user's board and its unfiltered widgets' figures; {} without a board; null when the board is not answered. */
+async function boardAnswers(user: User, ask: Ask): Promise<Answers | null> {
+  const board = boardOf(user);
+  if (!board) return {};
+  const dashboard = (await ask(dashboardPath(board))) as DashboardRecord | undefined;
+  return dashboard ? { [dashboardPath(board)]: dashboard, ...(await askAll(ask, widgetsWithoutFilters(dashboard).map(widgetPath))) } : null;
 }
 
-/** The on-site board's first screen: the user's dashboard, then the figures of its unfiltered widgets. */
-export const boardAsks = {
-  own: (user: User) => {
-    const board = boardOf(user);
-    return board ? dashboardPath(board) : null;
-  },
-  then: (dashboard: Pick<DashboardRecord, 'sections'>) => widgetsWithoutFilters(dashboard).map(widgetPath),
-};
+/** Asks every path at once; the answers that came, under their paths. */
+async function askAll(ask: Ask, paths: string[]): Promise<Answers> {
+  const answered = await Promise.all(paths.map((path) => ask(path)));
+  return Object.fromEntries(paths.flatMap((path, index) => (answered[index] === undefined ? [] : [[path, answered[index]]])));
+}
 
 /**
- * The technician home's first screen: the user's work orders and recent assets where the user may
- * read them, and the user's board as the on-site board asks it.
+ * Everything `page` shows first, asked with `ask` as soon as what it depends on is answered: the
+ * session and the application info, and
+ * - the inspect view: its asset group (beside the session), then each asset's previous inspections;
+ * - the board: the user's dashboard, then the figures of its widgets that receive no filter;
+ * - the home: the user's work orders and recent assets where the user may read them, and the board.
+ * Null when the session is refused, or the page's own data is not answered (the app then shows its
+ * own not-found or error screen); a user without a board gets no board answers.
  */
-export const homeAsks = {
-  own: (user: User) => [
-    ...(user.permissions.includes('read-workorder') ? [MY_WORK_ORDERS_PATH] : []),
-    ...(user.permissions.includes('update-inspection') ? [MY_RECENT_ASSETS_PATH] : []),
-  ],
-  board: boardAsks,
-};
+export async function askFirst(page: PhonePage, ask: Ask): Promise<Answers | null> {
+  const group = page.page === 'inspect' ? assetGroupPath(page.identification) : null;
+  const [user, applicationInfo, assets] = await Promise.all([ask(SESSION_PATH) as Promise<SessionUser | undefined>, ask(APPLICATION_INFO_PATH, false), group ? ask(group) : undefined]);
+  if (!user) return null;
+  let own: Answers | null;
+  if (group) {
+    if (!Array.isArray(assets) || assets.length === 0) return null;
+    const previous = showsPreviousValues(user) ? (assets as { _id: string }[]).map((asset) => previousInspectionsPath(asset._id)) : [];
+    own = { [group]: assets, ...(await askAll(ask, previous)) };
+  } else if (page.page === 'board') {
+    own = await boardAnswers(user, ask);
+  } else {
+    const lists = [...(user.permissions.includes('read-workorder') ? [MY_WORK_ORDERS_PATH] : []), ...(user.permissions.includes('update-inspection') ? [MY_RECENT_ASSETS_PATH] : [])];
+    // The home shows its lists whatever the board answers: a board not answered is drawn as the app draws it then.
+    const [listAnswers, board] = await Promise.all([askAll(ask, lists), boardAnswers(user, ask)]);
+    own = { ...listAnswers, ...board };
+  }
+  return own && { [SESSION_PATH]: user, ...(applicationInfo ? { [APPLICATION_INFO_PATH]: applicationInfo } : {}), ...own };
+}

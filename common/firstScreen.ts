@@ -1,3 +1,5 @@
+import type { PhonePage } from './firstAsks';
+
 /**
  * A phone page's first screen (issue 41; docs/architecture.md "A phone page's first screen"): the
  * server draws it with the app's own tree and the API's own answers (server/http/serverScreen.ts,
@@ -5,16 +7,25 @@
  * that markup with the same answers in its query cache (src/main.tsx): one painter, React.
  */
 
-/** The technician's home, the inspect view (its identification captured as the URL has it), the on-site board. */
-export const TECHNICIAN_HOME_PATH = '^/inspection/?$';
-export const INSPECT_VIEW_PATH = '^/inspection/asset/identification/([^/]+)/?$';
-export const ONSITE_PATH = '^/onsite/?$';
-
-/** Pages the server draws a first screen of, when the page's request carries the session (PAGE_COOKIE). */
-export const SERVER_SCREEN_PATHS = `${TECHNICIAN_HOME_PATH}|${INSPECT_VIEW_PATH}|${ONSITE_PATH}`;
+/**
+ * The phone page at `path` whose first screen the server draws, when the page's request carries the
+ * session (PAGE_COOKIE): the technician's home, an asset's inspect view (its identification as the
+ * URL has it, decoded), the on-site board. Null for any other path.
+ */
+export function phonePageOf(path: string): PhonePage | null {
+  if (/^\/inspection\/?$/.test(path)) return { page: 'home' };
+  if (/^\/onsite\/?$/.test(path)) return { page: 'board' };
+  const inspected = /^\/inspection\/asset\/identification\/([^/]+)\/?$/.exec(path)?.[1];
+  if (inspected === undefined) return null;
+  try {
+    return { page: 'inspect', identification: decodeURIComponent(inspected) };
+  } catch {
+    return null;
+  }
+}
 
 /**
- * The page a drawn screen is put into (build/bootPlugin.ts): index.html with the app's entry held in
+ * The page a drawn screen is put into (build/firstScreenBuild.ts): index.html with the app's entry held in
  * an inert template, which the inline boot script (src/platform/firstScreen/boot.ts) starts once the
  * drawn screen is painted.
  */
@@ -42,7 +53,7 @@ export const FORMER_PAGE_COOKIE_PATHS: readonly string[] = ['/inspection/asset/i
  */
 export const ZONE_COOKIE = 'fo_zone';
 
-/** Where the build writes the server's build of the app's screens (build/serverScreenBuild.ts): beside dist/, never served. */
+/** Where the build writes the server's build of the app's screens (build/firstScreenBuild.ts): beside dist/, never served. */
 export const SERVER_SCREEN_DIR = 'dist-server';
 export const SERVER_SCREEN_ENTRY = 'drawScreen.mjs';
 

@@ -142,7 +142,7 @@ const isPwaFile = (url: string) => PWA_FILES.test(url);
 async function serveWebApp(app: FastifyInstance, distDir: string | null) {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const hasWebApp = Boolean(indexFile && existsSync(indexFile));
-  // The page a drawn first screen goes into (build/bootPlugin.ts), where the build wrote one.
+  // The page a drawn first screen goes into (build/firstScreenBuild.ts), where the build wrote one.
   const hasDrawnPage = Boolean(hasWebApp && distDir && existsSync(path.join(distDir, ENTRY_HELD_PAGE)));
   if (hasWebApp && distDir) {
     await app.register(fastifyStatic, {

@@ -14,7 +14,7 @@ type Drawer = { drawScreen(path: string, answers: Record<string, unknown>, drawn
 let drawer: Promise<Drawer> | null = null;
 
 /**
- * One first screen drawn in the drawer's thread (serverScreenDrawer.ts): a React render of a page
+ * One first screen drawn in a thread of the worker pool (serverScreen.ts): a React render of a page
  * takes tens of milliseconds of synchronous work, which the server's event loop must not carry.
  */
 export default async function drawInThread({ entry, path, answers, drawnFor }: DrawTask): Promise<DrawnScreen> {

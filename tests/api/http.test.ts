@@ -10,7 +10,7 @@ let distDir: string;
 beforeAll(async () => {
   distDir = mkdtempSync(path.join(tmpdir(), 'fo-dist-'));
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>spa-index</title>');
-  // The page a drawn first screen goes into (build/bootPlugin.ts: index.html with its entry held back).
+  // The page a drawn first screen goes into (build/firstScreenBuild.ts: index.html with its entry held back).
   writeFileSync(path.join(distDir, 'home.html'), '<!doctype html><title>spa-home</title>');
   // A file earlier builds wrote (their inline boot script's CSP hash), left behind by a deploy: never read.
   writeFileSync(path.join(distDir, 'inline-script-hashes.json'), JSON.stringify(['sha256-MeZS89WlF0u+o0hCvHTBt4q1WHU+U+sJKgbdRUc36mY=']));

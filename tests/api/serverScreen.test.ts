@@ -21,7 +21,7 @@ const INSPECT = '/inspection/asset/identification/SKD-001';
 /** A CSP hash source of an inline script's text (CSP Level 3: base64 of its SHA-256). */
 const hashOf = (code: string) => `sha256-${createHash('sha256').update(code).digest('base64')}`;
 const BOOT = 'document.documentElement.dataset.boot="1"';
-/** The page a drawn screen goes into (build/bootPlugin.ts: index.html with its entry held, and its boot script inline with the hash the build compiled). */
+/** The page a drawn screen goes into (build/firstScreenBuild.ts: index.html with its entry held, and its boot script inline with the hash the build compiled). */
 const pageWith = (script: string, built = hashOf(BOOT)) =>
   `<!doctype html>\n<html lang="en">\n  <head>\n    <title>spa-home</title>\n  <meta name="boot-script-hash" content="${built}"><script>${script}</script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n`;
 const PAGE = pageWith(BOOT);

@@ -33,7 +33,7 @@ function afterFirstPaint(run: () => void): void {
 }
 
 /**
- * The one script inline in a page the server drew (build/bootPlugin.ts; its CSP hash is the page's
+ * The one script inline in a page the server drew (build/firstScreenBuild.ts; its CSP hash is the page's
  * own, server/http/serverScreen.ts). That page holds the app's entry in an inert template; this
  * starts it once the drawn screen is painted. Evaluated first, the entry (~100 ms of a phone's main
  * thread) would hold that paint back; asked first, its download would count before the paint.

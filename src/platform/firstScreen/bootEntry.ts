@@ -1,4 +1,4 @@
 import { boot } from './boot';
 
-// The boot script's build entry (build/bootPlugin.ts): compiled into one classic script, inline in the drawn page.
+// The boot script's build entry (build/firstScreenBuild.ts): compiled into one classic script, inline in the drawn page.
 boot();

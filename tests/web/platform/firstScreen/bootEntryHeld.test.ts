@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { withEntryHeld } from '../../../../build/bootPlugin';
+import { withEntryHeld } from '../../../../build/firstScreenBuild';
 import { BOOT_HASH_META } from '../../../../common/firstScreen';
 import { boot } from '../../../../src/platform/firstScreen/boot';
 import { jsonResponse, mockApi } from '../../helpers/mockApi';
@@ -8,7 +8,7 @@ import { sessionUser, technicianPermissions } from '../../helpers/sessionUsers';
 
 /*
  * A screen the server drew is painted before the app's code is asked for or evaluated. The drawn
- * page's entry sits in an inert <template> (build/bootPlugin.ts withEntryHeld); the inline boot
+ * page's entry sits in an inert <template> (build/firstScreenBuild.ts withEntryHeld); the inline boot
  * script starts it once the drawn screen has been painted.
  */
 const BOOT_CODE = '(function(){"use strict";/* the compiled boot script */})();';
