@@ -1,17 +1,14 @@
 import { FORMER_PAGE_COOKIE_PATHS, PAGE_COOKIE, PAGE_COOKIE_PATHS, ZONE_COOKIE } from '../../../common/firstScreen';
 import { deviceTimeZone } from '../../shared/ui/deviceTimeZone';
+import { tokenClaims } from './tokenClaims';
 
 /** A token whose expiry cannot be read is kept this long: the server checks it anyway. */
 const FALLBACK_LIFETIME_S = 30 * 24 * 3600;
 
-/** Seconds until the token's `exp` (its unverified claim: only the cookie's lifetime depends on it). */
+/** Seconds until the token's `exp` (only the cookie's lifetime depends on it). */
 function secondsLeft(token: string): number {
-  try {
-    const claims = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    return typeof claims.exp === 'number' ? Math.max(0, Math.floor(claims.exp - Date.now() / 1000)) : FALLBACK_LIFETIME_S;
-  } catch {
-    return FALLBACK_LIFETIME_S;
-  }
+  const { exp } = tokenClaims(token);
+  return typeof exp === 'number' ? Math.max(0, Math.floor(exp - Date.now() / 1000)) : FALLBACK_LIFETIME_S;
 }
 
 /**

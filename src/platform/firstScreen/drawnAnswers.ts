@@ -1,7 +1,7 @@
 import { DRAWN_ANSWERS_ID } from '../../../common/firstScreen';
 import { SESSION_PATH } from '../../../common/firstAsks';
 import { sessionStore } from '../authProvider/sessionStore';
-import { tokenSubject } from '../authProvider/tokenSubject';
+import { tokenSubject } from '../authProvider/tokenClaims';
 
 /** A drawn page's answers older than this are not used: the app draws its screen itself and asks again. */
 const FRESH_MS = 15_000;
