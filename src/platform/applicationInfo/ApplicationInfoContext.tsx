@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { DEFAULT_APPLICATION_NAME, type ApplicationInfo } from '../../../common/api';
 import { APPLICATION_INFO_PATH } from '../../../common/firstAsks';
 import { apiQuery } from '../dataProvider/apiQuery';
+import { useApiQuery } from '../dataProvider/useApiQuery';
 import { keepLogoForOffline } from '../offline/companyLogo';
 
 const fallback: ApplicationInfo = { applicationName: DEFAULT_APPLICATION_NAME, companyLogoURL: '' };
@@ -19,7 +19,7 @@ const ApplicationInfoContext = createContext<ApplicationInfo>(fallback);
  */
 export const ApplicationInfoProvider = ({ children }: { children: ReactNode }) => {
   // Kept for offline starts; a drawn page holds it (src/platform/firstScreen/drawnAnswers.ts).
-  const { data, error } = useQuery(apiQuery<ApplicationInfo>(APPLICATION_INFO_PATH, { authenticated: false, offline: true, staleTime: Infinity }));
+  const { data, error } = useApiQuery(apiQuery<ApplicationInfo>(APPLICATION_INFO_PATH, { authenticated: false, offline: true, staleTime: Infinity }));
   const info = useMemo(() => (data ? shownInfo(data) : fallback), [data]);
   useEffect(() => {
     if (error) console.error('Application info could not be loaded', error);

@@ -9,7 +9,7 @@ import { App } from '../../App';
 import { i18nProvider } from '../i18n';
 import { setServerHtml } from '../../shared/ui/serverHtml';
 import { TimeZoneProvider } from '../../shared/ui/timeZone';
-import { apiKey } from '../dataProvider/apiQuery';
+import { seedAnswers } from '../dataProvider/apiQuery';
 import { serverHtmlEngine } from './serverHtmlEngine';
 import { takeRenderedLazies } from '../../shared/ui/lazyWithTimeout';
 
@@ -23,7 +23,7 @@ export type ServerAnswers = Readonly<Record<string, unknown>>;
 /** A query cache of this render's own holding the server's answers: the page's reads find them there. */
 function answeredClient(answers: ServerAnswers): QueryClient {
   const client = new QueryClient();
-  for (const [path, answer] of Object.entries(answers)) client.setQueryData(apiKey(path), answer);
+  seedAnswers(client, Object.entries(answers));
   return client;
 }
 

@@ -6,7 +6,7 @@ import { SESSION_PATH } from '../../../common/firstAsks';
 import { App } from '../../App';
 import { loadSessionUser } from '../authProvider/loadSessionUser';
 import { sessionStore } from '../authProvider/sessionStore';
-import { apiKey, queryClient } from '../dataProvider/apiQuery';
+import { queryClient, seedAnswers } from '../dataProvider/apiQuery';
 import { rememberSession } from '../offline/offlineSession';
 import { preloadAreaOf } from '../routes/appRoutes';
 import { preloadLazies } from '../../shared/ui/lazyWithTimeout';
@@ -29,7 +29,7 @@ export interface Start {
 export async function startApp(container: HTMLElement): Promise<Start> {
   const drawn = container.hasChildNodes() ? drawnScreenAnswers() : null;
   if (drawn) {
-    for (const [path, answer] of drawn.answers) queryClient.setQueryData(apiKey(path), answer);
+    seedAnswers(queryClient, drawn.answers);
     const user = drawn.answers.get(SESSION_PATH) as SessionUser;
     const token = sessionStore.getToken();
     sessionStore.setUser(user);
