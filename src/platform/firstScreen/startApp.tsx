@@ -11,6 +11,7 @@ import { rememberSession } from '../offline/offlineSession';
 import { preloadAreaOf } from '../routes/appRoutes';
 import { preloadLazies } from '../../shared/ui/lazyWithTimeout';
 import { drawnScreenAnswers } from './drawnAnswers';
+import { pageSettled } from './pageSettled';
 
 /** How the app started in `container` (hydrating the screen the server drew, or drawing its own), and its React root. */
 export interface Start {
@@ -28,20 +29,20 @@ export interface Start {
  */
 export async function startApp(container: HTMLElement): Promise<Start> {
   const drawn = container.hasChildNodes() ? drawnScreenAnswers() : null;
+  const token = sessionStore.getToken();
   if (drawn) {
     seedAnswers(queryClient, drawn.answers);
     const user = drawn.answers.get(SESSION_PATH) as SessionUser;
-    const token = sessionStore.getToken();
     sessionStore.setUser(user);
-    if (token) void rememberSession(token, user).catch(() => undefined);
+    // The session's offline copy once the page has settled: nothing but hydration before it.
+    if (token) void pageSettled().then(() => rememberSession(token, user)).catch(() => undefined);
   } else {
     container.replaceChildren();
+    // Only with a stored session: /login itself never pulls in an area. (A drawn page loads the parts it drew.)
+    if (token) preloadAreaOf(window.location.pathname);
+    // And the session's /token/init before the first render rather than from the route guard's effect (issue 20).
+    if (token && window.location.pathname !== '/login') void loadSessionUser().catch(() => undefined);
   }
-  const token = sessionStore.getToken();
-  // Only with a stored session: /login itself never pulls in an area.
-  if (token) preloadAreaOf(window.location.pathname);
-  // And the session's /token/init before the first render rather than from the route guard's effect (issue 20).
-  if (token && window.location.pathname !== '/login') void loadSessionUser().catch(() => undefined);
 
   /*
    * react-admin's default router is hash-based; the spec's routes are history-mode paths (§2.1).
