@@ -1,14 +1,15 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { Route, Routes } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
-import { AccessDenied, AdminContext, AuthCallback, AuthenticationError, CoreAdminUI, CustomRoutes, Error, Loading, LoadingPage, localStorageStore } from 'react-admin';
-import type { ReactNode } from 'react';
+import { AdminContext, Error, Loading, localStorageStore, useScrollToTop } from 'react-admin';
+import type { ErrorInfo, ReactNode } from 'react';
 import type { Store } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApplicationInfoProvider } from './platform/applicationInfo/ApplicationInfoContext';
 import { authProvider } from './platform/authProvider';
 import { ServiceWorkerUpdates } from './platform/offline/ServiceWorkerUpdates';
 import { AppNotification } from './shared/ui/AppNotification';
-import { BareLayout } from './shared/ui/BareLayout';
 import { lazyWithTimeout } from './shared/ui/lazyWithTimeout';
 import { dataProvider } from './platform/dataProvider';
 import { queryClient } from './platform/dataProvider/apiQuery';
@@ -35,36 +36,53 @@ if (browserStore.getItem('locale') === undefined) browserStore.setItem('locale',
 /**
  * The whole web app. It expects a router around it (main.tsx: BrowserRouter, for the spec's
  * history-mode URLs; the server's first screens: StaticRouter; tests: MemoryRouter). Each area is a
- * noLayout custom route with its own shell. The server draws a phone page's first screen with this
- * same tree (src/platform/firstScreen/drawScreen.tsx), its own store and query cache handed in, and
- * the browser hydrates that markup: one tree on both sides, or React would draw the page again.
+ * route with its own shell. The server draws a phone page's first screen with this same tree
+ * (src/platform/firstScreen/drawScreen.tsx), its own store and query cache handed in, and the
+ * browser hydrates that markup: one tree on both sides, or React would draw the page again.
  *
- * This is react-admin's <Admin> taken apart (AdminContext + AdminUI's CssBaseline, CoreAdminUI and
- * notification) with every slot filled: <Admin>'s AdminUI imports its default login form and
- * layout (react-hook-form, TextInput, the app bar and menu) into the entry for its default props
- * even when they are replaced, and a phone paid for them before its first paint (issue 20).
+ * react-admin's contexts, not its <Admin>: the app has no resource routes nor react-admin layout, and
+ * <Admin>'s router (CoreAdminUI) re-reads its children in an effect after every start, then renders
+ * the whole route tree again in one blocking task (issue 41, Total Blocking Time). What the app used
+ * of it is here: /login, the route table, its error page, its scroll-to-top on navigation.
  */
 export const App = ({ store, client }: { store?: Store; client?: QueryClient }) => (
   <AppProviders store={store} client={client}>
-    <CoreAdminUI
-      disableTelemetry
-      title="React Admin"
-      accessDenied={AccessDenied}
-      authCallbackPage={AuthCallback}
-      authenticationError={AuthenticationError}
-      catchAll={RedirectToHome}
-      error={Error}
-      layout={BareLayout}
-      loading={LoadingPage}
-      loginPage={LoginPage}
-    >
-      <CustomRoutes noLayout>{renderGuardedRoutes(appRoutes)}</CustomRoutes>
-    </CoreAdminUI>
+    <AppRoutes />
     <AppNotification />
     <ServiceWorkerUpdates />
     <MarkPageLive />
   </AppProviders>
 );
+
+const AppRoutes = () => {
+  useScrollToTop();
+  return (
+    <ScreenErrorBoundary>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        {renderGuardedRoutes(appRoutes)}
+        <Route path="*" element={<RedirectToHome />} />
+      </Routes>
+    </ScreenErrorBoundary>
+  );
+};
+
+/** A screen that throws shows react-admin's error page (its details in development), cleared on the next navigation. */
+const ScreenErrorBoundary = ({ children }: { children: ReactNode }) => {
+  const [errorInfo, setErrorInfo] = useState<ErrorInfo>({});
+  return (
+    <ErrorBoundary
+      onError={(_error, info) => setErrorInfo(info)}
+      fallbackRender={({ error, resetErrorBoundary }) => (
+        <div style={{ minHeight: '100vh' }}>
+          <Error error={error as Error} errorInfo={errorInfo} resetErrorBoundary={resetErrorBoundary} />
+        </div>
+      )}
+    >
+      {children}
+    </ErrorBoundary>
+  );
+};
 
 /**
  * Marks <html data-app-live> once React's first commit is done: from then on the screen answers
