@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { parse as parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BOOT_HASH_META, ENTRY_HELD_PAGE, PAGE_COOKIE, phonePageOf, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, ZONE_COOKIE, withServerScreen } from '../../common/firstScreen';
 import { askFirst, type Ask } from '../../common/firstAsks';
@@ -20,27 +21,6 @@ const MAX_IN_FLIGHT = 2;
  */
 const WAIT_MS = 1_500;
 const THREAD_START_MS = 5_000;
-
-/** The value of one cookie of the request (RFC 6265 syntax: `a=1; b=2`), or null. */
-function cookieValue(request: FastifyRequest, name: string): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim() || null;
-  }
-  return null;
-}
-
-/** The phone's time zone from ZONE_COOKIE, when it is one this server knows; null otherwise. */
-function phoneTimeZone(request: FastifyRequest): string | null {
-  const raw = cookieValue(request, ZONE_COOKIE);
-  if (raw === null) return null;
-  try {
-    const zone = decodeURIComponent(raw);
-    return isKnownTimeZone(zone) ? zone : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The API's own handlers, asked with the session's token: every permission check and every refusal is the API's. */
 const askerFor =
@@ -134,10 +114,9 @@ export function loadServerScreens(app: FastifyInstance, distDir: string): Server
     async answer(request, reply) {
       const pagePath = request.url.split('?')[0]!;
       const phonePage = request.method === 'GET' ? phonePageOf(pagePath) : null;
-      const token = phonePage ? cookieValue(request, PAGE_COOKIE) : null;
-      // Times drawn in the server's zone would change under the user's eyes at hydration: no zone, no drawing.
-      const timeZone = token ? phoneTimeZone(request) : null;
-      if (!phonePage || !token || !timeZone || inFlight >= MAX_IN_FLIGHT) return false;
+      const { [PAGE_COOKIE]: token, [ZONE_COOKIE]: timeZone } = phonePage ? parseCookie(request.headers.cookie ?? '') : {};
+      // Times drawn in the server's zone would change under the user's eyes at hydration: no zone the server knows, no drawing.
+      if (!phonePage || !token || !timeZone || !isKnownTimeZone(timeZone) || inFlight >= MAX_IN_FLIGHT) return false;
       inFlight += 1;
       const waitMs = WAIT_MS + (pool.threadCount() === 0 ? THREAD_START_MS : 0);
       const preparing = (async () => {

@@ -27,6 +27,9 @@ const CompanyLogo = ({ src, height }: { src: string; height: number }) => {
       component="img"
       src={src}
       alt=""
+      // Decoration beside the name: its request waits until the screen is laid out and yields to what the screen needs.
+      loading="lazy"
+      fetchPriority="low"
       onError={() => setFailedUnder({ src, network })}
       sx={{ height, maxWidth: height * 4, objectFit: 'contain', flexShrink: 0 }}
     />

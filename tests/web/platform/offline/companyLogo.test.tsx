@@ -35,6 +35,15 @@ describe('the company logo with no network', () => {
     expect(logo()).not.toBeNull();
   });
 
+  it('is asked for after the screen is laid out and below what the screen needs (issue 41: a first screen is measured to its last early request)', async () => {
+    mockApi();
+    const { container } = renderApp('/login');
+    await screen.findByText(testApplicationInfo.applicationName);
+    const logo = await waitFor(() => container.querySelector(`img[src="${testApplicationInfo.companyLogoURL}"]`)!);
+    expect(logo.getAttribute('loading')).toBe('lazy');
+    expect(logo.getAttribute('fetchpriority')).toBe('low');
+  });
+
   it('asks the service worker to keep the configured logo for offline use', async () => {
     const postMessage = vi.fn();
     // jsdom has no service workers: an active one, as a production build registers it.
