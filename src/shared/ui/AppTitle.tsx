@@ -27,8 +27,7 @@ const CompanyLogo = ({ src, height }: { src: string; height: number }) => {
       component="img"
       src={src}
       alt=""
-      // Decoration beside the name: its request waits until the screen is laid out and yields to what the screen needs.
-      loading="lazy"
+      // Decoration beside the name: its request yields to what the screen needs.
       fetchPriority="low"
       onError={() => setFailedUnder({ src, network })}
       sx={{ height, maxWidth: height * 4, objectFit: 'contain', flexShrink: 0 }}
