@@ -1,6 +1,4 @@
 import { notifyManager, QueryClient, queryOptions, type QueryKey } from '@tanstack/react-query';
-import type { SessionUser } from '../../../common/api';
-import { SESSION_PATH } from '../../../common/firstAsks';
 import { sessionStore } from '../authProvider/sessionStore';
 import { takeDrawnAnswer } from '../firstScreen/drawnAnswers';
 import { keepAnswer } from '../offline/offlineReads';
@@ -45,16 +43,10 @@ export const apiPathKey = (path: string) => ({
 
 /**
  * Puts a drawn screen's answers (common/firstScreen.ts) into `client`, where its reads find them,
- * on the server that draws it and in the browser that hydrates it alike; and the session's
- * permissions where react-admin's usePermissions reads them (its router asks for them first). Asked for after hydration instead,
- * their answer made react-admin's router render the whole screen again in one blocking task
- * (a store change renders synchronously): 300–600 ms of a phone's main thread.
+ * on the server that draws it and in the browser that hydrates it alike.
  */
 export function seedAnswers(client: QueryClient, answers: Iterable<[string, unknown]>): void {
-  for (const [path, answer] of answers) {
-    client.setQueryData(apiKey(path), answer);
-    if (path === SESSION_PATH) client.setQueryData(['auth', 'getPermissions', {}], (answer as SessionUser).permissions);
-  }
+  for (const [path, answer] of answers) client.setQueryData(apiKey(path), answer);
 }
 
 /**
