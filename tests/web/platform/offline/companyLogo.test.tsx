@@ -39,8 +39,7 @@ describe('the company logo with no network', () => {
     mockApi();
     const { container } = renderApp('/login');
     await screen.findByText(testApplicationInfo.applicationName);
-    const logo = await waitFor(() => container.querySelector(`img[src="${testApplicationInfo.companyLogoURL}"]`)!);
-    expect(logo.getAttribute('fetchpriority')).toBe('low');
+    await waitFor(() => expect(container.querySelector(`img[src="${testApplicationInfo.companyLogoURL}"]`)).toHaveAttribute('fetchpriority', 'low'));
   });
 
   it('asks the service worker to keep the configured logo for offline use', async () => {
