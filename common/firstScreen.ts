@@ -1,11 +1,7 @@
 import type { PhonePage } from './firstAsks';
 
-/**
- * A phone page's first screen (issue 41; docs/architecture.md "A phone page's first screen"): the
- * server draws it with the app's own tree and the API's own answers (server/http/serverScreen.ts,
- * src/platform/firstScreen/drawScreen.tsx), the page holds those answers, and the browser hydrates
- * that markup with the same answers in its query cache (src/main.tsx): one painter, React.
- */
+// A phone page's first screen, drawn by the server with the app's own tree and hydrated by the browser
+// from the answers the page holds: docs/architecture.md "A phone page's first screen".
 
 /**
  * The phone page at `path` whose first screen the server draws, when the page's request carries the
@@ -24,11 +20,7 @@ export function phonePageOf(path: string): PhonePage | null {
   }
 }
 
-/**
- * The page a drawn screen is put into (build/firstScreenBuild.ts): index.html with the app's entry held in
- * an inert template, which the inline boot script (src/platform/firstScreen/boot.ts) starts once the
- * drawn screen is painted.
- */
+/** The page a drawn screen is put into (build/firstScreenBuild.ts): index.html with the app's entry held in an inert template. */
 export const ENTRY_HELD_PAGE = 'home.html';
 /** The template that holds the entry there. */
 export const ENTRY_TEMPLATE_ID = 'app-entry';
@@ -69,17 +61,18 @@ export interface DrawnScreen {
   lazies: string[];
 }
 
-/** The phone's own settings a screen is drawn with. */
-export interface DrawnFor {
+/** One screen for the server's drawing thread to draw: the page, the answers the server asked for it (GET path → answer), the phone's settings. */
+export interface DrawTask {
+  path: string;
+  answers: Record<string, unknown>;
   /** IANA zone of the phone: its times are shown in it, as the phone itself would show them. */
-  timeZone: string;
+  drawnFor: { timeZone: string };
 }
 
 /**
  * Where a drawn page holds the answers its screen was drawn from and the lazy components it shows, as
- * JSON (`{ answers: { path: answer }, lazies: [name] }`): the app hydrates the screen with them
- * (src/platform/firstScreen/startApp.tsx).
- * A `<script type="application/json">` runs nothing, so the CSP needs no hash for it.
+ * JSON (`{ answers: { path: answer }, lazies: [name] }`), in a `<script type="application/json">`:
+ * it runs nothing, so the CSP needs no hash for it.
  */
 export const DRAWN_ANSWERS_ID = 'fo-drawn-answers';
 

@@ -5,12 +5,11 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { parse as parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BOOT_HASH_META, ENTRY_HELD_PAGE, PAGE_COOKIE, phonePageOf, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, ZONE_COOKIE, withServerScreen } from '../../common/firstScreen';
+import { BOOT_HASH_META, type DrawnScreen, type DrawTask, ENTRY_HELD_PAGE, PAGE_COOKIE, phonePageOf, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, ZONE_COOKIE, withServerScreen } from '../../common/firstScreen';
 import { askFirst, type Ask } from '../../common/firstAsks';
 import { isKnownTimeZone } from '../../common/timeZone';
 import { API_PREFIX } from '../auth/authPlugin';
 import { createWorkerPool } from '../workers/workerPool';
-import type drawInThread from './serverScreenTask';
 
 /** Pages being prepared at once (asking their answers, or being drawn); past it a page is served plain at once. */
 const MAX_IN_FLIGHT = 2;
@@ -61,15 +60,10 @@ function allowingScripts(reply: FastifyReply, sources: readonly string[]): void 
 function encoded(request: FastifyRequest, reply: FastifyReply, page: string): Buffer | string {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   reply.header('vary', 'accept-encoding, cookie');
-  if (/\bbr\b/.test(accepted)) {
-    reply.header('content-encoding', 'br');
-    return brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
-  }
-  if (/\bgzip\b/.test(accepted)) {
-    reply.header('content-encoding', 'gzip');
-    return gzipSync(page);
-  }
-  return page;
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  if (encoding) reply.header('content-encoding', encoding);
+  if (encoding === 'br') return brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+  return encoding === 'gzip' ? gzipSync(page) : page;
 }
 
 export interface ServerScreens {
@@ -78,14 +72,11 @@ export interface ServerScreens {
 }
 
 /**
- * Issues 20, 41: the first visit of a phone page (the technician home; the inspect view, opened
- * from a label's link; the on-site board) waited for the app's code (~440 KiB over a phone's
- * network) before its data could be drawn. With the session's cookie (PAGE_COOKIE) the server asks
- * what the page shows first (common/firstAsks.ts) and draws that screen with the app's own tree
- * (serverScreenTask.ts, in a thread of the worker pool: a render is tens of milliseconds of
- * synchronous work) into the page it serves, times in the phone's zone (ZONE_COOKIE): painted at
- * once, then hydrated by React with the same answers, which the page holds
- * (src/platform/firstScreen/startApp.tsx).
+ * A phone page's first visit (the technician home; the inspect view, opened from a label's link; the
+ * on-site board) would wait for the app's code (~440 KiB over a phone's network) before its data
+ * could be drawn. With the session's cookie (PAGE_COOKIE) the server asks what the page shows first
+ * (common/firstAsks.ts) and draws that screen with the app's own tree, in a thread of the worker pool
+ * (a render is tens of milliseconds of synchronous work), times in the phone's zone (ZONE_COOKIE).
  *
  * A drawn screen is a head start, never a requirement: anything that goes wrong — no build, no
  * cookie, a refused session, MAX_IN_FLIGHT pages already being prepared, answers or drawing past
@@ -97,7 +88,6 @@ export function loadServerScreens(app: FastifyInstance, distDir: string): Server
   // The server build of the app's screens (src/platform/firstScreen/drawScreen.tsx, built by build/firstScreenBuild.ts).
   const entryFile = path.join(distDir, '..', SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY);
   if (!existsSync(pageFile) || !existsSync(entryFile)) return null;
-  const entry = pathToFileURL(entryFile).href;
   // Read again when the build rewrites it: a page naming the chunks of a build that is gone would never start.
   let read: { at: number; held: HeldPage } | null = null;
   const currentPage = () => {
@@ -106,8 +96,9 @@ export function loadServerScreens(app: FastifyInstance, distDir: string): Server
     return read.held;
   };
   currentPage();
-  // Its one thread is started by the first draw and kept for the next; a crashed thread fails its draw and is replaced.
-  const pool = createWorkerPool<typeof drawInThread>({ task: new URL('./serverScreenTask.ts', import.meta.url), maxHeapMb: 512 });
+  // Its one thread loads the drawer (~1 MB of code) as it starts and is kept for the next draw; a
+  // crashed thread, or one whose drawer did not load (a build being written), fails its draw and is replaced.
+  const pool = createWorkerPool<(task: DrawTask) => Promise<DrawnScreen>>({ task: pathToFileURL(entryFile), maxHeapMb: 512 });
   app.addHook('onClose', () => pool.close());
   let inFlight = 0;
   return {
@@ -121,7 +112,7 @@ export function loadServerScreens(app: FastifyInstance, distDir: string): Server
       const waitMs = WAIT_MS + (pool.threadCount() === 0 ? THREAD_START_MS : 0);
       const preparing = (async () => {
         const answers = await askFirst(phonePage, askerFor(app, token));
-        return answers && { answers, screen: await pool.run({ entry, path: pagePath, answers, drawnFor: { timeZone } }) };
+        return answers && { answers, screen: await pool.run({ path: pagePath, answers, drawnFor: { timeZone } }) };
       })()
         .catch((error: unknown) => {
           request.log.warn({ err: error, path: pagePath }, 'first screen not drawn; the plain page is served');

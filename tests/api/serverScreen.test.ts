@@ -30,7 +30,7 @@ const PLAIN = '<!doctype html><title>spa-index</title>';
 /** What only a drawn page holds: the answers it was drawn from (common/firstScreen.ts). */
 const DRAWN = 'id="fo-drawn-answers"';
 /** Writes out its arguments as text; a user named "drawer.breaks" makes it throw, "drawer.slow.<ms>" makes it take that long. */
-const DRAWER = `export async function drawScreen(path, answers, drawnFor) {
+const DRAWER = `export default async function drawScreen({ path, answers, drawnFor }) {
   const username = answers['/token/init'].username;
   if (username === 'drawer.breaks') throw new Error('the render failed');
   if (username.startsWith('drawer.slow.')) await new Promise((resolve) => setTimeout(resolve, Number(username.split('.')[2])));

@@ -37,7 +37,6 @@ export function loadSessionUser(): Promise<SessionUser> {
   const { token, user } = sessionStore.getState();
   if (user) return Promise.resolve(user);
   if (!token) return Promise.reject(new NotSignedInError());
-  // A drawn page holds it (src/platform/firstScreen/drawnAnswers.ts): apiQuery takes it rather than asking.
   pending ??= queryClient
     .fetchQuery(apiQuery<SessionUser>(SESSION_PATH))
     .then(

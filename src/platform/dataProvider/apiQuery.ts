@@ -1,7 +1,5 @@
 import { notifyManager, QueryClient, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { sessionStore } from '../authProvider/sessionStore';
-import { takeDrawnAnswer } from '../firstScreen/drawnAnswers';
-import { keepAnswer } from '../offline/offlineReads';
 import { apiUrl, type QueryValue } from './apiBase';
 import { apiFetch } from './apiFetch';
 
@@ -43,10 +41,12 @@ export const apiPathKey = (path: string) => ({
 
 /**
  * Puts a drawn screen's answers (common/firstScreen.ts) into `client`, where its reads find them,
- * on the server that draws it and in the browser that hydrates it alike.
+ * on the server that draws it and in the browser that hydrates it alike. Dated `freshUntil` (a
+ * Date.now() time), they stand as answers just asked until then: the hydrated screen's queries take
+ * them as they mount instead of asking each again.
  */
-export function seedAnswers(client: QueryClient, answers: Iterable<[string, unknown]>): void {
-  for (const [path, answer] of answers) client.setQueryData(apiKey(path), answer);
+export function seedAnswers(client: QueryClient, answers: Iterable<[string, unknown]>, freshUntil?: number): void {
+  for (const [path, answer] of answers) client.setQueryData(apiKey(path), answer, { updatedAt: freshUntil });
 }
 
 /**
@@ -66,13 +66,6 @@ export interface ApiQueryOptions {
   staleTime?: number;
 }
 
-/** The drawn page's answer for `key` when it holds one (drawnAnswers.ts), kept on the phone like the read it stands for. */
-function drawnOr<T>(key: string, offline: boolean, authenticated: boolean, ask: () => Promise<T>): Promise<T> {
-  const drawn = takeDrawnAnswer<T>(key);
-  if (!drawn) return ask();
-  return offline ? keepAnswer(drawn, key, authenticated) : drawn;
-}
-
 /**
  * The query options of GET `path` (spec §7) through apiFetch: a failure shows at once (no retry —
  * the server's message is what the user needs, and a refused call stays refused), coming back to
@@ -82,7 +75,7 @@ export function apiQuery<T>(path: string, { query, offline = false, authenticate
   const key = apiKey(path, query);
   return queryOptions<T, Error, T, typeof key>({
     queryKey: key,
-    queryFn: ({ signal }) => drawnOr(key[1], offline, authenticated, () => apiFetch<T>(path, { query, signal, offline, authenticated })),
+    queryFn: ({ signal }) => apiFetch<T>(path, { query, signal, offline, authenticated }),
     retry: false,
     refetchOnWindowFocus: false,
     // Asked offline too: apiFetch answers the phone's kept copy then (TanStack would wait for the network).

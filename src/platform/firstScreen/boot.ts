@@ -16,20 +16,15 @@ function appendInTurns(nodes: Node[]): void {
 function afterFirstPaint(run: () => void): void {
   let done = false;
   const once = () => {
-    if (done) return;
+    if (!done) run();
     done = true;
-    run();
   };
-  try {
-    new PerformanceObserver((list, observer) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      once();
-    }).observe({ type: 'paint', buffered: true });
-  } catch {
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(once, 0)));
-  }
   setTimeout(once, 500);
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    once();
+  }).observe({ type: 'paint', buffered: true });
 }
 
 /**

@@ -4,7 +4,7 @@ import { CacheProvider } from '@emotion/react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { memoryStore } from 'react-admin';
-import type { DrawnFor, DrawnScreen } from '../../../common/firstScreen';
+import type { DrawTask, DrawnScreen } from '../../../common/firstScreen';
 import { App } from '../../App';
 import { i18nProvider } from '../i18n';
 import { setServerHtml } from '../../shared/ui/serverHtml';
@@ -12,20 +12,6 @@ import { TimeZoneProvider } from '../../shared/ui/timeZone';
 import { seedAnswers } from '../dataProvider/apiQuery';
 import { serverHtmlEngine } from './serverHtmlEngine';
 import { takeRenderedLazies } from '../../shared/ui/lazyWithTimeout';
-
-/**
- * What the server asked, through its own API handlers and with the user's own session, before it
- * drew a page's first screen (server/http/serverDrawnPage.ts): GET path as the app asks it (e.g.
- * '/token/init', '/asset/identification/group/P-101?expand=checklists') → parsed answer.
- */
-export type ServerAnswers = Readonly<Record<string, unknown>>;
-
-/** A query cache of this render's own holding the server's answers: the page's reads find them there. */
-function answeredClient(answers: ServerAnswers): QueryClient {
-  const client = new QueryClient();
-  seedAnswers(client, Object.entries(answers));
-  return client;
-}
 
 /** The <link> elements React writes before the screen's own markup. */
 const LEADING_HEAD_ELEMENTS = /^((?:<link\b[^>]*>)*)([\s\S]*)$/;
@@ -38,11 +24,15 @@ setServerHtml(serverHtmlEngine());
  * server/http/serverScreen.ts): React's markup, once every lazy part has loaded, and the CSS its
  * emotion classes need (kept as text by emotion where there is no document). No effect runs, nothing
  * is asked: what a page would ask itself it finds in `answers`, seeded into the render's query cache.
+ * Built for Node, this module is the task of the server's drawing thread: its default export draws one page.
  */
-export async function drawScreen(path: string, answers: ServerAnswers, drawnFor: DrawnFor): Promise<DrawnScreen> {
+export default async function drawScreen({ path, answers, drawnFor }: DrawTask): Promise<DrawnScreen> {
   const cache = createCache({ key: 'css' });
   // Rules kept in the cache, not written as <style> elements beside each part.
   cache.compat = true;
+  // A query cache of this render's own holding the server's answers: the page's reads find them there.
+  const client = new QueryClient();
+  seedAnswers(client, Object.entries(answers));
   let failure: unknown;
   takeRenderedLazies();
   const { prelude } = await prerenderToNodeStream(
@@ -50,7 +40,7 @@ export async function drawScreen(path: string, answers: ServerAnswers, drawnFor:
       <TimeZoneProvider timeZone={drawnFor.timeZone}>
         <StaticRouter location={path}>
           {/* A store of its own per render, holding the locale: react-admin's translations draw nothing until the store names one. */}
-          <App store={memoryStore({ locale: i18nProvider.getLocale() })} client={answeredClient(answers)} />
+          <App store={memoryStore({ locale: i18nProvider.getLocale() })} client={client} />
         </StaticRouter>
       </TimeZoneProvider>
     </CacheProvider>,

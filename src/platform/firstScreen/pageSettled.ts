@@ -14,11 +14,3 @@ export function pageSettled(): Promise<void> {
   if (document.readyState === 'complete') return idle();
   return new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true })).then(idle);
 }
-
-/**
- * Resolves in a task of its own: work split by it gives the browser its turn between the parts (a
- * phone's input, a frame), instead of holding the main thread for their sum (issue 20).
- */
-export function nextTask(): Promise<void> {
-  return new Promise<void>((resolve) => setTimeout(resolve, 0));
-}

@@ -2,11 +2,12 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import type { SessionUser } from '../../../common/api';
-import { SESSION_PATH } from '../../../common/firstAsks';
+import { APPLICATION_INFO_PATH, SESSION_PATH } from '../../../common/firstAsks';
 import { App } from '../../App';
 import { loadSessionUser } from '../authProvider/loadSessionUser';
 import { sessionStore } from '../authProvider/sessionStore';
 import { queryClient, seedAnswers } from '../dataProvider/apiQuery';
+import { keepAnswer } from '../offline/offlineReads';
 import { rememberSession } from '../offline/offlineSession';
 import { preloadAreaOf } from '../routes/appRoutes';
 import { preloadLazies } from '../../shared/ui/lazyWithTimeout';
@@ -31,11 +32,15 @@ export async function startApp(container: HTMLElement): Promise<Start> {
   const drawn = container.hasChildNodes() ? drawnScreenAnswers() : null;
   const token = sessionStore.getToken();
   if (drawn) {
-    seedAnswers(queryClient, drawn.answers);
+    seedAnswers(queryClient, drawn.answers, drawn.freshUntil);
     const user = drawn.answers.get(SESSION_PATH) as SessionUser;
     sessionStore.setUser(user);
-    // The session's offline copy once the page has settled: nothing but hydration before it.
-    if (token) void pageSettled().then(() => rememberSession(token, user)).catch(() => undefined);
+    // Their offline copies once the page has settled (nothing but hydration before it): every read a page asks first is kept for offline use.
+    const keep = () => {
+      if (token) void rememberSession(token, user);
+      for (const [path, answer] of drawn.answers) if (path !== SESSION_PATH) keepAnswer(path, answer, path !== APPLICATION_INFO_PATH);
+    };
+    void pageSettled().then(keep);
   } else {
     container.replaceChildren();
     // Only with a stored session: /login itself never pulls in an area. (A drawn page loads the parts it drew.)

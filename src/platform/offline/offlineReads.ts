@@ -37,14 +37,11 @@ export function readScope(authenticated: boolean): string | null {
 
 /**
  * An answer that arrived another way (held by a page the server drew) kept as `path`'s copy, as
- * apiFetch's own offline reads keep theirs: the screen that takes it must open offline later too.
+ * apiFetch's own offline reads keep theirs: the screen that took it must open offline later too.
  */
-export function keepAnswer<T>(answer: Promise<T>, path: string, authenticated = true): Promise<T> {
-  return answer.then((body) => {
-    const scope = readScope(authenticated);
-    if (scope !== null) rememberRead(scope, path, body);
-    return body;
-  });
+export function keepAnswer(path: string, body: unknown, authenticated = true): void {
+  const scope = readScope(authenticated);
+  if (scope !== null) rememberRead(scope, path, body);
 }
 
 /** Resolves when every copy being saved is saved (tests; the catalogue sync). */

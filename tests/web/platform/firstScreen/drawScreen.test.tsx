@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawScreen } from '../../../../src/platform/firstScreen/drawScreen';
+import drawScreen from '../../../../src/platform/firstScreen/drawScreen';
 import { controlPanel, pumpA, pumpB, pumpChecklist, sessionUser, skdGroup, technician, vibration } from '../../features/technician/inspectFixtures';
 
 /*
@@ -24,12 +24,12 @@ function parsed(html: string): Document {
 
 describe('the inspect view drawn on the server', () => {
   it('draws the app bar, the title, every asset with its checklist items and their previous values', async () => {
-    const { html } = await drawScreen(PAGE, {
+    const { html } = await drawScreen({ path: PAGE, answers: {
       '/token/init': technician,
       '/init/applicationInfo': APPLICATION,
       [GROUP]: skdGroup,
       [`/asset/${pumpA._id}/previousInspections`]: previousOfPumpA,
-    }, PHONE);
+    }, drawnFor: PHONE });
     const page = parsed(html);
     const text = page.body.textContent ?? '';
     expect(page.querySelector('header')?.textContent).toContain('North Plant');
@@ -52,7 +52,7 @@ describe('the inspect view drawn on the server', () => {
 
   it("writes a previous value's time in the phone's zone, whatever the server's", async () => {
     const answers = { '/token/init': technician, [GROUP]: skdGroup, [`/asset/${pumpA._id}/previousInspections`]: previousOfPumpA };
-    const at = async (timeZone: string) => parsed((await drawScreen(PAGE, answers, { timeZone })).html).querySelector(`#asset-${pumpA._id}`)?.textContent ?? '';
+    const at = async (timeZone: string) => parsed((await drawScreen({ path: PAGE, answers, drawnFor: { timeZone } })).html).querySelector(`#asset-${pumpA._id}`)?.textContent ?? '';
     // Hand-kept: 2026-11-20 08:30 UTC on three phones; Kolkata is UTC+5:30, Honolulu UTC−10 (the day before).
     expect(await at('Asia/Kolkata')).toContain('2026/11/20 02:00 PM');
     expect(await at('Pacific/Honolulu')).toContain('2026/11/19 10:30 PM');
@@ -60,21 +60,21 @@ describe('the inspect view drawn on the server', () => {
   });
 
   it('draws the loading screen when it has no answer for the asset, as the app does while it asks', async () => {
-    const { html } = await drawScreen(PAGE, { '/token/init': technician, '/init/applicationInfo': APPLICATION }, PHONE);
+    const { html } = await drawScreen({ path: PAGE, answers: { '/token/init': technician, '/init/applicationInfo': APPLICATION }, drawnFor: PHONE });
     const text = parsed(html).body.textContent ?? '';
     expect(text).toContain('Loading the asset');
     expect(text).not.toContain(pumpA.name);
   });
 
   it('shows the identification from the link as text, never as markup', async () => {
-    const { html } = await drawScreen('/inspection/asset/identification/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', { '/token/init': technician }, PHONE);
+    const { html } = await drawScreen({ path: '/inspection/asset/identification/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', answers: { '/token/init': technician }, drawnFor: PHONE });
     expect(parsed(html).querySelector('h1')?.textContent).toBe('Asset <img src=x onerror=alert(1)>');
     expect(html).not.toContain('<img');
   });
 
   it("draws none of the page for a user the page's route refuses (no view-technician)", async () => {
     const engineer = sessionUser(['view-engineer', 'read-asset', 'read-inspection']);
-    const { html } = await drawScreen(PAGE, { '/token/init': engineer, [GROUP]: skdGroup }, PHONE);
+    const { html } = await drawScreen({ path: PAGE, answers: { '/token/init': engineer, [GROUP]: skdGroup }, drawnFor: PHONE });
     expect(html).not.toContain(pumpA.name);
     expect(html).not.toContain('Asset SKD-001');
   });

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRAWN_ANSWERS_ID, withServerScreen } from '../../../../common/firstScreen';
-import { loadSessionUser } from '../../../../src/platform/authProvider/loadSessionUser';
-import { takeDrawnAnswer } from '../../../../src/platform/firstScreen/drawnAnswers';
-import { jsonResponse, mockApi } from '../../helpers/mockApi';
+import { drawnScreenAnswers } from '../../../../src/platform/firstScreen/drawnAnswers';
 import { sessionUser } from '../../helpers/sessionUsers';
 
 describe('the answers a page drawn by the server holds (issue 41 step 3)', () => {
@@ -10,11 +8,11 @@ describe('the answers a page drawn by the server holds (issue 41 step 3)', () =>
   const tokenOf = (subject: string) => `h.${btoa(JSON.stringify({ sub: subject }))}.s`;
 
   /** The page as withServerScreen writes it: the answers as JSON in <head>. */
-  function drawnPage(answers: Record<string, unknown>) {
+  function drawnPage(answers: Record<string, unknown>, lazies: string[] = []) {
     const held = document.createElement('script');
     held.type = 'application/json';
     held.id = DRAWN_ANSWERS_ID;
-    held.textContent = JSON.stringify({ answers });
+    held.textContent = JSON.stringify({ answers, lazies });
     document.head.appendChild(held);
   }
 
@@ -23,26 +21,26 @@ describe('the answers a page drawn by the server holds (issue 41 step 3)', () =>
     vi.restoreAllMocks();
   });
 
-  it('takes them for the user the page was drawn for instead of asking, each once', async () => {
+  it('gives them once, for the user the page was drawn for, fresh until the page is 15 s old', () => {
     localStorage.setItem('jwt', tokenOf('u1'));
-    const api = mockApi({ 'GET /api/token/init': () => jsonResponse(200, sessionUser(['view-technician'])) });
-    drawnPage({ '/token/init': sessionUser(['view-onsite']), '/dashboard/d1': { _id: 'd1' } });
-    const user = await loadSessionUser();
-    expect(user.permissions).toEqual(['view-onsite']);
-    expect(api.callsTo('GET', '/api/token/init')).toHaveLength(0);
-    await expect(takeDrawnAnswer('/dashboard/d1')).resolves.toEqual({ _id: 'd1' });
-    expect(takeDrawnAnswer('/dashboard/d1')).toBeNull();
-    expect(takeDrawnAnswer('/token/init')).toBeNull();
+    drawnPage({ '/token/init': sessionUser(['view-onsite']), '/dashboard/d1': { _id: 'd1' } }, ['OnsiteShell']);
+    const drawn = drawnScreenAnswers();
+    expect(drawn && Object.fromEntries(drawn.answers)).toEqual({ '/token/init': sessionUser(['view-onsite']), '/dashboard/d1': { _id: 'd1' } });
+    expect(drawn?.lazies).toEqual(['OnsiteShell']);
+    expect(drawn?.freshUntil).toBe(performance.timeOrigin + 15_000);
+    // Taken out of the page: a second start (or anything else) finds none.
+    expect(document.getElementById(DRAWN_ANSWERS_ID)).toBeNull();
+    expect(drawnScreenAnswers()).toBeNull();
   });
 
   it('leaves them for a token of another user, and once the page is older than 15 s', () => {
     localStorage.setItem('jwt', tokenOf('someone-else'));
     drawnPage({ '/token/init': sessionUser([]), '/dashboard/d1': { _id: 'd1' } });
-    expect(takeDrawnAnswer('/dashboard/d1')).toBeNull();
+    expect(drawnScreenAnswers()).toBeNull();
     localStorage.setItem('jwt', tokenOf('u1'));
     drawnPage({ '/token/init': sessionUser([]), '/dashboard/d1': { _id: 'd1' } });
     vi.spyOn(performance, 'now').mockReturnValue(15_001);
-    expect(takeDrawnAnswer('/dashboard/d1')).toBeNull();
+    expect(drawnScreenAnswers()).toBeNull();
   });
 
   it('holds them as JSON no stored text can break out of', () => {
