@@ -35,11 +35,24 @@ describe('the company logo with no network', () => {
     expect(logo()).not.toBeNull();
   });
 
-  it('is asked for below what the screen needs (issue 41: a first screen is measured to its last early request)', async () => {
+  it('is asked for below what the screen needs, and at once on a screen the phone draws itself (issue 41)', async () => {
     mockApi();
     const { container } = renderApp('/login');
     await screen.findByText(testApplicationInfo.applicationName);
-    await waitFor(() => expect(container.querySelector(`img[src="${testApplicationInfo.companyLogoURL}"]`)).toHaveAttribute('fetchpriority', 'low'));
+    const logo = await waitFor(() => container.querySelector(`img[src="${testApplicationInfo.companyLogoURL}"]`)!);
+    expect(logo).toHaveAttribute('fetchpriority', 'low');
+    // Lazy only where the server drew it (tests/web/platform/firstScreen/drawScreen.test.tsx): a lazy picture that failed offline stayed broken.
+    expect(logo).not.toHaveAttribute('loading');
+  });
+
+  it('is hidden when it failed before it was on screen, its error gone to a render that was not shown yet', async () => {
+    // A picture that ended broken: complete, with no size.
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(0);
+    mockApi();
+    const { container } = renderApp('/login');
+    await screen.findByText(testApplicationInfo.applicationName);
+    expect(container.querySelector('img')).toBeNull();
   });
 
   it('asks the service worker to keep the configured logo for offline use', async () => {
