@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreenBuild } from './build/firstScreenBuild.ts';
+import { inlineFavicon } from './build/inlineFavicon.ts';
 import { precacheSelection } from './build/precacheSelection.ts';
 import { precompress } from './build/precompressPlugin.ts';
 
@@ -18,6 +19,7 @@ const precache = precacheSelection();
 export default defineConfig({
   plugins: [
     react(),
+    inlineFavicon(),
     firstScreenBuild(),
     precache.plugin,
     VitePWA({

@@ -8,8 +8,8 @@ import { BOOT_HASH_META, ENTRY_HELD_PAGE, ENTRY_TEMPLATE_ID, SERVER_SCREEN_DIR, 
 const BOOT_ENTRY = 'src/platform/firstScreen/bootEntry.ts';
 const DRAWER_ENTRY = 'src/platform/firstScreen/drawScreen.tsx';
 
-/** index.html's module entry and the modulepreloads of its static imports. */
-const ENTRY_TAGS = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g;
+/** index.html's module entry, the modulepreloads of its static imports, and the web manifest's link (the browser asks for it, and its icon, once the page has loaded). */
+const ENTRY_TAGS = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="(?:modulepreload|manifest)"[^>]*>/g;
 
 /**
  * index.html with its entry tags in an inert <template> (neither the preload scanner nor the parser

@@ -368,7 +368,12 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     expect(served).toContain('<script type="application/json" id="fo-drawn-answers">');
     expect(served.match(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/g) ?? []).toEqual(['<script>']);
     expect(served).toMatch(/<template id="app-entry"><script type="module"/);
+    // The manifest's link is held with the entry (the browser asks for it once the page has loaded, before its paint), and put in place with it.
+    const heldEntry = /<template id="app-entry">[\s\S]*?<\/template>/.exec(served)?.[0] ?? '';
+    expect(heldEntry).toContain('<link rel="manifest"');
+    expect(served.replace(heldEntry, '')).not.toContain('rel="manifest"');
     await alive(page);
+    await page.locator('head link[rel="manifest"][href="/manifest.webmanifest"]').waitFor({ state: 'attached' });
     const { drawn, lost } = await notKept(page);
     expect(drawn, label).toBeGreaterThan(50);
     expect(lost, label).toEqual([]);

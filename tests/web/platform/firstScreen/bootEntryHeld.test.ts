@@ -42,22 +42,23 @@ afterEach(() => {
 });
 
 describe('the page a drawn screen goes into', () => {
-  it('holds index.html’s entry and its preloads in a template, then the boot script inline with the hash the build compiled, and nothing else changes', () => {
+  it('holds index.html’s entry, its preloads and the manifest in a template, then the boot script inline with the hash the build compiled, and nothing else changes', () => {
     const parsed = new DOMParser().parseFromString(withEntryHeld(PAGE, BOOT_CODE), 'text/html');
-    // Nothing outside the template would be fetched by the parser.
-    expect(parsed.querySelectorAll('script[src], link[rel="modulepreload"]')).toHaveLength(0);
+    // Nothing outside the template would be fetched by the parser, nor by the browser once the page has loaded (the manifest).
+    expect(parsed.querySelectorAll('script[src], link[rel="modulepreload"], link[rel="manifest"]')).toHaveLength(0);
     const held = parsed.getElementById('app-entry') as HTMLTemplateElement;
     expect([...held.content.children].map((element) => element.getAttribute('src') ?? element.getAttribute('href'))).toEqual([
       '/assets/index-test.js',
       '/assets/react-test.js',
       '/assets/mui-test.js',
+      '/manifest.webmanifest',
     ]);
     const inline = parsed.querySelectorAll('script:not([src])');
     expect(inline).toHaveLength(1);
     expect(inline[0]!.textContent).toBe(BOOT_CODE);
     // The CSP's hash source of that text (CSP Level 3 §8.4: base64 of its SHA-256).
     expect(parsed.querySelector(`meta[name="${BOOT_HASH_META}"]`)?.getAttribute('content')).toBe(`sha256-${createHash('sha256').update(BOOT_CODE).digest('base64')}`);
-    expect(parsed.head.querySelector('link[rel="manifest"]')).not.toBeNull();
+    expect(parsed.head.querySelector('title')?.textContent).toBe('FacilityOps');
     expect(parsed.getElementById('root')).not.toBeNull();
   });
 
