@@ -17,17 +17,9 @@ interface AppTitleProps {
  * The logo. One that could not load (no network, and the service worker has no copy) is hidden, not
  * shown broken, until the network state changes — back online, or the server answering again — and
  * then asked for again (issue 40 §10c: it came back only after a reload).
- *
- * Drawn by the server, it is lazy: its request waits for the drawn screen's layout instead of being
- * asked before its first paint, where the largest paint counts it. Only there, and for good: a lazy
- * picture that could not load offline stayed broken in the bar, its error unreported, and one made
- * eager while loading did the same (tests/e2e/offline.test.ts). A screen the phone draws itself has
- * the logo once the page is live (the application info arrives after React's first commit).
  */
 const CompanyLogo = ({ src, height }: { src: string; height: number }) => {
   const network = useOfflineStatus();
-  // On the server, or hydrating its screen: the page is not live yet (App.tsx MarkPageLive).
-  const [drawn] = useState(() => typeof document === 'undefined' || !document.documentElement.hasAttribute('data-app-live'));
   const [failedUnder, setFailedUnder] = useState<{ src: string; network: OfflineStatusState } | null>(null);
   if (failedUnder?.src === src && failedUnder.network === network) return null;
   const failed = () => setFailedUnder({ src, network });
@@ -36,7 +28,6 @@ const CompanyLogo = ({ src, height }: { src: string; height: number }) => {
       component="img"
       src={src}
       alt=""
-      loading={drawn && !failedUnder ? 'lazy' : undefined}
       // Decoration beside the name: its request yields to what the screen needs.
       fetchPriority="low"
       onError={failed}

@@ -66,17 +66,6 @@ describe('the inspect view drawn on the server', () => {
     expect(text).not.toContain(pumpA.name);
   });
 
-  it('draws the company logo lazy: its request waits for the drawn screen’s layout rather than count before its first paint', async () => {
-    const { html } = await drawScreen({
-      path: PAGE,
-      answers: { '/token/init': technician, '/init/applicationInfo': { ...APPLICATION, companyLogoURL: '/logo.svg' }, [GROUP]: skdGroup },
-      drawnFor: PHONE,
-    });
-    const logo = parsed(html).querySelector('header img[src="/logo.svg"]');
-    expect(logo?.getAttribute('loading')).toBe('lazy');
-    expect(logo?.getAttribute('fetchpriority')).toBe('low');
-  });
-
   it('shows the identification from the link as text, never as markup', async () => {
     const { html } = await drawScreen({ path: '/inspection/asset/identification/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', answers: { '/token/init': technician }, drawnFor: PHONE });
     expect(parsed(html).querySelector('h1')?.textContent).toBe('Asset <img src=x onerror=alert(1)>');
