@@ -6,11 +6,10 @@ import { tokenSubject } from '../authProvider/tokenClaims';
 /** A drawn page's answers are used until the page is this old: past it, the app draws its screen itself and asks again. */
 const FRESH_MS = 15_000;
 
-/** What a page drawn by the server holds (common/firstScreen.ts withServerScreen). */
+/** What a page drawn by the server holds (common/firstScreen.ts withServerScreen), and the lazy parts it drew (src/shared/ui/lazyWithTimeout.ts). */
 export interface DrawnAnswers {
   /** GET path → the answer the screen was drawn from. */
   answers: ReadonlyMap<string, unknown>;
-  /** The lazy parts it drew (src/shared/ui/lazyWithTimeout.ts). */
   lazies: readonly string[];
   /** Until when (a Date.now() time) they stand as just asked: FRESH_MS after the page was asked for. */
   freshUntil: number;

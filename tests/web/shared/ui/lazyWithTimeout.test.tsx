@@ -1,6 +1,6 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lazyWithTimeout, preloadLazies, takeRenderedLazies } from '../../../../src/shared/ui/lazyWithTimeout';
 
 class CatchError extends Component<{ children: ReactNode }, { message: string | null }> {
@@ -82,5 +82,22 @@ describe('lazyWithTimeout (chunk load time-out, spec §9)', () => {
       </Suspense>,
     );
     expect(screen.getByText('inner page')).toBeInTheDocument();
+  });
+
+  it('asks each part in a task of its own, all before any has arrived (issue 41: asking one preloads every chunk it imports)', async () => {
+    vi.useFakeTimers();
+    const asked: string[] = [];
+    const never = new Promise<typeof Loaded>(() => undefined);
+    for (const name of ['TaskA', 'TaskB', 'TaskC']) lazyWithTimeout(name, () => (asked.push(name), never));
+    void preloadLazies(['TaskA', 'TaskB', 'TaskC']);
+    // Not in the caller's task (the app's entry, being evaluated)…
+    expect(asked).toEqual([]);
+    await vi.runOnlyPendingTimersAsync();
+    expect(asked).toEqual(['TaskA']);
+    await vi.runOnlyPendingTimersAsync();
+    expect(asked).toEqual(['TaskA', 'TaskB']);
+    // …and none waits for another to arrive.
+    await vi.runOnlyPendingTimersAsync();
+    expect(asked).toEqual(['TaskA', 'TaskB', 'TaskC']);
   });
 });
