@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { cronProblem } from './cron';
-import { described, field } from './fields';
+import { described, field } from '../fields';
 import { hasControlCharacters, strictObject } from './schemaParts';
 
 export { describeCron } from './cron';

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { field } from './fields';
+import { field } from '../fields';
 import { idString, nonBlank, strictObject } from './schemaParts';
 
 export interface RoleTableEntry {

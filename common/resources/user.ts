@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { colourProblem, isCssColor } from '../cssColor';
-import { emailAddress, field } from './fields';
+import { field } from '../fields';
 import { hasControlOrBidi, idString, nonBlank, strictObject } from './schemaParts';
 
 export const USER_STATUSES = ['active', 'inactive'] as const;
@@ -55,7 +55,7 @@ export const newUserSchema = strictObject({
 export const userAdministrationSchema = strictObject({
   // The display name every list and work order shows: never blank.
   name: nonBlank('name'),
-  email: emailAddress(),
+  email: field.email(),
   username: username(),
   // References (field modules): what the user's history names by the referenced record's name.
   role: field.reference('Role', 'role'),

@@ -14,7 +14,7 @@ import { isReferenced, referenceCounts, type Archiving } from './archiving';
 import { auditHistory, diffRecords, recordAudit, type AuditActor } from './auditLog';
 import { listQuerySchema, runList, type ListOptions, type ListQuery } from './listQuery';
 import { validateBody } from './validateBody';
-import { describedFields } from '../../common/resources/fields';
+import { describedFields } from '../../common/fields';
 import type { Row, Transaction } from './crudTypes';
 
 /**
@@ -39,7 +39,7 @@ export interface CrudResource {
   write: CheckedPermission;
   /** List order without `orderBy`; default name ascending (spec §2.9). */
   defaultOrder?: readonly string[];
-  /** Fields `search` matches; default the schema's text and email fields (common/resources/fields.ts). */
+  /** Fields `search` matches; default the stored fields whose kind is searched (common/fields: texts, emails, phones, choices, tags). */
   searchFields?: readonly string[];
   /** Fields the screen shows as other text (names for ids), sorted and searched as shown (listQuery). */
   shown?: ListOptions['shown'];
@@ -72,6 +72,19 @@ export interface CrudResource {
 
 const bodySchema = { type: 'object' } as const;
 
+/**
+ * The body a declaration takes, as the API document shows it: each described field's OpenAPI schema
+ * from its kind (bounds included: the fuzzer derives its bad values from them). Validation stays the
+ * schema's (validateBody), whose 400 words each refusal. A PUT may leave any field out.
+ */
+function documentedBody(schema: AnyObjectSchema, whole: boolean): Record<string, unknown> {
+  const described = describedFields(schema);
+  const properties = Object.fromEntries(described.map(({ field, meta, kind }) => [field, kind.openApi(meta)]));
+  const required = whole ? described.filter(({ meta }) => meta.required).map(({ field }) => field) : [];
+  const allDescribed = described.length === Object.keys(schema.fields).length;
+  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}), ...(allDescribed ? { additionalProperties: false } : {}) };
+}
+
 /** Set only by DELETE and restore; clients send records back whole, so it is ignored in bodies. */
 const ARCHIVE_FIELD = 'archivedAt';
 
@@ -103,16 +116,13 @@ export function readAccess(resource: CrudResource): Access {
   return resource.read ?? { permission: resource.write };
 }
 
-/** Searched by default: the short texts a list shows (not long texts, yes/no, dates, chips, references). */
-const SEARCHED_KINDS = new Set(['text', 'email']);
-
 export function registerCrudResource(app: FastifyInstance, resource: CrudResource) {
   const { entity, label, table } = resource;
   const read = readAccess(resource);
   const listing = {
     ...resource,
     defaultOrder: resource.defaultOrder ?? ['name'],
-    searchFields: resource.searchFields ?? describedFields(resource.schema).filter(({ meta }) => SEARCHED_KINDS.has(meta.kind) && !meta.reference).map(({ field }) => field),
+    searchFields: resource.searchFields ?? describedFields(resource.schema).filter(({ kind, meta }) => kind.searched && kind.column && !meta.reference).map(({ field }) => field),
   };
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const schemaFields = Object.keys(resource.schema.fields);
@@ -198,7 +208,10 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
 
   app.post(
     base,
-    { config: { access: writeAccess }, schema: { tags, summary: `Create a ${label} (also a copy's body)`, body: bodySchema, response: { 400: errorSchema, 409: errorSchema } } },
+    {
+      config: { access: writeAccess, documentedBody: documentedBody(resource.schema, true) },
+      schema: { tags, summary: `Create a ${label} (also a copy's body)`, body: bodySchema, response: { 400: errorSchema, 409: errorSchema } },
+    },
     async (request) => {
       const input = await validated(request.body, null);
       const row = await db().transaction(async (tx) => {
@@ -215,7 +228,7 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
     app.put<{ Params: { id: string } }>(
       `${base}/:id`,
       {
-        config: { access: writeAccess },
+        config: { access: writeAccess, documentedBody: documentedBody(resource.schema, false) },
         schema: { tags, summary: `Update a ${label}; fields not sent keep their values`, params: idParamsSchema, body: bodySchema, response: { 400: errorSchema, 404: errorSchema, 409: errorSchema } },
       },
       async (request) => {

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { badRequest } from '../http/errors';
 import { parseRange } from '../http/paging';
 import { parseQueryJson } from '../http/queryJson';
+import { isCalendarDay } from '../../common/fields/date';
 
 /**
  * The list conventions of DESIGN §3, once for every entity: `fields=a,b` projects (always with
@@ -96,8 +97,11 @@ function column(columns: Columns, name: string, param: string): PgColumn {
   return found;
 }
 
+/** A PostgreSQL `date` kept as its YYYY-MM-DD text (common/fields/date.ts): it compares as a date, not as text. */
+const isDay = (col: PgColumn) => col.columnType === 'PgDateString';
+
 function orderTerm(col: PgColumn, descending: boolean): SQL {
-  const key = col.dataType === 'string' ? sql`lower(${col})` : sql`${col}`;
+  const key = col.dataType === 'string' && !isDay(col) ? sql`lower(${col})` : sql`${col}`;
   return descending ? desc(key) : asc(key);
 }
 
@@ -144,6 +148,15 @@ const INT4 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
  */
 function comparable(col: PgColumn, value: unknown, field: string): unknown {
   const refuse = (expected: string) => badRequest(field, `${field} must be ${expected}`);
+  if (isDay(col)) {
+    if (typeof value === 'string' && isCalendarDay(value)) return value;
+    throw refuse('a day as YYYY-MM-DD');
+  }
+  if (col.columnType === 'PgNumericNumber') {
+    const number = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
+    if (typeof number === 'number' && Number.isFinite(number) && Math.abs(number) < 1e15) return number;
+    throw refuse('a number');
+  }
   switch (col.dataType) {
     case 'number': {
       const number = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;

@@ -24,9 +24,16 @@ export function validateBody<S extends AnySchema>(schema: S, body: unknown): Inf
 
 function validationFailure(error: ValidationError): HttpError {
   const errors = collectErrors(error, {});
-  const message = Object.values(errors)[0] ?? 'Invalid request body';
-  return new HttpError(400, message, errors);
+  const [field, message] = Object.entries(errors)[0] ?? ['body', 'Invalid request body'];
+  return new HttpError(400, namingField(field, message), errors);
 }
+
+/**
+ * The 400's message names the field as sent (DESIGN §4): a message worded in the field's label
+ * ("Contact email is not a valid email address", what `errors` and the form show) gets the field
+ * after it: "… (contactEmail)".
+ */
+const namingField = (field: string, message: string) => (message.includes(field) ? message : `${message} (${field})`);
 
 /** Validates field by field to name the ones whose value made a test throw. */
 function crashFailure(schema: AnySchema, body: Record<string, unknown>): HttpError {
@@ -41,7 +48,8 @@ function crashFailure(schema: AnySchema, body: Record<string, unknown>): HttpErr
     }
   }
   if (Object.keys(errors).length === 0) errors.body = 'body holds a value of the wrong type';
-  return new HttpError(400, Object.values(errors)[0] as string, errors);
+  const [field, message] = Object.entries(errors)[0] as [string, string];
+  return new HttpError(400, namingField(field, message), errors);
 }
 
 function collectErrors(error: ValidationError, errors: Record<string, string>): Record<string, string> {

@@ -1,38 +1,48 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, pgTable, text, uniqueIndex, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
-import type { AnyObjectSchema, Schema } from 'yup';
-import { describedFields, type FieldMeta } from '../../common/resources/fields';
+import { bigint, boolean, date, integer, numeric, pgTable, text, uniqueIndex, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import type { AnyObjectSchema } from 'yup';
+import { describedFields, type FieldColumn } from '../../common/fields';
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-/** The column of a described field: text as '' when empty, yes/no as false, lists as '{}'. */
-function columnOf(field: string, meta: FieldMeta, fieldSchema: Schema): PgColumnBuilderBase {
-  const column = snake(field);
-  switch (meta.kind) {
-    case 'yesNo':
-      return boolean(column).notNull().default(Boolean(fieldSchema.spec.default));
-    case 'chips':
-      return text(column).array().notNull().default(sql`'{}'::text[]`);
+/**
+ * The column of a field kind's FieldColumn (common/fields): text is '' when empty, yes/no its
+ * default, lists '{}'; other values are null when empty, unless the field is required.
+ */
+function columnOf(name: string, column: FieldColumn, required: boolean): PgColumnBuilderBase {
+  const needed = <B extends { notNull(): PgColumnBuilderBase }>(builder: B): PgColumnBuilderBase => (required ? builder.notNull() : (builder as unknown as PgColumnBuilderBase));
+  switch (column.type) {
+    case 'text':
+      return required ? text(name).notNull() : text(name).notNull().default('');
+    case 'boolean':
+      return boolean(name).notNull().default(column.default);
+    case 'integer':
+      return needed(integer(name));
+    case 'numeric':
+      return needed(numeric(name, { precision: column.precision, scale: column.scale, mode: 'number' }));
     case 'date':
-    case 'reference':
-      return text(column);
-    default:
-      return field === 'name' ? text(column).notNull() : text(column).notNull().default('');
+      return needed(date(name, { mode: 'string' }));
+    case 'timestamp':
+      return needed(bigint(name, { mode: 'number' }));
+    case 'id':
+      return needed(text(name));
+    case 'text[]':
+    case 'id[]':
+      return text(name).array().notNull().default(sql`'{}'::text[]`);
   }
 }
 
 /**
  * The table of a declared resource, derived from its common/ schema (docs/resources.md): `id`, one
- * column per described field (snake_case), created_at/updated_at, and a unique index on
+ * column per stored field as its kind says (snake_case), created_at/updated_at, and a unique index on
  * lower(name) — the server's 409 on a taken name. `npm run db:generate -- --name <entity>` writes
  * its migration.
  */
 export function resourceTable(tableName: string, schema: AnyObjectSchema) {
-  const fields = Object.fromEntries(
-    describedFields(schema).map(({ field, meta }) => [field, columnOf(field, meta, schema.fields[field] as Schema)]),
-  );
-  const undescribed = Object.keys(schema.fields).filter((field) => !(field in fields));
-  if (undescribed.length > 0) throw new Error(`resourceTable(${tableName}): describe ${undescribed.join(', ')} with common/resources/fields.ts`);
+  const described = describedFields(schema);
+  const fields = Object.fromEntries(described.flatMap(({ field, meta, kind }) => (kind.column ? [[field, columnOf(snake(field), kind.column(meta), meta.required === true)]] : [])));
+  const undescribed = Object.keys(schema.fields).filter((field) => !described.some((entry) => entry.field === field));
+  if (undescribed.length > 0) throw new Error(`resourceTable(${tableName}): describe ${undescribed.join(', ')} with common/fields`);
   return pgTable(
     tableName,
     {

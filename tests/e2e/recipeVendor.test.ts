@@ -75,7 +75,7 @@ describe.skipIf(!hasBrowser())('the README recipe (Vendor) in Chromium', () => {
     await email.fill('not an address');
     await page.getByRole('button', { name: 'Save' }).click();
     // The schema's message, not Chromium's own popup (inputMode, not type="email").
-    await seen('email is not a valid email address');
+    await seen('Email is not a valid email address');
     await email.fill('orders@acme.example');
     await page.getByRole('switch', { name: 'Active' }).click();
     await page.getByRole('button', { name: 'Save' }).click();

@@ -8,7 +8,7 @@ import { currentUser } from '../../auth/authPlugin';
 import { userRecordSchema } from './user.schemas';
 import { toUserRecord } from './user.views';
 
-import { EMAIL_PATTERN } from '../../../common/resources/fields';
+import { EMAIL_PATTERN } from '../../../common/fields/email';
 
 interface UserParams {
   id: string;

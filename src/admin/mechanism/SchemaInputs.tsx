@@ -1,7 +1,11 @@
+import { useState, type ReactNode } from 'react';
+import { Autocomplete, Box, FormHelperText, InputAdornment, MenuItem, TextField } from '@mui/material';
 import { BooleanInput, TextInput, useInput, useTranslate } from 'react-admin';
 import type { AnyObjectSchema } from 'yup';
-import { describedFields, type FieldMeta } from '../../../common/resources/fields';
+import { describedFields, type FieldInput } from '../../../common/fields';
+import { ChipMultiSelect } from '../../shared/ui/ChipMultiSelect';
 import { DateInput } from '../../shared/ui/DateInput';
+import { DateTimeInput } from '../../shared/ui/DateTimeInput';
 
 /** 'cronExpression' → 'cron_expression', as en.ts spells keys. */
 export const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -9,40 +13,154 @@ export const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${le
 /** i18n key of a declared field's input label. */
 export const fieldLabelKey = (namespace: string, field: string) => `app.${namespace}.fields.${snake(field)}`;
 
-/** The kinds a plain input edits; chips and references need an input of their own. */
-export const PLAIN_KINDS: ReadonlySet<FieldMeta['kind']> = new Set(['text', 'longText', 'email', 'yesNo', 'date']);
+/** The inputs a derived editor draws; a reference needs a picker of its own (the entity's editor). */
+export const drawnByForm = (input: FieldInput | null): input is Exclude<FieldInput, { control: 'reference' }> => input !== null && input.control !== 'reference';
 
-function DayInput({ source, label }: { source: string; label: string }) {
-  const { field, fieldState } = useInput({ source });
-  return <DateInput value={(field.value as string | null) ?? ''} onChange={(day) => field.onChange(day || null)} label={label} error={fieldState.invalid} />;
+interface InputProps {
+  source: string;
+  label: string;
 }
 
-function PlainInput({ field, meta, label }: { field: string; meta: FieldMeta; label: string }) {
-  switch (meta.kind) {
-    case 'yesNo':
-      return <BooleanInput source={field} label={label} helperText={false} />;
+/** The field's message as the schema words it (in its label), or nothing. */
+function useField(source: string) {
+  const { field, fieldState } = useInput({ source });
+  return { field, invalid: fieldState.invalid, message: fieldState.error?.message };
+}
+
+/** Typed text as the number it says ('' is none; a comma is a decimal point); anything else is kept for the schema to name. */
+export function typedNumber(text: string): number | string | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : text;
+}
+
+/** A number as typed: the phone's number pad (`inputMode`), no native limits, the unit beside it. */
+function NumberInput({ source, label, inputMode, unit }: InputProps & Extract<FieldInput, { control: 'number' }>) {
+  const { field, invalid, message } = useField(source);
+  const [typed, setTyped] = useState<string | null>(null);
+  const shown = typed ?? (typeof field.value === 'number' ? String(field.value) : '');
+  return (
+    <TextField
+      label={label}
+      value={shown}
+      onChange={(event) => {
+        setTyped(event.target.value);
+        field.onChange(typedNumber(event.target.value));
+      }}
+      onBlur={() => {
+        setTyped(null);
+        field.onBlur();
+      }}
+      error={invalid}
+      helperText={message}
+      slotProps={{ htmlInput: { inputMode, autoComplete: 'off' }, input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : {} }}
+    />
+  );
+}
+
+function ChoiceInput({ source, label, options, multiple }: InputProps & Extract<FieldInput, { control: 'choice' }>) {
+  const { field, invalid, message } = useField(source);
+  if (multiple) return <ChipMultiSelect label={label} value={(field.value as string[] | undefined) ?? []} choices={options} onChange={field.onChange} error={invalid} helperText={message} />;
+  return (
+    <TextField select label={label} value={(field.value as string | undefined) ?? ''} onChange={(event) => field.onChange(event.target.value)} error={invalid} helperText={message}>
+      <MenuItem value="">
+        <em>—</em>
+      </MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {option}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Free words: typed, Enter adds one. */
+function TagsInput({ source, label }: InputProps) {
+  const { field, invalid, message } = useField(source);
+  return (
+    <Autocomplete
+      multiple
+      freeSolo
+      options={[]}
+      value={(field.value as string[] | undefined) ?? []}
+      onChange={(_event, value) => field.onChange(value.map((tag) => tag.trim()).filter(Boolean))}
+      renderInput={(params) => <TextField {...params} label={label} error={invalid} helperText={message} />}
+    />
+  );
+}
+
+/** The pickers draw no message of their own. */
+const WithMessage = ({ message, children }: { message: string | undefined; children: ReactNode }) => (
+  <Box>
+    {children}
+    {message && <FormHelperText error>{message}</FormHelperText>}
+  </Box>
+);
+
+function DayInput({ source, label }: InputProps) {
+  const { field, invalid, message } = useField(source);
+  return (
+    <WithMessage message={message}>
+      <DateInput value={(field.value as string | null) ?? ''} onChange={(day) => field.onChange(day || null)} label={label} error={invalid} />
+    </WithMessage>
+  );
+}
+
+function InstantInput({ source, label }: InputProps) {
+  const { field, invalid, message } = useField(source);
+  return (
+    <WithMessage message={message}>
+      <DateTimeInput value={(field.value as number | null) ?? null} onChange={field.onChange} label={label} error={invalid} />
+    </WithMessage>
+  );
+}
+
+function ColourInput({ source, label }: InputProps) {
+  const { field, invalid, message } = useField(source);
+  return <TextField type="color" label={label} value={(field.value as string | undefined) || '#000000'} onChange={(event) => field.onChange(event.target.value)} error={invalid} helperText={message} sx={{ maxWidth: 160 }} />;
+}
+
+/** The input of a field kind's FieldInput (common/fields). */
+function KindInput({ source, label, input }: InputProps & { input: Exclude<FieldInput, { control: 'reference' }> }) {
+  switch (input.control) {
+    case 'switch':
+      return <BooleanInput source={source} label={label} helperText={false} />;
+    case 'number':
+      return <NumberInput source={source} label={label} {...input} />;
     case 'date':
-      return <DayInput source={field} label={label} />;
-    case 'longText':
-      return <TextInput source={field} label={label} multiline minRows={2} helperText={false} />;
-    case 'email':
-      // Not type="email": Chromium's own popup would pre-empt the schema's message (issue 22).
-      return <TextInput source={field} label={label} inputProps={{ inputMode: 'email' }} autoComplete="off" helperText={false} />;
-    default:
-      return <TextInput source={field} label={label} helperText={false} />;
+      return <DayInput source={source} label={label} />;
+    case 'dateTime':
+      return <InstantInput source={source} label={label} />;
+    case 'choice':
+      return <ChoiceInput source={source} label={label} {...input} />;
+    case 'tags':
+      return <TagsInput source={source} label={label} />;
+    case 'colour':
+      return <ColourInput source={source} label={label} />;
+    case 'text':
+      // Never type="email" or "url": Chromium's own popup would pre-empt the schema's message (issue 22).
+      return (
+        <TextInput
+          source={source}
+          label={label}
+          helperText={false}
+          {...(input.multiline ? { multiline: true, minRows: 2 } : {})}
+          {...(input.inputMode ? { inputProps: { inputMode: input.inputMode }, autoComplete: 'off' } : {})}
+        />
+      );
   }
 }
 
-/** One input per plain described field of the schema, labelled by its i18n key (default: the field's label). */
+/** One input per described field the form draws, labelled by its i18n key (default: the field's label). */
 export function SchemaInputs({ schema, namespace }: { schema: AnyObjectSchema; namespace: string }) {
   const translate = useTranslate();
   return (
     <>
-      {describedFields(schema)
-        .filter(({ meta }) => PLAIN_KINDS.has(meta.kind) && !meta.reference)
-        .map(({ field, meta }) => (
-          <PlainInput key={field} field={field} meta={meta} label={translate(fieldLabelKey(namespace, field), { _: meta.label })} />
-        ))}
+      {describedFields(schema).map(({ field, meta, kind }) => {
+        const input = kind.input?.(meta) ?? null;
+        return drawnByForm(input) ? <KindInput key={field} source={field} label={translate(fieldLabelKey(namespace, field), { _: meta.label })} input={input} /> : null;
+      })}
     </>
   );
 }

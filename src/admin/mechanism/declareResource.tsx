@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { AnyObjectSchema } from 'yup';
-import { describedFields } from '../../../common/resources/fields';
+import { describedFields } from '../../../common/fields';
 import { addDerivedEnglish } from '../../platform/i18n/derivedEnglish';
 import type { RecordColumn } from '../../shared/ui/recordTable/RecordTable';
 import { ResourceForm } from './ResourceForm';
 import type { EditorProps, ResourceDefinition, ResourceMessages } from './ResourceDefinition';
-import { fieldLabelKey, PLAIN_KINDS, SchemaInputs, snake } from './SchemaInputs';
+import { drawnByForm, fieldLabelKey, SchemaInputs, snake } from './SchemaInputs';
 import { schemaColumnsHook, type SchemaColumn } from './schemaColumns';
 
 /** The spec §8 notices and the i18n key of each. */
@@ -23,7 +23,7 @@ const OUTCOMES: readonly [keyof ResourceMessages, string, string][] = [
 
 /**
  * An administration resource as few lines declare it (docs/resources.md). Everything not given is
- * derived from `name`, `label` and the schema's described fields (common/resources/fields.ts).
+ * derived from `name`, `label` and the schema's described fields (common/fields).
  */
 export interface ResourceDeclaration<T extends RaRecord>
   extends Partial<Omit<ResourceDefinition<T>, 'messages' | 'create' | 'copy' | 'remove' | 'Editor' | 'useColumns'>> {
@@ -69,14 +69,15 @@ export function declareResource<T extends RaRecord>(declaration: ResourceDeclara
   const described = describedFields(schema);
   const listed = described.filter(({ field }) => !columns || columns.includes(field));
   // The name column says what the rows are (spec §2.9: Permission, Role, Job…); others their field.
-  const schemaColumns: SchemaColumn[] = listed.map(({ field, meta }) => ({
+  const schemaColumns: SchemaColumn[] = listed.map(({ field, meta, kind }) => ({
     field,
+    kind,
     meta: field === 'name' ? { ...meta, label } : meta,
     labelKey: say(key(`columns.${snake(field === 'name' ? name : field)}`), field === 'name' ? label : meta.label),
   }));
   const useColumns = declaration.useColumns ?? schemaColumnsHook<T>(schemaColumns);
 
-  const plain = described.filter(({ meta }) => PLAIN_KINDS.has(meta.kind) && !meta.reference);
+  const plain = described.filter(({ meta, kind }) => drawnByForm(kind.input?.(meta) ?? null));
   const derivesEditor = Editor === undefined && plain.length > 0;
   if (derivesEditor) for (const { field, meta } of plain) say(fieldLabelKey(namespace, field), meta.label);
   const DerivedEditor = ({ record, save }: EditorProps<T>) => (

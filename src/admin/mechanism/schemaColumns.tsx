@@ -1,77 +1,54 @@
 import { useMemo } from 'react';
+import { Chip } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import type { RecordColumn } from '../../shared/ui/recordTable/RecordTable';
-import { formatDate } from '../../../common/formatTime';
-import type { FieldMeta } from '../../../common/resources/fields';
+import { useTimeZone } from '../../shared/ui/timeZone';
+import type { CellContext, FieldKind, FieldMeta } from '../../../common/fields';
 import { useNameLookups } from './useRelatedList';
 
 type Translate = (key: string, options?: object) => string;
 
-/**
- * A yes/no column (spec §2.9 Jobs' Active): shows Yes/No, sorts no before yes, and is not matched
- * by the search box (every row would match "yes" or "no").
- */
-export function yesNoColumn<T>(key: string, label: string, translate: Translate): RecordColumn<T> {
-  const value = (row: T) => Boolean((row as Record<string, unknown>)[key]);
-  return {
-    key,
-    label,
-    render: (row) => translate(value(row) ? 'app.admin.yes' : 'app.admin.no'),
-    sortValue: (row) => (value(row) ? 1 : 0),
-    searchText: () => '',
-  };
-}
-
-/** A YYYY-MM-DD day shown as spec §9's YYYY/MM/DD; sorted as the day; searched as shown. */
-export function dateColumn<T>(key: string, label: string): RecordColumn<T> {
-  const shown = (row: T) => {
-    const day = (row as Record<string, unknown>)[key];
-    return typeof day === 'string' && day ? formatDate(Date.parse(`${day}T00:00:00`)) : '';
-  };
-  return { key, label, render: shown, sortValue: (row) => String((row as Record<string, unknown>)[key] ?? ''), searchText: shown };
-}
-
-/** Ids shown (sorted and searched) as the names of the records they name; unknown ids are dropped. */
-export function referenceColumn<T>(key: string, label: string, names: ReadonlyMap<string, string>): RecordColumn<T> {
-  const shown = (row: T) => {
-    const value = (row as Record<string, unknown>)[key];
-    const ids = Array.isArray(value) ? value : value ? [value] : [];
-    return ids.flatMap((id) => names.get(String(id)) ?? []).join(', ');
-  };
-  return { key, label, render: shown, sortValue: shown };
-}
-
-/** A list of words shown comma-joined (spec §2.9's tags). */
-export function chipsColumn<T>(key: string, label: string): RecordColumn<T> {
-  const shown = (row: T) => {
-    const value = (row as Record<string, unknown>)[key];
-    return Array.isArray(value) ? value.join(', ') : '';
-  };
-  return { key, label, render: shown, sortValue: shown };
-}
-
 export interface SchemaColumn {
   field: string;
   meta: FieldMeta;
+  kind: FieldKind;
   /** i18n key of the column's label. */
   labelKey: string;
 }
 
-/** The column of one described field, by its kind. */
-function columnOf<T>(column: SchemaColumn, translate: Translate, names: ReadonlyMap<string, ReadonlyMap<string, string>>): RecordColumn<T> {
-  const label = translate(column.labelKey, { _: column.meta.label });
-  const { field, meta } = column;
-  if (meta.reference) return referenceColumn(field, label, names.get(meta.reference) ?? new Map());
-  switch (meta.kind) {
-    case 'yesNo':
-      return yesNoColumn(field, label, translate);
-    case 'date':
-      return dateColumn(field, label);
-    case 'chips':
-      return chipsColumn(field, label);
-    default:
-      return { key: field, label };
+/** What a column's cells may look up: names of referenced records by resource, the zone times are shown in. */
+export interface ColumnLookups {
+  translate: Translate;
+  names: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  timeZone?: string;
+}
+
+/**
+ * The list column of one described field, as its kind says (common/fields): the cell's text (or
+ * chip), what it sorts by, what the search box finds. Yes/no is translated and not searched (every
+ * row would match "yes" or "no"); anything else is searched as shown.
+ */
+export function fieldColumn<T>({ field, meta, kind }: Omit<SchemaColumn, 'labelKey'>, label: string, { translate, names, timeZone }: ColumnLookups): RecordColumn<T> {
+  const value = (row: T) => (row as Record<string, unknown>)[field];
+  const contextOf = (row: T): CellContext => ({ record: row as Record<string, unknown>, names: meta.reference ? (names.get(meta.reference) ?? new Map()) : undefined, timeZone });
+  const text = (row: T) => kind.text(value(row), meta, contextOf(row));
+  if (meta.kind === 'yesNo') {
+    return { key: field, label, render: (row) => (value(row) === true ? translate('app.admin.yes') : value(row) === false ? translate('app.admin.no') : ''), sortValue: (row) => (value(row) === true ? 1 : 0), searchText: () => '' };
   }
+  const { chip, sortValue } = kind;
+  return {
+    key: field,
+    label,
+    render: chip
+      ? (row) => {
+          const shown = chip(value(row), meta, contextOf(row));
+          return shown ? <Chip size="small" label={shown.label} color={shown.tone} /> : '';
+        }
+      : text,
+    sortValue: sortValue ? (row) => sortValue(value(row), meta, contextOf(row)) : text,
+    searchText: text,
+    ...(kind.align ? { align: kind.align } : {}),
+  };
 }
 
 /**
@@ -82,7 +59,8 @@ export function schemaColumnsHook<T extends RaRecord>(columns: readonly SchemaCo
   const referenced = [...new Set(columns.flatMap((column) => (column.meta.reference ? [column.meta.reference] : [])))];
   return function useSchemaColumns() {
     const translate = useTranslate();
+    const timeZone = useTimeZone();
     const names = useNameLookups(referenced);
-    return useMemo(() => columns.map((column) => columnOf<T>(column, translate, names)), [translate, names]);
+    return useMemo(() => columns.map((column) => fieldColumn<T>(column, translate(column.labelKey, { _: column.meta.label }), { translate, names, timeZone })), [translate, names, timeZone]);
   };
 }

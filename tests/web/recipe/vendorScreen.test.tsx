@@ -88,7 +88,7 @@ describe('the README recipe: Vendor', () => {
     expect(email).not.toHaveAttribute('type', 'email');
     await userEvent.type(email, 'not an address');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('email is not a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Email is not a valid email address')).toBeInTheDocument();
     await userEvent.clear(email);
     await userEvent.type(email, 'orders@acme.example');
     await userEvent.click(screen.getByRole('switch', { name: 'Active' }));

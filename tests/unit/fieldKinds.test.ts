@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from 'yup';
+import { describedFields, field, fieldKind, registerFieldKind, type FieldKind } from '../../common/fields';
+import { strictObject } from '../../common/resources/schemaParts';
+import { stockItemSchema } from '../fixtures/fieldKinds/stockItem';
+
+/** The message a value of `name` gets, as the server checks bodies (strict: no coercion), or null when valid. */
+function messageOf(name: string, value: unknown): string | null {
+  try {
+    stockItemSchema.validateSyncAt(name, { name: 'Impeller', [name]: value }, { strict: true });
+    return null;
+  } catch (error) {
+    if (error instanceof ValidationError) return error.message;
+    throw error;
+  }
+}
+
+const kindOf = (name: string) => describedFields(stockItemSchema).find((entry) => entry.field === name)!;
+const textOf = (name: string, value: unknown, timeZone?: string) => {
+  const { kind, meta } = kindOf(name);
+  return kind.text(value, meta, { record: {}, timeZone });
+};
+
+/** DESIGN §15: each kind's rule, worded in the field's label; bounds are what the column holds (PostgreSQL integer, numeric(15, scale)). */
+describe('field kinds: what a value must be', () => {
+  it.each<[string, unknown, string | null]>([
+    ['name', '', 'Name is required'],
+    ['name', '   ', 'Name must not be blank'],
+    ['quantity', 12, null],
+    ['quantity', null, null],
+    ['quantity', 2_147_483_647, null],
+    ['quantity', 3e9, 'Quantity on hand must be at most 2147483647'],
+    ['quantity', -1, 'Quantity on hand must be at least 0'],
+    ['quantity', 2.5, 'Quantity on hand must be a whole number'],
+    ['quantity', '5', 'Quantity on hand must be a whole number'],
+    ['unitCost', 1e10, null],
+    ['unitCost', 12.5, null],
+    ['unitCost', 12.345, 'Unit cost must have at most 2 decimal places'],
+    ['unitCost', -0.01, 'Unit cost must be at least 0'],
+    ['unitCost', 1e13, 'Unit cost must be at most 9999999999999.99'],
+    ['rating', 7.5, null],
+    ['rating', 7.25, 'Rating must have at most 1 decimal places'],
+    ['rating', 1000.1, 'Rating must be at most 1000'],
+    ['rating', 'high', 'Rating must be a number'],
+    ['criticality', 'medium', null],
+    ['criticality', '', null],
+    ['criticality', 'extreme', 'Criticality must be one of: low, medium, high'],
+    ['trades', ['mechanical', 'electrical'], null],
+    ['trades', ['plumbing'], 'Trades must hold only: electrical, mechanical'],
+    ['trades', ['electrical', 'electrical'], 'Trades must not hold the same option twice'],
+    ['website', 'https://pumps.example/manuals', null],
+    ['website', 'javascript:alert(1)', 'Website is not a web address (https://…)'],
+    ['phone', '+49 (30) 1234-567', null],
+    ['phone', 'call me', 'Phone is not a valid phone number'],
+    ['phone', '12', 'Phone is not a valid phone number'],
+    ['colour', '#1a2b3c', null],
+    ['colour', 'red;background:url(x)', 'Colour must be at most 7 characters'],
+    ['colour', 'red', 'Colour must be a colour as #rrggbb'],
+    ['warrantyEnds', '2028-02-29', null],
+    ['warrantyEnds', '2027-02-29', 'Warranty ends must be a date (YYYY-MM-DD)'],
+    ['warrantyEnds', '29.02.2028', 'Warranty ends must be a date (YYYY-MM-DD)'],
+    ['arrivedAt', Date.UTC(2026, 2, 9), null],
+    ['arrivedAt', -1, 'Arrived at must be a time (milliseconds since 1970)'],
+    ['arrivedAt', 1.5, 'Arrived at must be a time (milliseconds since 1970)'],
+    ['contactEmail', 'stores@plant.example', null],
+    ['contactEmail', 'stores at plant', 'Contact email is not a valid email address'],
+    ['tags', ['spare', 'pump'], null],
+    ['tags', 'spare', 'Tags must be a list'],
+  ])('%s = %j → %s', (name, value, expected) => {
+    expect(messageOf(name, value)).toBe(expected);
+  });
+});
+
+describe('field kinds: what a list shows and sorts by', () => {
+  it.each<[string, unknown, string]>([
+    ['quantity', 12, '12'],
+    ['quantity', null, ''],
+    ['unitCost', 12.5, '12.50 EUR'],
+    ['rating', 7, '7.0 kW'],
+    ['criticality', 'high', 'high'],
+    ['trades', ['mechanical', 'electrical'], 'electrical, mechanical'],
+    ['warrantyEnds', '2026-03-09', '2026/03/09'],
+    ['tags', ['spare', 'pump'], 'spare, pump'],
+  ])('%s %j shows %j', (name, value, shown) => {
+    expect(textOf(name, value)).toBe(shown);
+  });
+
+  it('shows a time in the zone it is given, in spec §9 form', () => {
+    expect(textOf('arrivedAt', Date.UTC(2026, 2, 9, 14, 5), 'UTC')).toBe('2026/03/09 02:05 PM');
+    expect(textOf('arrivedAt', Date.UTC(2026, 2, 9, 14, 5), 'Europe/Berlin')).toBe('2026/03/09 03:05 PM');
+  });
+
+  it('sorts numbers as numbers and choices in their options’ order', () => {
+    const sort = (name: string, values: unknown[]) => {
+      const { kind, meta } = kindOf(name);
+      return [...values].sort((a, b) => Number(kind.sortValue!(a, meta, { record: {} })) - Number(kind.sortValue!(b, meta, { record: {} })));
+    };
+    expect(sort('quantity', [10, 2, 33])).toEqual([2, 10, 33]);
+    expect(sort('criticality', ['medium', 'high', 'low'])).toEqual(['low', 'medium', 'high']);
+  });
+
+  it('keeps numbers numbers in a spreadsheet and days Excel dates', () => {
+    const { kind, meta } = kindOf('unitCost');
+    expect(kind.sheetValue!(12.5, meta, { record: {} })).toBe(12.5);
+    const day = kindOf('warrantyEnds');
+    expect(day.kind.sheetValue!('2026-03-09', day.meta, { record: {} })).toEqual(new Date(Date.UTC(2026, 2, 9)));
+  });
+});
+
+describe('field kinds: inputs and OpenAPI', () => {
+  const inputOf = (name: string) => {
+    const { kind, meta } = kindOf(name);
+    return kind.input?.(meta);
+  };
+
+  it("gives phones the keyboard of the value, and no input the browser's own limits", () => {
+    expect(inputOf('quantity')).toEqual({ control: 'number', inputMode: 'numeric', unit: undefined });
+    expect(inputOf('unitCost')).toEqual({ control: 'number', inputMode: 'decimal', unit: 'EUR' });
+    expect(inputOf('phone')).toEqual({ control: 'text', inputMode: 'tel' });
+    expect(inputOf('contactEmail')).toEqual({ control: 'text', inputMode: 'email' });
+    expect(inputOf('website')).toEqual({ control: 'text', inputMode: 'url' });
+    expect(inputOf('criticality')).toEqual({ control: 'choice', options: ['low', 'medium', 'high'], multiple: false });
+  });
+
+  it('describes each value with its bounds', () => {
+    const openApi = (name: string) => {
+      const { kind, meta } = kindOf(name);
+      return kind.openApi(meta);
+    };
+    expect(openApi('quantity')).toEqual({ type: 'integer', minimum: 0, maximum: 2_147_483_647, nullable: true });
+    expect(openApi('unitCost')).toEqual({ type: 'number', minimum: 0, maximum: 9_999_999_999_999.99, nullable: true });
+    expect(openApi('criticality')).toEqual({ type: 'string', enum: ['', 'low', 'medium', 'high'] });
+    expect(openApi('name')).toEqual({ type: 'string', maxLength: 200 });
+  });
+
+  it('refuses a declaration whose bounds its column cannot hold', () => {
+    expect(() => field.integer('Count', { max: 3e9 })).toThrow(/not within what its column holds/);
+  });
+});
+
+describe('an application kind', () => {
+  it('is declared like a built-in once registered, and a name taken twice is refused', () => {
+    const grade: FieldKind<{ pass: number }> = {
+      name: 'testGrade',
+      schema: (meta) => field.integer(meta.label, { min: 0, max: 100 }),
+      column: () => ({ type: 'integer' }),
+      input: null,
+      text: (value, meta) => (typeof value === 'number' ? (value >= (meta.settings?.pass ?? 50) ? 'pass' : 'fail') : ''),
+      chip: (value, meta) => (typeof value === 'number' ? { label: `${value}`, tone: value >= (meta.settings?.pass ?? 50) ? 'success' : 'error' } : null),
+      searched: false,
+      openApi: () => ({ type: 'integer' }),
+    };
+    registerFieldKind(grade);
+    const schema = strictObject({ name: field.name(), score: field.of('testGrade', 'Score', { pass: 60 }) });
+    const [, score] = describedFields(schema);
+    expect(score?.kind).toBe(fieldKind('testGrade'));
+    expect(score?.kind.text(59, score.meta, { record: {} })).toBe('fail');
+    expect(score?.kind.chip?.(75, score.meta, { record: {} })).toEqual({ label: '75', tone: 'success' });
+    expect(() => registerFieldKind({ ...grade })).toThrow(/registered twice/);
+    expect(() => field.of('noSuchKind', 'X')).toThrow(/Unknown field kind "noSuchKind"/);
+  });
+});
