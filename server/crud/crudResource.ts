@@ -6,7 +6,7 @@ import type { Access } from '../auth/access';
 import { currentUser } from '../auth/authPlugin';
 import type { Database } from '../db/client';
 import { newId } from '../db/ids';
-import { conflict, notFound } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
 import { errorSchema, idParamsSchema } from '../http/schemas';
 import type { CheckedPermission } from '../../common/permissions';
 import { READ_ONLY_FIELDS } from '../../common/resources/schemaParts';
@@ -43,8 +43,12 @@ export interface CrudResource {
   searchFields?: readonly string[];
   /** Fields the screen shows as other text (names for ids), sorted and searched as shown (listQuery). */
   shown?: ListOptions['shown'];
-  /** The field that must be unique (ignoring case), and the 409 message. Default: name. */
-  unique?: { field: string; message?: (value: string) => string };
+  /**
+   * What must be unique (texts ignoring case): one field, or a set of fields unique together, and
+   * the 409's message. Default: name. A declared table gets the same unique index (resourceTable's
+   * `unique`).
+   */
+  unique?: { field: string; message?: (value: string) => string } | { fields: readonly string[]; message?: (value: string) => string };
   /** Path of the single-record read, default '/:id' (widgets and tables use '/id/:id'). */
   getPath?: string;
   /** Calls the spec has for this entity (permission has no PUT, config no DELETE). */
@@ -126,14 +130,16 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
   };
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const schemaFields = Object.keys(resource.schema.fields);
-  const uniqueField = resource.unique?.field ?? 'name';
-  if (!columns._id || !columns[uniqueField]) throw new Error(`Resource ${entity}: table needs _id and ${uniqueField} columns`);
+  const uniqueFields = resource.unique ? ('fields' in resource.unique ? resource.unique.fields : [resource.unique.field]) : ['name'];
+  const missing = ['_id', ...uniqueFields].filter((field) => !columns[field]);
+  if (missing.length > 0) throw new Error(`Resource ${entity}: table needs ${missing.join(', ')} columns`);
   const idColumn = columns._id as PgColumn;
   const archiving = resource.archive;
   if (archiving && !columns[ARCHIVE_FIELD]) throw new Error(`Resource ${entity}: archiving needs an ${ARCHIVE_FIELD} column`);
   const archivedColumn = archiving ? (columns[ARCHIVE_FIELD] as PgColumn) : null;
-  const uniqueColumn = columns[uniqueField] as PgColumn;
-  const uniqueMessage = resource.unique?.message ?? ((value: string) => `${label} with the name "${value}" already exists`);
+  const labels = new Map(describedFields(resource.schema).map(({ field, meta }) => [field, meta.label.toLowerCase()]));
+  const uniqueMessage =
+    resource.unique?.message ?? ((value: string) => `${label} with the ${uniqueFields.map((field) => labels.get(field) ?? field).join(' and ')} "${value}" already exists`);
   const writeAccess: Access = { permission: resource.write };
   const tags = [entity];
   const base = `/${entity}`;
@@ -151,14 +157,22 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
     if (resource.prepare) input = resource.prepare(input);
     if (resource.derive) input = await resource.derive(db(), input);
     // Stored and compared trimmed: " Pump" is the same name as "Pump" (as common's keyTakenByOther sees keys).
-    if (typeof input[uniqueField] === 'string') input = { ...input, [uniqueField]: (input[uniqueField] as string).trim() };
-    const value = input[uniqueField];
-    if (typeof value === 'string') {
-      const same: SQL[] = [sql`lower(${uniqueColumn}) = lower(${value})`];
+    for (const field of uniqueFields) if (typeof input[field] === 'string') input = { ...input, [field]: (input[field] as string).trim() };
+    const values = uniqueFields.map((field) => input[field]);
+    // A set with an empty member (no vendor yet) takes no place: as PostgreSQL's unique index has it for null.
+    if (values.every((value) => value !== null && value !== undefined)) {
+      const same: SQL[] = uniqueFields.map((field, i) => {
+        const column = columns[field] as PgColumn;
+        return typeof values[i] === 'string' ? sql`lower(${column}) = lower(${values[i]})` : sql`${column} = ${values[i]}`;
+      });
       if (existing) same.push(ne(idColumn, existing._id));
       const [taken] = await db().select({ _id: idColumn, archivedAt: archivedColumn ?? sql<null>`null` }).from(table).where(and(...same)).limit(1);
-      // Names stay unique with archived records too: history must not show two "AHU monthly check".
-      if (taken) throw conflict(uniqueField, taken.archivedAt === null ? uniqueMessage(value) : `${uniqueMessage(value)} (archived: restore it, or choose another name)`);
+      if (taken) {
+        const shown = values.map(String).join(' / ');
+        // Names stay unique with archived records too: history must not show two "AHU monthly check".
+        const message = taken.archivedAt === null ? uniqueMessage(shown) : `${uniqueMessage(shown)} (archived: restore it, or choose another name)`;
+        throw new HttpError(409, message, Object.fromEntries(uniqueFields.map((field) => [field, message])));
+      }
     }
     if (resource.checkReferences) await resource.checkReferences(db(), input, existing?._id ?? null);
     return input;

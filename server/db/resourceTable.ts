@@ -35,10 +35,10 @@ function columnOf(name: string, column: FieldColumn, required: boolean): PgColum
 /**
  * The table of a declared resource, derived from its common/ schema (docs/resources.md): `id`, one
  * column per stored field as its kind says (snake_case), created_at/updated_at, and a unique index on
- * lower(name) — the server's 409 on a taken name. `npm run db:generate -- --name <entity>` writes
- * its migration.
+ * `unique` (default name; texts as lower(…)) — what the server's 409 stands on, with the declaration's
+ * `unique` naming the same fields. `npm run db:generate -- --name <entity>` writes its migration.
  */
-export function resourceTable(tableName: string, schema: AnyObjectSchema) {
+export function resourceTable(tableName: string, schema: AnyObjectSchema, { unique = ['name'] }: { unique?: readonly string[] } = {}) {
   const described = describedFields(schema);
   const fields = Object.fromEntries(described.flatMap(({ field, meta, kind }) => (kind.column ? [[field, columnOf(snake(field), kind.column(meta), meta.required === true)]] : [])));
   const undescribed = Object.keys(schema.fields).filter((field) => !described.some((entry) => entry.field === field));
@@ -51,6 +51,16 @@ export function resourceTable(tableName: string, schema: AnyObjectSchema) {
       createdAt: bigint('created_at', { mode: 'number' }).notNull().default(sql`(extract(epoch from now()) * 1000)::bigint`),
       updatedAt: bigint('updated_at', { mode: 'number' }).notNull().default(sql`(extract(epoch from now()) * 1000)::bigint`),
     },
-    (table) => [uniqueIndex(`${tableName}_name_lower_idx`).on(sql`lower(${(table as unknown as Record<string, AnyPgColumn>).name})`)],
+    (table) => {
+      const columns = table as unknown as Record<string, AnyPgColumn>;
+      const keys = unique.map((field) => {
+        const column = columns[field];
+        if (!column) throw new Error(`resourceTable(${tableName}): unique field ${field} is not a column`);
+        return column.dataType === 'string' && column.columnType === 'PgText' ? sql`lower(${column})` : column;
+      });
+      const [first, ...rest] = keys;
+      const named = unique.length === 1 && unique[0] === 'name' ? `${tableName}_name_lower_idx` : `${tableName}_${unique.map(snake).join('_')}_unique_idx`;
+      return [uniqueIndex(named).on(first!, ...rest)];
+    },
   );
 }

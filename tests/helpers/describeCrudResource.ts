@@ -26,7 +26,8 @@ const WITHOUT_WRITE = 'technician';
  */
 export function describeCrudResource(resource: CrudResource, sample: CrudSample, extras: TestAppExtras = {}) {
   const base = `/api/${resource.entity}`;
-  const unique = resource.unique?.field ?? 'name';
+  // A set unique together: the first field in another case, the rest as sent, still collides.
+  const unique = resource.unique ? ('fields' in resource.unique ? resource.unique.fields[0]! : resource.unique.field) : 'name';
   const canUpdate = resource.operations?.update !== false;
   const canDelete = resource.operations?.delete !== false;
 

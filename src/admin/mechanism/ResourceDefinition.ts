@@ -92,8 +92,8 @@ export interface ResourceDefinition<T extends RaRecord = RaRecord> {
    * item?'. `declareResource` declares it unless told `delete: false`. Without it: no Actions column.
    */
   remove?: { confirmKey?: string };
-  /** The field naming a record in the Delete button and the confirmation; default 'name'. */
-  labelField?: string;
+  /** The field, or fields read together ('P-100 Impeller'), naming a record in the Delete button and the confirmation; default 'name'. */
+  labelField?: string | readonly string[];
   /**
    * English derived from the declaration by key (docs/resources.md): the text a key shows when
    * en.ts lacks it. en.ts must still hold every key (tests/web/platform/i18n).
@@ -130,8 +130,9 @@ export interface ResourceDefinition<T extends RaRecord = RaRecord> {
   serverPaging?: boolean;
 }
 
-/** What names a record in the Delete button and the confirmation: its label field, else its id. */
+/** What names a record in the Delete button and the confirmation: its label fields' values, else its id. */
 export function recordLabel<T extends RaRecord>(definition: Pick<ResourceDefinition<T>, 'labelField'>, record: T): string {
-  const value = (record as Record<string, unknown>)[definition.labelField ?? 'name'];
-  return typeof value === 'string' && value !== '' ? value : String(record.id);
+  const fields = typeof definition.labelField === 'string' ? [definition.labelField] : (definition.labelField ?? ['name']);
+  const values = fields.map((field) => (record as Record<string, unknown>)[field]).filter((value) => (typeof value === 'string' && value !== '') || typeof value === 'number');
+  return values.length > 0 ? values.join(' ') : String(record.id);
 }

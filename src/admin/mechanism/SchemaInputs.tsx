@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Autocomplete, Box, FormHelperText, InputAdornment, MenuItem, TextField } from '@mui/material';
 import { BooleanInput, TextInput, useInput, useTranslate } from 'react-admin';
 import type { AnyObjectSchema } from 'yup';
-import { describedFields, type FieldInput } from '../../../common/fields';
+import { describedFields, type FieldInput, type FieldMeta } from '../../../common/fields';
 import { ChipMultiSelect } from '../../shared/ui/ChipMultiSelect';
 import { DateInput } from '../../shared/ui/DateInput';
 import { DateTimeInput } from '../../shared/ui/DateTimeInput';
@@ -152,12 +152,12 @@ function KindInput({ source, label, input }: InputProps & { input: Exclude<Field
   }
 }
 
-/** One input per described field the form draws, labelled by its i18n key (default: the field's label). */
-export function SchemaInputs({ schema, namespace }: { schema: AnyObjectSchema; namespace: string }) {
+/** One input per described field the form draws (those `only` keeps), labelled by its i18n key (default: the field's label). */
+export function SchemaInputs({ schema, namespace, only }: { schema: AnyObjectSchema; namespace: string; only?: (meta: FieldMeta) => boolean }) {
   const translate = useTranslate();
   return (
     <>
-      {describedFields(schema).map(({ field, meta, kind }) => {
+      {describedFields(schema).filter(({ meta }) => !only || only(meta)).map(({ field, meta, kind }) => {
         const input = kind.input?.(meta) ?? null;
         return drawnByForm(input) ? <KindInput key={field} source={field} label={translate(fieldLabelKey(namespace, field), { _: meta.label })} input={input} /> : null;
       })}

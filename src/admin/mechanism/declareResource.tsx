@@ -4,6 +4,7 @@ import type { AnyObjectSchema } from 'yup';
 import { describedFields } from '../../../common/fields';
 import { addDerivedEnglish } from '../../platform/i18n/derivedEnglish';
 import type { RecordColumn } from '../../shared/ui/recordTable/RecordTable';
+import { requiredFieldsDialog } from './RequiredFieldsDialog';
 import { ResourceForm } from './ResourceForm';
 import type { EditorProps, ResourceDefinition, ResourceMessages } from './ResourceDefinition';
 import { drawnByForm, fieldLabelKey, SchemaInputs, snake } from './SchemaInputs';
@@ -86,6 +87,12 @@ export function declareResource<T extends RaRecord>(declaration: ResourceDeclara
     </ResourceForm>
   );
 
+  const newLabel = create === false ? '' : create && 'label' in create && create.label ? create.label : say(key('new'), `New ${label}`);
+  const copyLabel = copy ? say(key('copy'), `Copy ${label}`) : undefined;
+  const dropFields = typeof copy === 'object' ? copy.dropFields : undefined;
+  // Records needing more than a name are created in a dialog asking every required field, unless the declaration says how.
+  const asksRequired = create === undefined && described.some(({ field, meta }) => meta.required && field !== 'name');
+
   const definition: ResourceDefinition<T> = {
     route: `${name}Management`,
     defaultSort: [{ field: 'name', order: 'asc' }],
@@ -94,8 +101,8 @@ export function declareResource<T extends RaRecord>(declaration: ResourceDeclara
     title,
     messages,
     useColumns,
-    create: create === false ? undefined : ({ kind: 'prompt', ...create, label: create?.label ?? say(key('new'), `New ${label}`) } as ResourceDefinition<T>['create']),
-    copy: copy ? { label: say(key('copy'), `Copy ${label}`), ...(copy === true ? {} : copy) } : undefined,
+    create: create === false ? undefined : asksRequired ? { kind: 'dialog', label: newLabel, Dialog: requiredFieldsDialog<T>({ name, schema, namespace, newLabel, copyLabel, dropFields }) } : ({ kind: 'prompt', ...create, label: create?.label ?? newLabel } as ResourceDefinition<T>['create']),
+    copy: copy ? { label: copyLabel ?? say(key('copy'), `Copy ${label}`), ...(copy === true ? {} : copy) } : undefined,
     remove: declaration.delete === false ? undefined : { confirmKey: typeof declaration.delete === 'object' ? declaration.delete.confirmKey : 'app.confirm.delete_item' },
     Editor: derivesEditor ? DerivedEditor : Editor || undefined,
     references: Object.fromEntries(described.flatMap(({ field, meta }) => (meta.reference ? [[field, meta.reference]] : []))),

@@ -25,12 +25,21 @@ describe('stored field kinds through the CRUD API', () => {
   beforeAll(async () => {
     t = await createTestApp({}, undefined, { resources: [...crudResources, stockItemResource], migrations: [migration] });
     for (const body of [
-      { name: 'Impeller', quantity: 10, reorderLevel: 4, unitCost: 1e10, rating: 7.5, criticality: 'high', trades: ['mechanical'], warrantyEnds: '2027-06-30', arrivedAt: Date.UTC(2026, 2, 9) },
-      { name: 'Bearing', quantity: 2, reorderLevel: 5, unitCost: 12.5, criticality: 'low', warrantyEnds: '2026-12-31' },
-      { name: 'Seal kit', quantity: 33, unitCost: 0.99, criticality: 'medium' },
+      { name: 'Impeller', partNumber: 'P-100', quantity: 10, reorderLevel: 4, unitCost: 1e10, rating: 7.5, criticality: 'high', trades: ['mechanical'], warrantyEnds: '2027-06-30', arrivedAt: Date.UTC(2026, 2, 9) },
+      { name: 'Bearing', partNumber: 'B-6204', quantity: 2, reorderLevel: 5, unitCost: 12.5, criticality: 'low', warrantyEnds: '2026-12-31' },
+      { name: 'Seal kit', partNumber: 'S-7', quantity: 33, unitCost: 0.99, criticality: 'medium' },
     ]) expect((await create(body)).statusCode).toBe(200);
   });
   afterAll(() => t.close());
+
+  it('keeps the declared field unique, not the name: a 409 naming the part number, whatever its case', async () => {
+    expect((await create({ name: 'Impeller', partNumber: 'P-101' })).statusCode).toBe(200);
+    const taken = await create({ name: 'Spare impeller', partNumber: ' p-100 ' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ response: 'error', message: 'Stock item with the part number "p-100" already exists', errors: { partNumber: 'Stock item with the part number "p-100" already exists' } });
+    const renamed = await t.request({ as: 'admin', method: 'DELETE', url: `/api/stockItem/${((await list('?orderBy=partNumber')).json() as { _id: string; partNumber: string }[]).find((row) => row.partNumber === 'P-101')!._id}` });
+    expect(renamed.statusCode).toBe(200);
+  });
 
   it('stores numbers as numbers and answers them so', async () => {
     const rows = (await list('?orderBy=name')).json() as Record<string, unknown>[];
@@ -65,7 +74,7 @@ describe('stored field kinds through the CRUD API', () => {
     [{ arrivedAt: 1e20 }, 'arrivedAt', 'Arrived at must be before the year 3000'],
     [{ contactEmail: 'nobody' }, 'contactEmail', 'Contact email is not a valid email address'],
   ])('refuses %j with a 400 naming the field as sent, its words in the label', async (values, fieldName, message) => {
-    const response = await create({ name: `Refused ${fieldName}`, ...values });
+    const response = await create({ name: `Refused ${fieldName}`, partNumber: `R-${fieldName}`, ...values });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ response: 'error', message: `${message} (${fieldName})`, errors: { [fieldName]: message } });
     expect(((await list()).json() as { name: string }[]).some((row) => row.name === `Refused ${fieldName}`)).toBe(false);
@@ -77,7 +86,7 @@ describe('stored field kinds through the CRUD API', () => {
     const created = bodyOf('post')?.requestBody?.content['application/json']?.schema as { properties: Record<string, unknown>; required?: string[]; additionalProperties?: boolean };
     expect(created.properties.quantity).toEqual({ type: 'integer', minimum: 0, maximum: 2_147_483_647, nullable: true });
     expect(created.properties.criticality).toEqual({ type: 'string', enum: ['', 'low', 'medium', 'high'] });
-    expect(created.required).toEqual(['name']);
+    expect(created.required).toEqual(['name', 'partNumber']);
     expect(created.additionalProperties).toBe(false);
   });
 
@@ -94,7 +103,7 @@ describe('stored field kinds through the CRUD API', () => {
           fc.record({ trades: fc.array(fc.string(), { maxLength: 3 }) }),
         ),
         async (values) => {
-          const response = await create({ name: `Fuzz ${Math.random()}`, ...values });
+          const response = await create({ name: 'Fuzzed part', partNumber: `F-${Math.random()}`, ...values });
           expect([200, 400]).toContain(response.statusCode);
           if (response.statusCode === 400) expect(Object.keys(values)).toContain(Object.keys(response.json().errors ?? {})[0]);
         },

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import { AdminContext, memoryStore } from 'react-admin';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppNotification } from '../../../src/shared/ui/AppNotification';
 import { DialogsProvider } from '../../../src/shared/ui/dialogs/DialogsProvider';
 import { dataProvider } from '../../../src/platform/dataProvider';
@@ -13,36 +13,42 @@ import { appTheme } from '../../../src/theme';
 import { stockItemSchema } from '../../fixtures/fieldKinds/stockItem';
 
 /** The derived screen of a declaration using the number and choice kinds (DESIGN §15), its calls answered in memory. */
-const stockItemScreen = declareResource({ name: 'stockItem', label: 'Stock item', schema: stockItemSchema, icon: InventoryIcon, permission: 'manage-stockItem' });
+const stockItemScreen = declareResource({ name: 'stockItem', label: 'Stock item', schema: stockItemSchema, icon: InventoryIcon, permission: 'manage-stockItem', labelField: ['partNumber', 'name'] });
 
-const bearing = { _id: 's1', name: 'Bearing', quantity: 2, reorderLevel: 5, unitCost: 12.5, rating: null, criticality: 'low', trades: [], website: '', phone: '', colour: '', warrantyEnds: '2026-12-31', arrivedAt: null, tags: [], contactEmail: '', updatedAt: 1 };
+const bearing = { _id: 's1', name: 'Bearing', partNumber: 'B-6204', quantity: 2, reorderLevel: 5, unitCost: 12.5, rating: null, criticality: 'low', trades: [], website: '', phone: '', colour: '', warrantyEnds: '2026-12-31', arrivedAt: null, tags: [], contactEmail: '', updatedAt: 1 };
+const impellers = ['P-100', 'P-101'].map((partNumber, i) => ({ ...bearing, _id: `i${i}`, name: 'Impeller', partNumber }));
 const sent: Record<string, unknown>[] = [];
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-beforeAll(() => {
+beforeEach(() => {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     if (!url.pathname.startsWith('/api/stockItem')) return json(404, { message: `no ${url.pathname}` });
     if (url.pathname.endsWith('/history')) return json(200, []);
-    if (method === 'GET') return json(200, url.pathname === '/api/stockItem' ? [bearing] : bearing);
+    if (method === 'GET') return json(200, url.pathname === '/api/stockItem' ? [bearing, ...impellers] : bearing);
     const body = JSON.parse(String(init.body)) as Record<string, unknown>;
     sent.push(body);
     return json(200, { ...bearing, ...body, updatedAt: 2 });
   });
 });
-afterAll(() => vi.unstubAllGlobals());
+afterEach(() => vi.unstubAllGlobals());
+
+function openStockItems() {
+  render(
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()} theme={appTheme}>
+      <DialogsProvider>
+        <ResourceAdminPage definition={stockItemScreen} />
+      </DialogsProvider>
+      <AppNotification />
+    </AdminContext>,
+  );
+}
 
 describe('the inputs and cells of field kinds', () => {
   it('shows numbers with their unit, edits them on the number pad with no native limits, and says what is wrong in the field’s label', async () => {
-    render(
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()} theme={appTheme}>
-        <DialogsProvider>
-          <ResourceAdminPage definition={stockItemScreen} />
-        </DialogsProvider>
-        <AppNotification />
-      </AdminContext>,
-    );
+    sent.length = 0;
+    openStockItems();
     const row = (await screen.findByRole('cell', { name: 'Bearing' })).closest('tr') as HTMLElement;
     expect(within(row).getByRole('cell', { name: '12.50 EUR' })).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: '2026/12/31' })).toBeInTheDocument();
@@ -76,5 +82,27 @@ describe('the inputs and cells of field kinds', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ quantity: 7, unitCost: 13.75, criticality: 'high' });
+  });
+
+  it('asks every required field in New, not the name alone, and names each record by its label fields', async () => {
+    sent.length = 0;
+    openStockItems();
+    await screen.findByRole('cell', { name: 'Bearing' });
+    // Two parts named Impeller: each Delete says which.
+    expect(screen.getByRole('button', { name: 'Delete P-100 Impeller' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete P-101 Impeller' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'New Stock item' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Stock item' });
+    expect(within(dialog).getAllByRole('textbox').map((input) => input.getAttribute('name'))).toEqual(['name', 'partNumber']);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Impeller');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Part number is required')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Part number' }), 'P-102');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ name: 'Impeller', partNumber: 'P-102', quantity: null });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
