@@ -163,7 +163,8 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
     if (values.every((value) => value !== null && value !== undefined)) {
       const same: SQL[] = uniqueFields.map((field, i) => {
         const column = columns[field] as PgColumn;
-        return typeof values[i] === 'string' ? sql`lower(${column}) = lower(${values[i]})` : sql`${column} = ${values[i]}`;
+        // Texts ignoring case, as resourceTable's index has them; any other column as it compares.
+        return column.columnType === 'PgText' && typeof values[i] === 'string' ? sql`lower(${column}) = lower(${values[i]})` : sql`${column} = ${values[i]}`;
       });
       if (existing) same.push(ne(idColumn, existing._id));
       const [taken] = await db().select({ _id: idColumn, archivedAt: archivedColumn ?? sql<null>`null` }).from(table).where(and(...same)).limit(1);
