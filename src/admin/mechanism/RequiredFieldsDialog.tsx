@@ -1,6 +1,6 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useMemo, type ComponentType } from 'react';
 import { Button, Dialog, DialogContent, DialogTitle } from '@mui/material';
-import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
+import { useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import type { AnyObjectSchema } from 'yup';
 import { copyBody } from '../../../common/resources/schemaParts';
 import type { CreateDialogProps } from './ResourceDefinition';
@@ -26,18 +26,9 @@ interface RequiredFieldsDialogOptions {
 export function requiredFieldsDialog<T extends RaRecord>({ name, schema, namespace, newLabel, copyLabel, dropFields = [] }: RequiredFieldsDialogOptions): ComponentType<CreateDialogProps<T>> {
   return function RequiredFieldsDialog({ sourceId, onClose, create }: CreateDialogProps<T>) {
     const translate = useTranslate();
-    const dataProvider = useDataProvider();
-    const [initial, setInitial] = useState<Partial<T> | null>(sourceId === undefined ? {} : null);
-    useEffect(() => {
-      if (sourceId === undefined) return;
-      let current = true;
-      void dataProvider.getOne<T>(name, { id: sourceId }).then(({ data }) => {
-        if (current) setInitial(copyBody(data, '', dropFields) as Partial<T>);
-      });
-      return () => {
-        current = false;
-      };
-    }, [dataProvider, sourceId]);
+    // The source of a copy, through the query layer (spec §2.9: the dialog fetches it).
+    const { data: source } = useGetOne<T>(name, { id: sourceId ?? '' }, { enabled: sourceId !== undefined });
+    const initial = useMemo<Partial<T> | null>(() => (sourceId === undefined ? {} : source ? (copyBody(source, '', dropFields) as Partial<T>) : null), [sourceId, source]);
     return (
       <Dialog open onClose={onClose} fullWidth maxWidth="sm">
         <DialogTitle>{translate(sourceId === undefined || !copyLabel ? newLabel : copyLabel)}</DialogTitle>

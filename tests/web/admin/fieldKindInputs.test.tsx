@@ -13,7 +13,7 @@ import { appTheme } from '../../../src/theme';
 import { stockItemSchema } from '../../fixtures/fieldKinds/stockItem';
 
 /** The derived screen of a declaration using the number and choice kinds (DESIGN §15), its calls answered in memory. */
-const stockItemScreen = declareResource({ name: 'stockItem', label: 'Stock item', schema: stockItemSchema, icon: InventoryIcon, permission: 'manage-stockItem', labelField: ['partNumber', 'name'] });
+const stockItemScreen = declareResource({ name: 'stockItem', label: 'Stock item', schema: stockItemSchema, icon: InventoryIcon, permission: 'manage-stockItem', labelField: ['partNumber', 'name'], copy: true });
 
 const bearing = { _id: 's1', name: 'Bearing', partNumber: 'B-6204', quantity: 2, reorderLevel: 5, unitCost: 12.5, rating: null, criticality: 'low', trades: [], website: '', phone: '', colour: '', warrantyEnds: '2026-12-31', arrivedAt: null, tags: [], contactEmail: '', updatedAt: 1 };
 const impellers = ['P-100', 'P-101'].map((partNumber, i) => ({ ...bearing, _id: `i${i}`, name: 'Impeller', partNumber }));
@@ -104,5 +104,12 @@ describe('the inputs and cells of field kinds', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ name: 'Impeller', partNumber: 'P-102', quantity: null });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Copy: the same dialog, with the source's fields but its name.
+    await userEvent.click(within((await screen.findByRole('cell', { name: 'Bearing' })).closest('tr') as HTMLElement).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Copy Stock item' }));
+    const copying = await screen.findByRole('dialog', { name: 'Copy Stock item' });
+    expect(await within(copying).findByRole('textbox', { name: 'Part number' })).toHaveValue('B-6204');
+    expect(within(copying).getByRole('textbox', { name: 'Name' })).toHaveValue('');
   });
 });
