@@ -124,7 +124,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await compressApiAnswers(api);
     await api.register(apiRoutes, { resources: options.resources });
   }, { prefix: API_PREFIX });
-  await serveWebApp(app, config.distDir);
+  await serveWebApp(app, config.distDir, config.firstScreenWaitMs);
   await app.ready();
   if (config.jobsEnabled) jobs.start();
   return app;
@@ -139,7 +139,7 @@ const PWA_FILES = /^\/(sw\.js|manifest\.webmanifest|workbox-[\w-]+\.js)(\?|$)/i;
 const isPwaFile = (url: string) => PWA_FILES.test(url);
 
 /** The built SPA with a history-mode fallback; unknown /api paths stay JSON 404s. */
-async function serveWebApp(app: FastifyInstance, distDir: string | null) {
+async function serveWebApp(app: FastifyInstance, distDir: string | null, firstScreenWaitMs?: number) {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const hasWebApp = Boolean(indexFile && existsSync(indexFile));
   // The page a drawn first screen goes into (build/firstScreenBuild.ts), where the build wrote one.
@@ -158,7 +158,7 @@ async function serveWebApp(app: FastifyInstance, distDir: string | null) {
     });
   }
   // A page the server draws the first screen of (server/http/serverScreen.ts), where the build wrote its drawer.
-  const screens = hasDrawnPage && distDir ? loadServerScreens(app, distDir) : null;
+  const screens = hasDrawnPage && distDir ? loadServerScreens(app, distDir, firstScreenWaitMs) : null;
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.toLowerCase().startsWith(`${API_PREFIX}/`) || request.url.toLowerCase() === API_PREFIX;
     if (!isApi && !isPwaFile(request.url) && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {

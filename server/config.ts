@@ -51,6 +51,12 @@ export interface AppConfig {
   trustProxy?: boolean | number | string[];
   /** After SIGTERM, how long readiness says 'draining' before the process stops taking requests (DRAIN_DELAY_MS). */
   drainDelayMs?: number;
+  /**
+   * How long a phone page waits for its first screen to be drawn before the plain page is served
+   * (server/http/serverScreen.ts; default 1,500 ms). Longer in tests about what is drawn, which
+   * must not depend on how loaded the machine is.
+   */
+  firstScreenWaitMs?: number;
   /** Bearer token that may read GET /api/metrics from anywhere (METRICS_TOKEN); null: only this host may (docs/operations.md). */
   metricsToken?: string | null;
   /**

@@ -18,7 +18,7 @@ const MAX_IN_FLIGHT = 2;
  * the demo's SKD-001; a board's widgets run scripts), and how much longer the first draw of a new
  * thread, which first loads the drawer (~1 MB of code).
  */
-const WAIT_MS = 1_500;
+export const FIRST_SCREEN_WAIT_MS = 1_500;
 const THREAD_START_MS = 5_000;
 
 /** The API's own handlers, asked with the session's token: every permission check and every refusal is the API's. */
@@ -80,10 +80,10 @@ export interface ServerScreens {
  *
  * A drawn screen is a head start, never a requirement: anything that goes wrong — no build, no
  * cookie, a refused session, MAX_IN_FLIGHT pages already being prepared, answers or drawing past
- * WAIT_MS, a render that throws — serves the plain page at once, never queued. A page that stops
+ * the wait (FIRST_SCREEN_WAIT_MS unless configured), a render that throws — serves the plain page at once, never queued. A page that stops
  * waiting keeps its place until its answers and drawing end: what runs for pages stays bounded.
  */
-export function loadServerScreens(app: FastifyInstance, distDir: string): ServerScreens | null {
+export function loadServerScreens(app: FastifyInstance, distDir: string, waitMs = FIRST_SCREEN_WAIT_MS): ServerScreens | null {
   const pageFile = path.join(distDir, ENTRY_HELD_PAGE);
   // The server build of the app's screens (src/platform/firstScreen/drawScreen.tsx, built by build/firstScreenBuild.ts).
   const entryFile = path.join(distDir, '..', SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY);
@@ -109,7 +109,7 @@ export function loadServerScreens(app: FastifyInstance, distDir: string): Server
       // Times drawn in the server's zone would change under the user's eyes at hydration: no zone the server knows, no drawing.
       if (!phonePage || !token || !timeZone || !isKnownTimeZone(timeZone) || inFlight >= MAX_IN_FLIGHT) return false;
       inFlight += 1;
-      const waitMs = WAIT_MS + (pool.threadCount() === 0 ? THREAD_START_MS : 0);
+      const waitingMs = waitMs + (pool.threadCount() === 0 ? THREAD_START_MS : 0);
       const preparing = (async () => {
         const answers = await askFirst(phonePage, askerFor(app, token));
         return answers && { answers, screen: await pool.run({ path: pagePath, answers, drawnFor: { timeZone } }) };
@@ -120,7 +120,7 @@ export function loadServerScreens(app: FastifyInstance, distDir: string): Server
         })
         .finally(() => (inFlight -= 1));
       let timer: NodeJS.Timeout | undefined;
-      const prepared = await Promise.race([preparing, new Promise<null>((resolve) => (timer = setTimeout(resolve, waitMs, null)))]);
+      const prepared = await Promise.race([preparing, new Promise<null>((resolve) => (timer = setTimeout(resolve, waitingMs, null)))]);
       clearTimeout(timer);
       const { page, scriptSources } = currentPage();
       const drawn = prepared && withServerScreen(page, { ...prepared.screen, answers: prepared.answers });
