@@ -34,6 +34,8 @@ export const MANAGE_PERMISSIONS = [
   'manage-report',
   'manage-script',
   'manage-workorder',
+  'manage-vendor',
+  'manage-sparepart',
 ] as const;
 
 export const DATA_PERMISSIONS = [

@@ -4,8 +4,8 @@ import { MODULES } from './resources/user';
 /** Top-level areas a user's moduleWhitelist may name (DESIGN §4). */
 export type ModuleName = (typeof MODULES)[number];
 
-/** Management permissions of the engineer area's own screens (schedule, calendar, work orders). */
-const ENGINEER_MANAGE_PERMISSIONS: readonly PermissionName[] = ['manage-workorder', 'manage-inspection-schedule', 'manage-calendar'];
+/** Management permissions of the engineer area's own screens (schedule, calendar, work orders, the stores' vendors and spare parts). */
+const ENGINEER_MANAGE_PERMISSIONS: readonly PermissionName[] = ['manage-workorder', 'manage-inspection-schedule', 'manage-calendar', 'manage-vendor', 'manage-sparepart'];
 
 /**
  * The area whose whitelist entry a permission needs (docs/permissions.md "Module whitelist"), or

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyObjectSchema } from 'yup';
 import type { Access } from '../auth/access';
-import { currentUser } from '../auth/authPlugin';
+import { API_PREFIX, currentUser } from '../auth/authPlugin';
 import type { Database } from '../db/client';
 import { newId } from '../db/ids';
 import { HttpError, notFound } from '../http/errors';
@@ -14,6 +14,7 @@ import { isReferenced, referenceCounts, type Archiving } from './archiving';
 import { auditHistory, diffRecords, recordAudit, type AuditActor } from './auditLog';
 import { listQuerySchema, runList, type ListOptions, type ListQuery } from './listQuery';
 import { validateBody } from './validateBody';
+import { checkDeclaredReferences, releaseReferrers, withNameReaders } from './declaredReferences';
 import { describedFields } from '../../common/fields';
 import type { Row, Transaction } from './crudTypes';
 
@@ -57,7 +58,10 @@ export interface CrudResource {
   prepare?: (input: Record<string, unknown>) => Record<string, unknown>;
   /** Fills in what a valid body may leave out and the server derives (attributes: a technicalName from the name). */
   derive?: (db: Database, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
-  /** Checks ids the body refers to; throws 400 naming the field. */
+  /**
+   * Checks ids the body refers to; throws 400 naming the field. Without it the mechanism checks the
+   * declared reference fields (server/crud/declaredReferences.ts) and releases them when their record goes.
+   */
   checkReferences?: (db: Database, input: Record<string, unknown>, existingId: string | null) => Promise<void>;
   /** Inside the delete transaction: refuse with 409 naming the referrers, or clean them up. */
   beforeDelete?: (tx: Transaction, row: Row, actor: AuditActor, app: FastifyInstance) => Promise<void>;
@@ -120,7 +124,11 @@ export function readAccess(resource: CrudResource): Access {
   return resource.read ?? { permission: resource.write };
 }
 
-export function registerCrudResource(app: FastifyInstance, resource: CrudResource) {
+/**
+ * The routes of one declaration. `peers` are every declaration the app serves: the ones referring
+ * to this one may read its names, and are told when one of its records goes.
+ */
+export function registerCrudResource(app: FastifyInstance, resource: CrudResource, peers: readonly CrudResource[] = [resource]) {
   const { entity, label, table } = resource;
   const read = readAccess(resource);
   const listing = {
@@ -176,6 +184,7 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
       }
     }
     if (resource.checkReferences) await resource.checkReferences(db(), input, existing?._id ?? null);
+    else await checkDeclaredReferences(db(), resource, peers, input, existing);
     return input;
   }
 
@@ -185,7 +194,7 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
   app.get<{ Querystring: ListQuery & { archived?: ArchivedParam } }>(
     base,
     {
-      config: { access: read },
+      config: { access: withNameReaders(read, resource, peers, `${API_PREFIX}${base}`) },
       schema: {
         tags,
         summary: archivedColumn
@@ -289,6 +298,7 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
             return { _id: existing._id, message: `${label} archived`, archived: true, references };
           }
           await resource.beforeDelete?.(tx, existing, actor, app);
+          await releaseReferrers(tx, resource, peers, existing);
           await tx.delete(table).where(eq(idColumn, existing._id));
           await recordAudit(tx, { entity, recordId: existing._id, action: 'delete', actor, changes: diffRecords(existing, null) });
           return { _id: existing._id, message: `${label} deleted`, ...(archiving ? { archived: false, references } : {}) };

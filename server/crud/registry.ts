@@ -44,5 +44,5 @@ declare module 'fastify' {
 
 /** The generic CRUD routes of `resources` (buildApp's, by default every declared one). */
 export async function crudRoutes(app: FastifyInstance, { resources = crudResources }: { resources?: readonly CrudResource[] }) {
-  for (const resource of resources) registerCrudResource(app, resource);
+  for (const resource of resources) registerCrudResource(app, resource, resources);
 }

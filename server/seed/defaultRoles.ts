@@ -20,7 +20,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly PermissionName[
   [ROLE_NAMES.engineer]: [
     'view-engineer', ...NAV_PERMISSIONS, ...engineerReads,
     'resolve-alert', 'update-inspection', 'update-workorder', 'manage-workorder',
-    'manage-inspection-schedule', 'manage-calendar',
+    'manage-inspection-schedule', 'manage-calendar', 'manage-vendor', 'manage-sparepart',
   ],
   [ROLE_NAMES.technician]: [
     'view-technician', 'read-asset', 'read-checklist', 'read-inspection', 'update-inspection',

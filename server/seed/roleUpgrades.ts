@@ -11,6 +11,9 @@ import { ROLE_NAMES, type PermissionName, type RoleName } from '../../common/per
 export const LATER_ROLE_GRANTS: readonly { role: RoleName; permission: PermissionName }[] = [
   // Issue 19: recording notes got its own permission (POST /thermographyNote).
   { role: ROLE_NAMES.thermographyTechnician, permission: 'create-thermography-note' },
+  // Issue 42: engineers keep the stores' spare parts and their vendors.
+  { role: ROLE_NAMES.engineer, permission: 'manage-vendor' },
+  { role: ROLE_NAMES.engineer, permission: 'manage-sparepart' },
 ];
 
 /** The area permissions decide a user's home screen (DESIGN §4): never added to the superuser by itself. */

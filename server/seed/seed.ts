@@ -20,6 +20,7 @@ import { ensureDemoThermography } from './demoThermography';
 import { DEMO_CONFIG_ENTRIES, DEMO_USERS } from './demoUsers';
 import { workOrderConfigEntries } from '../modules/workOrders/workOrderSettings';
 import { ensureDemoWorkOrders } from './demoWorkOrders';
+import { ensureDemoStores } from './demoStores';
 
 export class SeedError extends Error {}
 
@@ -61,6 +62,8 @@ export async function seedDatabase(
     await ensureDemoThermography(db);
     // After the history and thermography: orders over the demo period, some for their alerts.
     await ensureDemoWorkOrders(db);
+    // Vendors and the spare parts the catalogue's assets use (docs/spare-parts.md).
+    await ensureDemoStores(db);
     // The calendar's config for the demo plant, and entries over the demo period (issue 17).
     await ensureCalendarConfig(db, true);
     await ensureDemoCalendarEntries(db);

@@ -57,6 +57,9 @@ const holders = {
   'read-workorder': ['admin', 'engineer', 'technician', 'thermo.tech', 'eng.tech', 'super.eng'],
   'update-workorder': ['admin', 'engineer', 'technician', 'thermo.tech', 'eng.tech', 'super.eng'],
   'manage-workorder': ['admin', 'engineer', 'super.eng'],
+  // The stores (issue 42): engineer-area management, as manage-workorder.
+  'manage-vendor': ['admin', 'engineer', 'super.eng'],
+  'manage-sparepart': ['admin', 'engineer', 'super.eng'],
 } as const satisfies Record<string, readonly MatrixUser[]>;
 
 /** One way of calling a route whose answer depends on the request (an `orIf` rule or an own id). */
@@ -286,4 +289,22 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
     { when: 'an id no order has', id: 'other', allowed: holders['update-workorder'] },
   ],
   'DELETE /api/workOrder/:id': holders['manage-workorder'],
+
+  // The stores (docs/spare-parts.md). A part names its vendor and assets: whoever may keep parts may
+  // read vendors' names (DESIGN §15); assets' names are anyone's already.
+  'GET /api/vendor': [
+    { when: 'the whole list', allowed: holders['manage-vendor'] },
+    { when: 'names only', query: 'fields=id,name', allowed: [...new Set([...holders['manage-vendor'], ...holders['manage-sparepart']])] },
+  ],
+  'POST /api/vendor': holders['manage-vendor'],
+  'GET /api/vendor/:id': holders['manage-vendor'],
+  'PUT /api/vendor/:id': holders['manage-vendor'],
+  'DELETE /api/vendor/:id': holders['manage-vendor'],
+  'GET /api/vendor/:id/history': holders['manage-vendor'],
+  'GET /api/sparePart': holders['manage-sparepart'],
+  'POST /api/sparePart': holders['manage-sparepart'],
+  'GET /api/sparePart/:id': holders['manage-sparepart'],
+  'PUT /api/sparePart/:id': holders['manage-sparepart'],
+  'DELETE /api/sparePart/:id': holders['manage-sparepart'],
+  'GET /api/sparePart/:id/history': holders['manage-sparepart'],
 };

@@ -1,11 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Autocomplete, Box, FormHelperText, InputAdornment, MenuItem, TextField } from '@mui/material';
-import { BooleanInput, TextInput, useInput, useTranslate } from 'react-admin';
+import { BooleanInput, TextInput, useGetList, useInput, useTranslate, type RaRecord } from 'react-admin';
 import type { AnyObjectSchema } from 'yup';
 import { describedFields, type FieldInput, type FieldMeta } from '../../../common/fields';
 import { ChipMultiSelect } from '../../shared/ui/ChipMultiSelect';
 import { DateInput } from '../../shared/ui/DateInput';
 import { DateTimeInput } from '../../shared/ui/DateTimeInput';
+import { useDebouncedValue } from '../../shared/ui/useDebouncedValue';
+import type { ServerPageMeta } from '../../platform/dataProvider/pagedList';
+import { useNameLookup } from './useRelatedList';
 
 /** 'cronExpression' → 'cron_expression', as en.ts spells keys. */
 export const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -13,8 +16,8 @@ export const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${le
 /** i18n key of a declared field's input label. */
 export const fieldLabelKey = (namespace: string, field: string) => `app.${namespace}.fields.${snake(field)}`;
 
-/** The inputs a derived editor draws; a reference needs a picker of its own (the entity's editor). */
-export const drawnByForm = (input: FieldInput | null): input is Exclude<FieldInput, { control: 'reference' }> => input !== null && input.control !== 'reference';
+/** The inputs a derived editor draws: every kind's that has one. */
+export const drawnByForm = (input: FieldInput | null): input is FieldInput => input !== null;
 
 interface InputProps {
   source: string;
@@ -121,9 +124,49 @@ function ColourInput({ source, label }: InputProps) {
   return <TextField type="color" label={label} value={(field.value as string | undefined) || '#000000'} onChange={(event) => field.onChange(event.target.value)} error={invalid} helperText={message} sx={{ maxWidth: 160 }} />;
 }
 
+/** Options a picker offers at once: the first names matching what is typed, asked of the server. */
+const PICKER_PAGE = 25;
+
+/**
+ * A reference or references: the records' names, searched on the server as the user types (a
+ * plant's thousands of assets are never all loaded), the held ones named from the names list
+ * the column reads too (DESIGN §15: names only, which whoever may use this resource may read).
+ */
+function ReferencePicker({ source, label, resource, multiple }: InputProps & Extract<FieldInput, { control: 'reference' }>) {
+  const { field, invalid, message } = useField(source);
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed, 250);
+  const names = useNameLookup(resource);
+  const meta: ServerPageMeta = { serverPage: true, fields: ['name'], sort: [{ field: 'name', order: 'asc' }] };
+  const found = useGetList<RaRecord & { name: string }>(resource, { pagination: { page: 1, perPage: PICKER_PAGE }, filter: { q: search }, meta });
+  const held: string[] = multiple ? ((field.value as string[] | undefined) ?? []) : typeof field.value === 'string' && field.value !== '' ? [field.value] : [];
+  const foundNames = new Map((found.data ?? []).map((record) => [String(record.id), record.name]));
+  const options = [...new Set([...held, ...foundNames.keys()])];
+  const nameOf = (id: string) => foundNames.get(id) ?? names.get(id) ?? id;
+  const common = {
+    options,
+    loading: found.isPending,
+    getOptionLabel: nameOf,
+    // The server has searched: every option it answered matches.
+    filterOptions: (shown: string[]) => shown,
+    onInputChange: (_event: unknown, text: string, reason: string) => {
+      if (reason === 'input') setTyped(text);
+    },
+    onBlur: field.onBlur,
+    renderInput: (params: object) => <TextField {...params} label={label} error={invalid} helperText={message} />,
+  };
+  return multiple ? (
+    <Autocomplete multiple {...common} value={held} onChange={(_event, ids) => field.onChange(ids)} />
+  ) : (
+    <Autocomplete {...common} value={held[0] ?? null} onChange={(_event, id) => field.onChange(id ?? null)} />
+  );
+}
+
 /** The input of a field kind's FieldInput (common/fields). */
-function KindInput({ source, label, input }: InputProps & { input: Exclude<FieldInput, { control: 'reference' }> }) {
+function KindInput({ source, label, input }: InputProps & { input: FieldInput }) {
   switch (input.control) {
+    case 'reference':
+      return <ReferencePicker source={source} label={label} {...input} />;
     case 'switch':
       return <BooleanInput source={source} label={label} helperText={false} />;
     case 'number':
