@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from './helpers/testApp';
 import { permissions, roles } from '../../server/db/schema';
 import { seedDatabase } from '../../server/seed/seed';
 import { crudResources, knownPermissions } from '../../server/crud/registry';
-import { vendorResource } from '../fixtures/recipe/vendor.server';
+import { toolResource } from '../fixtures/recipe/tool.server';
 
 /**
  * DESIGN §4: ROLE_SUPERUSER holds every permission the code defines but the view-* area ones, on
@@ -36,11 +36,11 @@ async function restart() {
 }
 
 describe('the superuser on an existing database', () => {
-  it("gets a newly declared resource's write permission on the next start (issue 22: the recipe's manage-vendor)", async () => {
-    expect(await adminPermissions()).not.toContain('manage-vendor');
-    await seedDatabase(t.app.services.db, t.config, knownPermissions([...crudResources, vendorResource]));
+  it("gets a newly declared resource's write permission on the next start (issue 22: the recipe's manage-tool)", async () => {
+    expect(await adminPermissions()).not.toContain('manage-tool');
+    await seedDatabase(t.app.services.db, t.config, knownPermissions([...crudResources, toolResource]));
     t.app.services.sessions.invalidate();
-    expect(await adminPermissions()).toContain('manage-vendor');
+    expect(await adminPermissions()).toContain('manage-tool');
   });
 
   it('gets a permission a new version adds on the next start, and opens its screen', async () => {

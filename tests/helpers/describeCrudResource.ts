@@ -22,7 +22,7 @@ const WITHOUT_WRITE = 'technician';
  * declaration: create, list, read, update and delete; 403 to a user without the write permission;
  * 400 naming the field of a bad body; 409 on a name taken in another case; and the superuser
  * holding the write permission from the first start. `extras` registers resources the app does
- * not serve itself (the README recipe's Vendor).
+ * not serve itself (the README recipe's Tool).
  */
 export function describeCrudResource(resource: CrudResource, sample: CrudSample, extras: TestAppExtras = {}) {
   const base = `/api/${resource.entity}`;

@@ -15,7 +15,7 @@ function recipeBlocks(): string[] {
 const modulesOnly = (code: string) =>
   code
     .trim()
-    .replace(/from '([^']+)'/g, (_, specifier: string) => `from '${path.basename(specifier).replace(/^vendor\.common$/, 'vendor')}'`);
+    .replace(/from '([^']+)'/g, (_, specifier: string) => `from '${path.basename(specifier).replace(/^tool\.common$/, 'tool')}'`);
 
 /**
  * The README's recipe is the one the tests run (issue 22: "so the recipe cannot go stale"): its
@@ -25,7 +25,7 @@ describe("the README's Adding a resource", () => {
   it('shows the schema, server declaration, migration and web declaration the tests register', () => {
     const blocks = recipeBlocks();
     expect(blocks.map(modulesOnly)).toEqual(
-      ['vendor.common.ts', 'vendor.server.ts', '0013_vendor.sql', 'vendor.web.ts'].map((file) => modulesOnly(read(`tests/fixtures/recipe/${file}`))),
+      ['tool.common.ts', 'tool.server.ts', '0014_tool.sql', 'tool.web.ts'].map((file) => modulesOnly(read(`tests/fixtures/recipe/${file}`))),
     );
   });
 });

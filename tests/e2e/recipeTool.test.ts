@@ -7,17 +7,18 @@ import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crudResources } from '../../server/crud/registry';
 import { createTestApp, type TestApp } from '../api/helpers/testApp';
-import { vendorResource } from '../fixtures/recipe/vendor.server';
+import { toolResource } from '../fixtures/recipe/tool.server';
 import { hasBrowser, openBrowser, screenshot, type BrowserSession } from './browser';
+import { dateField, typeDate } from './dateInput';
 
 const ADMIN_PASSWORD = 'recipe-admin-password';
 
 /**
- * The README recipe end to end in Chromium (issue 22): a server serving the Vendor declaration with
- * its generated migration, the Vendor web declaration on the generic screen (served by Vite), and a
+ * The README recipe end to end in Chromium (issue 22): a server serving the Tool declaration with
+ * its generated migration, the Tool web declaration on the generic screen (served by Vite), and a
  * user walking create → edit → copy → delete, each step's derived notice seen on screen.
  */
-describe.skipIf(!hasBrowser())('the README recipe (Vendor) in Chromium', () => {
+describe.skipIf(!hasBrowser())('the README recipe (Tool) in Chromium', () => {
   let t: TestApp;
   let vite: ViteDevServer;
   let session: BrowserSession;
@@ -26,8 +27,8 @@ describe.skipIf(!hasBrowser())('the README recipe (Vendor) in Chromium', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ seed: 'production', adminPassword: ADMIN_PASSWORD }, undefined, {
-      resources: [...crudResources, vendorResource],
-      migrations: [readFileSync(path.join(process.cwd(), 'tests/fixtures/recipe/0013_vendor.sql'), 'utf8')],
+      resources: [...crudResources, toolResource],
+      migrations: [readFileSync(path.join(process.cwd(), 'tests/fixtures/recipe/0014_tool.sql'), 'utf8')],
     });
     const apiUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const token = await t.login('admin', ADMIN_PASSWORD);
@@ -62,40 +63,45 @@ describe.skipIf(!hasBrowser())('the README recipe (Vendor) in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   }
 
-  it('creates, edits inline, copies and deletes a vendor with the derived notices', async () => {
-    await page.getByRole('heading', { name: 'Vendor management' }).waitFor();
+  it('creates, edits inline, copies and deletes a tool with the derived notices', async () => {
+    await page.getByRole('heading', { name: 'Tool management' }).waitFor();
 
-    await prompt('New Vendor', 'Acme Pumps');
-    await seen('Vendor created');
-    await row('Acme Pumps').getByRole('cell', { name: 'Yes', exact: true }).waitFor();
+    await prompt('New Tool', 'Torque wrench');
+    await seen('Tool created');
+    await row('Torque wrench').waitFor();
 
-    await row('Acme Pumps').getByRole('button').first().click();
-    await page.getByRole('textbox', { name: 'Phone' }).fill('+41 44 000 00 00');
-    const email = page.getByRole('textbox', { name: 'Email' });
-    await email.fill('not an address');
+    await row('Torque wrench').getByRole('button').first().click();
+    await page.getByRole('textbox', { name: 'Serial number' }).fill('TW-2231');
+    const quantity = page.getByRole('textbox', { name: 'Quantity' });
+    expect(await quantity.getAttribute('inputmode')).toBe('numeric');
+    await quantity.fill('-1');
     await page.getByRole('button', { name: 'Save' }).click();
-    // The schema's message, not Chromium's own popup (inputMode, not type="email").
-    await seen('Email is not a valid email address');
-    await email.fill('orders@acme.example');
-    await page.getByRole('switch', { name: 'Active' }).click();
+    // The schema's message, not Chromium's own popup (inputMode, no type="number" or min).
+    await seen('Quantity must be at least 0');
+    await quantity.fill('2');
+    await page.getByRole('combobox', { name: 'Condition' }).click();
+    await page.getByRole('option', { name: 'worn', exact: true }).click();
+    await typeDate(dateField(page, 'Calibration due'), '2026-09-30');
     await page.getByRole('button', { name: 'Save' }).click();
-    await seen('Vendor updated');
-    await row('Acme Pumps').getByRole('cell', { name: 'No', exact: true }).waitFor();
-    await screenshot(page, 'recipe-vendor-edited');
+    await seen('Tool updated');
+    for (const shown of ['TW-2231', '2', 'worn', '2026/09/30']) await row('Torque wrench').getByRole('cell', { name: shown, exact: true }).waitFor();
+    await screenshot(page, 'recipe-tool-edited');
 
-    await row('Acme Pumps').getByRole('checkbox').click();
-    await prompt('Copy Vendor', 'Acme Valves');
-    await seen('Vendor copied');
-    await row('Acme Valves').getByRole('cell', { name: 'orders@acme.example' }).waitFor();
+    await row('Torque wrench').getByRole('checkbox').click();
+    await prompt('Copy Tool', 'Torque wrench (spare)');
+    await seen('Tool copied');
+    await row('Torque wrench (spare)').getByRole('cell', { name: 'TW-2231', exact: true }).waitFor();
 
-    await page.getByRole('button', { name: 'Delete Acme Pumps' }).click();
+    await page.getByRole('button', { name: 'Delete Torque wrench', exact: true }).click();
     await page.getByRole('dialog').getByText('Are you sure you want to delete this item?').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await seen('Vendor deleted');
-    await expect.poll(() => row('Acme Pumps').count()).toBe(0);
+    await seen('Tool deleted');
+    await expect.poll(() => row('Torque wrench').count()).toBe(0);
 
-    const listed = await t.app.inject({ method: 'GET', url: '/api/vendor', headers: { 'x-auth': await t.login('admin', ADMIN_PASSWORD) } });
-    expect((listed.json() as { name: string; phone: string; active: boolean }[]).map((v) => [v.name, v.phone, v.active])).toEqual([['Acme Valves', '+41 44 000 00 00', false]]);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/tool', headers: { 'x-auth': await t.login('admin', ADMIN_PASSWORD) } });
+    expect((listed.json() as { name: string; serialNumber: string; calibrationDue: string | null; quantity: number | null; condition: string }[]).map((tool) => [tool.name, tool.serialNumber, tool.calibrationDue, tool.quantity, tool.condition])).toEqual([
+      ['Torque wrench (spare)', 'TW-2231', '2026-09-30', 2, 'worn'],
+    ]);
     expect(pageErrors).toEqual([]);
   }, 120_000);
 });
