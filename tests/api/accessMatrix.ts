@@ -79,6 +79,30 @@ export interface AccessVariant {
 /** 'public': no token needed. A list of users: those allowed; everyone else gets 403. */
 export type AccessRow = 'public' | readonly MatrixUser[] | readonly AccessVariant[];
 
+/**
+ * The six routes a declared resource gets (server/crud/crudResource.ts: list, create, read, update,
+ * delete, history), each allowed to `writers` — who they are is still written by hand. A list whose
+ * names others may read (DESIGN §15) says so with `namesAlso`.
+ */
+function declaredResourceRows(entity: string, writers: readonly MatrixUser[], { namesAlso = [] }: { namesAlso?: readonly MatrixUser[] } = {}): Record<string, AccessRow> {
+  const base = `/api/${entity}`;
+  const list: AccessRow =
+    namesAlso.length === 0
+      ? writers
+      : [
+          { when: 'the whole list', allowed: writers },
+          { when: 'names only', query: 'fields=id,name', allowed: [...new Set([...writers, ...namesAlso])] },
+        ];
+  return {
+    [`GET ${base}`]: list,
+    [`POST ${base}`]: writers,
+    [`GET ${base}/:id`]: writers,
+    [`PUT ${base}/:id`]: writers,
+    [`DELETE ${base}/:id`]: writers,
+    [`GET ${base}/:id/history`]: writers,
+  };
+}
+
 /** Keyed "METHOD path" exactly as docs/permissions.md's routes table writes them. */
 export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/alert': holders['read-alert'],
@@ -292,19 +316,6 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
 
   // The stores (docs/spare-parts.md). A part names its vendor and assets: whoever may keep parts may
   // read vendors' names (DESIGN §15); assets' names are anyone's already.
-  'GET /api/vendor': [
-    { when: 'the whole list', allowed: holders['manage-vendor'] },
-    { when: 'names only', query: 'fields=id,name', allowed: [...new Set([...holders['manage-vendor'], ...holders['manage-sparepart']])] },
-  ],
-  'POST /api/vendor': holders['manage-vendor'],
-  'GET /api/vendor/:id': holders['manage-vendor'],
-  'PUT /api/vendor/:id': holders['manage-vendor'],
-  'DELETE /api/vendor/:id': holders['manage-vendor'],
-  'GET /api/vendor/:id/history': holders['manage-vendor'],
-  'GET /api/sparePart': holders['manage-sparepart'],
-  'POST /api/sparePart': holders['manage-sparepart'],
-  'GET /api/sparePart/:id': holders['manage-sparepart'],
-  'PUT /api/sparePart/:id': holders['manage-sparepart'],
-  'DELETE /api/sparePart/:id': holders['manage-sparepart'],
-  'GET /api/sparePart/:id/history': holders['manage-sparepart'],
+  ...declaredResourceRows('vendor', holders['manage-vendor'], { namesAlso: holders['manage-sparepart'] }),
+  ...declaredResourceRows('sparePart', holders['manage-sparepart']),
 };

@@ -141,7 +141,8 @@ function ReferencePicker({ source, label, resource, multiple }: InputProps & Ext
   const found = useGetList<RaRecord & { name: string }>(resource, { pagination: { page: 1, perPage: PICKER_PAGE }, filter: { q: search }, meta });
   const held: string[] = multiple ? ((field.value as string[] | undefined) ?? []) : typeof field.value === 'string' && field.value !== '' ? [field.value] : [];
   const foundNames = new Map((found.data ?? []).map((record) => [String(record.id), record.name]));
-  const options = [...new Set([...held, ...foundNames.keys()])];
+  // What the search found first; the held ones stay among the options (the picker names its value from them).
+  const options = [...new Set([...foundNames.keys(), ...held])];
   const nameOf = (id: string) => foundNames.get(id) ?? names.get(id) ?? id;
   const common = {
     options,
