@@ -9,6 +9,7 @@ import { DateTimeInput } from '../../shared/ui/DateTimeInput';
 import { useDebouncedValue } from '../../shared/ui/useDebouncedValue';
 import type { ServerPageMeta } from '../../platform/dataProvider/pagedList';
 import { useNameLookup } from './useRelatedList';
+import { isRefusedInPlace } from '../../platform/authProvider/httpStatus';
 
 /** 'cronExpression' → 'cron_expression', as en.ts spells keys. */
 export const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -137,7 +138,8 @@ function ReferencePicker({ source, label, resource, multiple }: InputProps & Ext
   const [typed, setTyped] = useState('');
   const search = useDebouncedValue(typed, 250);
   const names = useNameLookup(resource);
-  const meta: ServerPageMeta = { serverPage: true, fields: ['name'], sort: [{ field: 'name', order: 'asc' }] };
+  const translate = useTranslate();
+  const meta: ServerPageMeta = { serverPage: true, fields: ['name'], sort: [{ field: 'name', order: 'asc' }], secondary: true };
   const found = useGetList<RaRecord & { name: string }>(resource, { pagination: { page: 1, perPage: PICKER_PAGE }, filter: { q: search }, meta });
   const held: string[] = multiple ? ((field.value as string[] | undefined) ?? []) : typeof field.value === 'string' && field.value !== '' ? [field.value] : [];
   const foundNames = new Map((found.data ?? []).map((record) => [String(record.id), record.name]));
@@ -154,7 +156,8 @@ function ReferencePicker({ source, label, resource, multiple }: InputProps & Ext
       if (reason === 'input') setTyped(text);
     },
     onBlur: field.onBlur,
-    renderInput: (params: object) => <TextField {...params} label={label} error={invalid} helperText={message} />,
+    // A user who may not read the names is told so here; the rest of the form keeps working.
+    renderInput: (params: object) => <TextField {...params} label={label} error={invalid} helperText={message ?? (isRefusedInPlace(found.error) ? translate('app.admin.may_not_read', { field: label }) : undefined)} />,
   };
   return multiple ? (
     <Autocomplete multiple {...common} value={held} onChange={(_event, ids) => field.onChange(ids)} />

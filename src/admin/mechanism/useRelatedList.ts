@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { isRefusedInPlace } from '../../platform/authProvider/httpStatus';
 
 export interface RelatedListOptions {
   /**
@@ -25,11 +26,12 @@ export function useRelatedListState<T extends RaRecord>(
   resource: string,
   fields?: readonly string[],
   { withArchived = false }: RelatedListOptions = {},
-): { records: T[]; isPending: boolean } {
-  const current = useGetList<T>(resource, { pagination: WHOLE, meta: { all: true, fields } });
+): { records: T[]; isPending: boolean; refused: boolean } {
+  // Beside the screen's own list: a 403 leaves the names out and the screen working (RefusedInPlace).
+  const current = useGetList<T>(resource, { pagination: WHOLE, meta: { all: true, fields, secondary: true } });
   const archived = useGetList<T>(
     resource,
-    { pagination: WHOLE, meta: { all: true, fields: fields ? [...fields, 'archivedAt'] : undefined, archived: 'only' } },
+    { pagination: WHOLE, meta: { all: true, fields: fields ? [...fields, 'archivedAt'] : undefined, archived: 'only', secondary: true } },
     { enabled: withArchived },
   );
   const records = useMemo(() => {
@@ -39,7 +41,7 @@ export function useRelatedListState<T extends RaRecord>(
     const ids = new Set(listed.map((record) => record.id));
     return [...listed, ...(archived.data ?? []).filter((record) => !ids.has(record.id))];
   }, [current.data, archived.data, withArchived]);
-  return { records, isPending: current.isPending || (withArchived && archived.isPending) };
+  return { records, isPending: current.isPending || (withArchived && archived.isPending), refused: isRefusedInPlace(current.error) };
 }
 
 /** Whether a record read with its archivedAt is archived. */

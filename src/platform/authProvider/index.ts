@@ -4,7 +4,7 @@ import { apiFetch } from '../dataProvider/apiFetch';
 import { appRoutes } from '../routes/appRoutes';
 import { mayOpen } from '../routes/routeAccess';
 import { guardedPage } from './guardedPage';
-import { httpStatusOf } from './httpStatus';
+import { httpStatusOf, isRefusedInPlace } from './httpStatus';
 import { loadSessionUser } from './loadSessionUser';
 import { LOGIN_PATH, loginPathReturningTo } from './loginRedirect';
 import { sessionStore } from './sessionStore';
@@ -36,8 +36,9 @@ async function destinationAfterLogin(permissions: readonly string[], returnTo: s
 
 /**
  * Session rules of spec §4 and §2.1: login stores the token and loads the user; permissions are
- * the user's strings, loaded with the stored jwt when missing. A 401 ends the session; a 403 (signed
- * in, not permitted) goes to Login with 'from' and keeps it, so Login can name the account.
+ * the user's strings, loaded with the stored jwt when missing. Only a 401 ends the session; a 403
+ * (signed in, not permitted) to a page's own call goes to Login with 'from' and keeps the session,
+ * so Login can name the account; a 403 to a secondary read stays on the page (RefusedInPlace).
  */
 export const authProvider = {
   async login({ username, password, returnTo }: LoginParams) {
@@ -67,7 +68,8 @@ export const authProvider = {
   async checkError(error: unknown) {
     const status = httpStatusOf(error);
     if (status === 401) throw new Error('ra.notification.logged_out');
-    if (status === 403) {
+    // A secondary read's refusal is shown where it was asked (httpStatus.ts, RefusedInPlace).
+    if (status === 403 && !isRefusedInPlace(error)) {
       const page = guardedPage.get();
       if (page) sessionStore.markDenied(page);
       throw new AccessDeniedRedirect(page ? loginPathReturningTo(page) : LOGIN_PATH);

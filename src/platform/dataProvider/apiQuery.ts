@@ -1,4 +1,5 @@
 import { notifyManager, QueryClient, queryOptions, type QueryKey } from '@tanstack/react-query';
+import { isRefusedInPlace } from '../authProvider/httpStatus';
 import { sessionStore } from '../authProvider/sessionStore';
 import { apiUrl, type QueryValue } from './apiBase';
 import { apiFetch } from './apiFetch';
@@ -9,7 +10,9 @@ import { apiFetch } from './apiFetch';
  * and one way to seed. Its defaults are TanStack's, as react-admin's own client had them; the
  * options of our reads are set per read by apiQuery.
  */
-export const queryClient = new QueryClient();
+/** TanStack's own retries (three), but never of a read refused in place: a refused read stays refused. */
+const FAILURES_RETRIED = 3;
+export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: (failures, error) => !isRefusedInPlace(error) && failures < FAILURES_RETRIED } } });
 
 // Screens hear of an answer in the task it arrived in (a microtask), not in a timer task queued
 // behind the page's other timers (TanStack's default): so also under a test's fake clock.

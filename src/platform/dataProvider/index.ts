@@ -3,6 +3,7 @@ import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { API_BASE } from './apiBase';
 import { apiFetch } from './apiFetch';
 import { httpClient } from './httpClient';
+import { httpStatusOf, RefusedInPlace } from '../authProvider/httpStatus';
 import { isServerPage, serverPage } from './pagedList';
 import { withId, withoutBookkeeping } from './recordIds';
 import { readOnePath, updatePath } from './resourcePaths';
@@ -20,6 +21,8 @@ export interface WholeListMeta {
    * 'only' just them; the default leaves them out.
    */
   archived?: 'include' | 'only';
+  /** A read beside the page's own (names for a column or a picker): a 403 stays on the page (RefusedInPlace). */
+  secondary?: true;
 }
 
 type ApiRecord = { _id: string } & Record<string, unknown>;
@@ -46,10 +49,15 @@ async function wholeList(resource: string, meta: WholeListMeta) {
 export const dataProvider: DataProvider = {
   ...simpleRest,
   async getList(resource: string, params: GetListParams) {
-    if (isWholeList(params.meta)) return wholeList(resource, params.meta) as never;
-    if (isServerPage(params.meta)) return serverPage(resource, params, params.meta) as never;
-    const result = await simpleRest.getList(resource, params);
-    return { ...result, data: mapAll(result.data as unknown as ApiRecord[]) } as never;
+    try {
+      if (isWholeList(params.meta)) return (await wholeList(resource, params.meta)) as never;
+      if (isServerPage(params.meta)) return (await serverPage(resource, params, params.meta)) as never;
+      const result = await simpleRest.getList(resource, params);
+      return { ...result, data: mapAll(result.data as unknown as ApiRecord[]) } as never;
+    } catch (error) {
+      if (httpStatusOf(error) === 403 && (params.meta as { secondary?: true } | undefined)?.secondary) throw new RefusedInPlace(resource);
+      throw error;
+    }
   },
   async getOne(resource, params) {
     return { data: withId(await apiFetch<ApiRecord>(readOnePath(resource, params.id), { signal: params.signal })) } as never;

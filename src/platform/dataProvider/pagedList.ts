@@ -15,6 +15,8 @@ export interface ServerPageMeta {
   fields?: readonly string[];
   sort: readonly SortTerm[];
   archived?: 'include' | 'only';
+  /** A read beside the page's own (a picker's search): a 403 stays on the page (RefusedInPlace). */
+  secondary?: true;
 }
 
 export function isServerPage(meta: unknown): meta is ServerPageMeta {

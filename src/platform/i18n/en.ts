@@ -552,6 +552,8 @@ export const en: TranslationMessages = {
       // Yes/no columns of declared resources (src/admin/mechanism/schemaColumns.tsx).
       yes: 'Yes',
       no: 'No',
+      // A reference picker whose names the server refused (403 in place, DESIGN §15).
+      may_not_read: '%{field}: you may not read these records',
     },
     // Records history refers to are archived instead of deleted (docs/administration.md).
     archive: {

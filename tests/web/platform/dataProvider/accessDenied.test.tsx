@@ -7,12 +7,14 @@ import { authProvider } from '../../../../src/platform/authProvider';
 import { RequireAuth } from '../../../../src/platform/authProvider/RequireAuth';
 import { LoginPage } from '../../../../src/features/login/LoginPage';
 import { dataProvider } from '../../../../src/platform/dataProvider';
-import { apiQuery } from '../../../../src/platform/dataProvider/apiQuery';
+import { apiQuery, queryClient } from '../../../../src/platform/dataProvider/apiQuery';
 import { useApiQuery } from '../../../../src/platform/dataProvider/useApiQuery';
 import { useApiFetch } from '../../../../src/platform/dataProvider/useApiFetch';
 import { i18nProvider } from '../../../../src/platform/i18n';
 import { errorResponse, jsonResponse, mockApi } from '../../helpers/mockApi';
 import { LocationProbe } from '../../helpers/renderApp';
+import { useRelatedListState } from '../../../../src/admin/mechanism/useRelatedList';
+import { serverList } from '../../helpers/serverList';
 import { engineerPermissions, sessionUser } from '../../helpers/sessionUsers';
 
 /** A screen reading a non-CRUD path, as feature screens do through useApiQuery. */
@@ -41,7 +43,7 @@ const ListProbe = () => {
 function renderAt(path: string, probe: React.ReactNode) {
   return render(
     <MemoryRouter initialEntries={[path]} useTransitions={false}>
-      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider}>
+      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/home/*" element={<RequireAuth>{probe}</RequireAuth>} />
@@ -113,5 +115,45 @@ describe('a 401/403 from a data call sends the user to Login with from (spec §8
     expect(await screen.findByText('failed')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/home\/workOrders$/);
     expect(localStorage.getItem('jwt')).toBe('stored-jwt');
+  });
+});
+
+/** A screen whose own list loads, beside the names of another resource (a column's or a picker's). */
+const NamesBesideProbe = () => {
+  const { total } = useGetList('sparePart');
+  const vendors = useRelatedListState('vendor', ['name']);
+  return (
+    <>
+      <p>{total === undefined ? 'loading' : `${total} parts`}</p>
+      <p>{vendors.refused ? 'vendor names refused' : vendors.isPending ? 'vendor names loading' : `${vendors.records.length} vendors`}</p>
+    </>
+  );
+};
+
+describe('a 403 to a read beside the page’s own stays on the page (DESIGN §15: only a 401 ends a session)', () => {
+  it('the names of another resource answered 403: still on the page, still signed in, its own list shown, the refusal told', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    mockApi({
+      ...signedInAnswers,
+      'GET /api/sparePart': serverList('sparePart', [{ _id: 'p1', partNumber: 'P-1', name: 'Seal' }]),
+      'GET /api/vendor': () => errorResponse(403, 'Not permitted'),
+    });
+    renderAt('/home/sparePartManagement', <NamesBesideProbe />);
+    expect(await screen.findByText('vendor names refused')).toBeInTheDocument();
+    expect(screen.getByText('1 parts')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/home/sparePartManagement');
+    expect(localStorage.getItem('jwt')).toBe('stored-jwt');
+  });
+
+  it('the same names answered 401: signed out, as any call', async () => {
+    localStorage.setItem('jwt', 'stored-jwt');
+    mockApi({
+      ...signedInAnswers,
+      'GET /api/sparePart': serverList('sparePart', []),
+      'GET /api/vendor': () => errorResponse(401, 'Token expired'),
+    });
+    renderAt('/home/sparePartManagement', <NamesBesideProbe />);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login?from=%2Fhome%2FsparePartManagement'));
+    expect(localStorage.getItem('jwt')).toBeNull();
   });
 });
