@@ -26,7 +26,8 @@ import { deploymentChannel } from './realtime/deploymentChannel';
 import { seedDatabase } from './seed/seed';
 import { apiRoutes } from './routes';
 import type { CrudResource } from './crud/crudResource';
-import { knownPermissions } from './crud/registry';
+import { crudResources, knownPermissions } from './crud/registry';
+import { configuredChoiceEntries } from './crud/configuredChoices';
 import { createLogoImageSource } from './modules/appInfo/logoImageSource';
 import { createJobScheduler } from './jobs/scheduler';
 import { requestTiming } from './modules/metrics/requestTiming';
@@ -66,7 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
   if (!options.database) app.addHook('onClose', () => database.close());
   try {
-    await database.withStartupLock(() => seedDatabase(database.db, config, knownPermissions(options.resources)));
+    await database.withStartupLock(() => seedDatabase(database.db, config, knownPermissions(options.resources), configuredChoiceEntries(options.resources ?? crudResources)));
   } catch (error) {
     if (!options.database) await database.close();
     throw error;

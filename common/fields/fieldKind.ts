@@ -69,7 +69,7 @@ export type FieldInput =
   | { control: 'switch' }
   | { control: 'date' }
   | { control: 'dateTime' }
-  | { control: 'choice'; options: readonly string[]; multiple: boolean }
+  | { control: 'choice'; options: readonly string[]; multiple: boolean; optionsFrom?: string }
   | { control: 'tags' }
   | { control: 'reference'; resource: string; multiple: boolean }
   | { control: 'colour' };

@@ -1,5 +1,5 @@
 import type { AnyObjectSchema, AnySchema, Schema } from 'yup';
-import { choiceField, type ChoiceSettings } from './choice';
+import { choiceField, CONFIGURED_CHOICES_PREFIX, type ChoiceSettings } from './choice';
 import { colourField } from './colour';
 import { dateField } from './date';
 import { dateTimeField } from './dateTime';
@@ -24,6 +24,17 @@ export { fieldKind, registerFieldKind } from './fieldKind';
 /** Whether a record needs the field: the server refuses a body without it, the New dialog asks for it. */
 interface Required {
   required?: boolean;
+}
+
+/** Options kept in a config entry (ChoiceSettings.optionsFrom). */
+interface Configured {
+  optionsFrom?: string;
+}
+
+/** A configured key must be one Configuration checks as a list of options: a declaration's mistake otherwise, found as it loads. */
+function configured<S extends Configured>(label: string, settings: S): S {
+  if (settings.optionsFrom !== undefined && !settings.optionsFrom.startsWith(CONFIGURED_CHOICES_PREFIX)) throw new Error(`${label}: optionsFrom must be a config key starting with "${CONFIGURED_CHOICES_PREFIX}"`);
+  return settings;
 }
 
 /**
@@ -59,8 +70,9 @@ export const field = {
   yesNo: (label: string, initial = false) => declared<boolean, YesNoSettings>(yesNoField, label, { initial }),
   date: (label: string, settings: Required = {}) => declared<string | null>(dateField, label, settings),
   dateTime: (label: string, settings: Required = {}) => declared<number | null>(dateTimeField, label, settings),
-  choice: (label: string, options: ChoiceSettings['options'], settings: Required = {}) => declared<string, ChoiceSettings>(choiceField, label, { options, ...settings }),
-  multiChoice: (label: string, options: ChoiceSettings['options'], settings: Required = {}) => declared<string[], ChoiceSettings>(multiChoiceField, label, { options, ...settings }),
+  /** One of `options`; with `{ optionsFrom: 'choices.<entity>.<field>' }` they are that config entry's, `options` its first value. */
+  choice: (label: string, options: ChoiceSettings['options'], settings: Required & Configured = {}) => declared<string, ChoiceSettings>(choiceField, label, { options, ...configured(label, settings) }),
+  multiChoice: (label: string, options: ChoiceSettings['options'], settings: Required & Configured = {}) => declared<string[], ChoiceSettings>(multiChoiceField, label, { options, ...configured(label, settings) }),
   tags: (label: string) => declared<string[]>(tagsField, label, {}),
   reference: (label: string, resource: string, settings: Required = {}) => declared<string | null>(referenceField, label, { reference: resource, ...settings }),
   references: (label: string, resource: string) => declared<string[]>(referencesField, label, { reference: resource }),

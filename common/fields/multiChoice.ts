@@ -1,8 +1,6 @@
 import * as yup from 'yup';
 import { registerFieldKind } from './fieldKind';
-import type { ChoiceSettings } from './choice';
-
-const optionsOf = (settings: ChoiceSettings | undefined) => settings?.options ?? [];
+import { MAX_OPTION_LENGTH, MAX_OPTIONS, optionsOf, type ChoiceSettings } from './choice';
 const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 /** Any of fixed options, each once (the trades an order needs): a text[] column, shown comma-joined in the options' order. */
@@ -10,21 +8,26 @@ export const multiChoiceField = registerFieldKind<ChoiceSettings>({
   name: 'multiChoice',
   schema(meta) {
     const options = optionsOf(meta.settings);
-    const message = `${meta.label} must hold only: ${options.join(', ')}`;
+    // Configured options are looked up on save (server/crud/configuredChoices.ts): here only their shape.
+    const configured = Boolean(meta.settings?.optionsFrom);
+    const message = configured ? `${meta.label} must hold options of at most ${MAX_OPTION_LENGTH} characters` : `${meta.label} must hold only: ${options.join(', ')}`;
     const schema = yup
-      .array(yup.string().typeError(message).required(message))
+      .array(yup.string().typeError(message).required(message).max(MAX_OPTION_LENGTH, message))
       .typeError(`${meta.label} must be a list`)
-      .max(options.length, message)
-      .test('options', message, (values) => (values ?? []).every((value) => options.includes(value)))
+      .max(configured ? MAX_OPTIONS : options.length, configured ? `${meta.label} must hold at most ${MAX_OPTIONS} options` : message)
+      .test('options', message, (values) => configured || (values ?? []).every((value) => options.includes(value)))
       .test('distinct', `${meta.label} must not hold the same option twice`, (values) => new Set(values ?? []).size === (values ?? []).length);
     return meta.required ? schema.required(`${meta.label} is required`).min(1, `${meta.label} is required`) : schema.default([]);
   },
   column: () => ({ type: 'text[]' }),
-  input: (meta) => ({ control: 'choice', options: optionsOf(meta.settings), multiple: true }),
+  input: (meta) => ({ control: 'choice', options: optionsOf(meta.settings), multiple: true, ...(meta.settings?.optionsFrom ? { optionsFrom: meta.settings.optionsFrom } : {}) }),
   text: (value, meta) => {
     const held = new Set(listOf(value));
     return optionsOf(meta.settings).filter((option) => held.has(option)).join(', ');
   },
   searched: false,
-  openApi: (meta) => ({ type: 'array', items: { type: 'string', enum: [...optionsOf(meta.settings)] }, maxItems: optionsOf(meta.settings).length, uniqueItems: true }),
+  openApi: (meta) =>
+    meta.settings?.optionsFrom
+      ? { type: 'array', items: { type: 'string', maxLength: MAX_OPTION_LENGTH }, maxItems: MAX_OPTIONS, uniqueItems: true, description: `Options in the config entry ${meta.settings.optionsFrom}` }
+      : { type: 'array', items: { type: 'string', enum: [...optionsOf(meta.settings)] }, maxItems: optionsOf(meta.settings).length, uniqueItems: true },
 });

@@ -18,7 +18,8 @@ export const sparePartSchema = strictObject({
   reorderLevel: field.integer('Reorder level', { min: 0 }),
   stock: stockLevel('Stock', { quantity: 'quantityOnHand', reorderLevel: 'reorderLevel' }),
   unitCost: field.money('Unit cost'),
-  criticality: field.choice('Criticality', CRITICALITIES),
+  // A plant's own scale (A/B/C, 1–5) is set in Configuration: these are the entry's first value.
+  criticality: field.choice('Criticality', CRITICALITIES, { optionsFrom: 'choices.sparePart.criticality' }),
   location: field.text('Storage location', { max: 120 }),
   notes: field.longText('Notes'),
 });

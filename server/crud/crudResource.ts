@@ -15,6 +15,7 @@ import { auditHistory, diffRecords, recordAudit, type AuditActor } from './audit
 import { listQuerySchema, runList, type ListOptions, type ListQuery } from './listQuery';
 import { validateBody } from './validateBody';
 import { checkDeclaredReferences, releaseReferrers, withNameReaders } from './declaredReferences';
+import { checkConfiguredChoices } from './configuredChoices';
 import { describedFields } from '../../common/fields';
 import type { Row, Transaction } from './crudTypes';
 
@@ -185,6 +186,7 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
     }
     if (resource.checkReferences) await resource.checkReferences(db(), input, existing?._id ?? null);
     else await checkDeclaredReferences(db(), resource, peers, input, existing);
+    await checkConfiguredChoices(db(), resource, input, existing);
     return input;
   }
 

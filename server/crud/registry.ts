@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { ALL_PERMISSIONS } from '../../common/permissions';
 import { registerCrudResource, type CrudResource } from './crudResource';
+import { registerConfiguredChoicesRoute } from './configuredChoices';
 
 /** A module export that is a declaration (an entity, its table, schema and write permission). */
 function isCrudResource(value: unknown): value is CrudResource {
@@ -45,4 +46,5 @@ declare module 'fastify' {
 /** The generic CRUD routes of `resources` (buildApp's, by default every declared one). */
 export async function crudRoutes(app: FastifyInstance, { resources = crudResources }: { resources?: readonly CrudResource[] }) {
   for (const resource of resources) registerCrudResource(app, resource, resources);
+  registerConfiguredChoicesRoute(app, resources);
 }

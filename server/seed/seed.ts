@@ -34,10 +34,13 @@ export async function seedDatabase(
   db: Database,
   config: Pick<AppConfig, 'seed' | 'demoPassword' | 'adminPassword'>,
   permissionNames: readonly string[] = ALL_PERMISSIONS,
+  /** The config entries of declared fields whose options administrators keep (server/crud/configuredChoices.ts). */
+  choiceEntries: readonly { key: string; description: string; value: string }[] = [],
 ): Promise<void> {
   const permissionIds = await ensurePermissions(db, permissionNames);
   const roleIds = await ensureRoles(db, permissionIds);
   await applyRoleUpgrades(db, permissionIds);
+  if (choiceEntries.length > 0) await db.insert(configEntries).values(choiceEntries.map((entry) => ({ _id: newId(), ...entry }))).onConflictDoNothing();
   await db.insert(alertLevels).values(DEFAULT_ALERT_LEVELS.map((level) => ({ _id: newId(), ...level }))).onConflictDoNothing();
   // System config of thermography (severity → alert level, the info PDF's address), production too.
   await db.insert(configEntries).values(THERMOGRAPHY_CONFIG_ENTRIES.map((e) => ({ _id: newId(), ...e }))).onConflictDoNothing();

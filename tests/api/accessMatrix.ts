@@ -316,6 +316,9 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
 
   // The stores (docs/spare-parts.md). A part names its vendor and assets: whoever may keep parts may
   // read vendors' names (DESIGN §15); assets' names are anyone's already.
+  // A configured field's options: Configuration's, and any resource's users for the keys it declares
+  // (tests/api/resources/stores.test.ts); a key no field names is the administrators' 404.
+  'GET /api/config/choices/:key': administrators,
   ...declaredResourceRows('vendor', holders['manage-vendor'], { namesAlso: holders['manage-sparepart'] }),
   ...declaredResourceRows('sparePart', holders['manage-sparepart']),
 };

@@ -9,6 +9,8 @@ import { DateTimeInput } from '../../shared/ui/DateTimeInput';
 import { useDebouncedValue } from '../../shared/ui/useDebouncedValue';
 import type { ServerPageMeta } from '../../platform/dataProvider/pagedList';
 import { useNameLookup } from './useRelatedList';
+import { apiQuery } from '../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import { isRefusedInPlace } from '../../platform/authProvider/httpStatus';
 
 /** 'cronExpression' → 'cron_expression', as en.ts spells keys. */
@@ -62,9 +64,19 @@ function NumberInput({ source, label, inputMode, unit }: InputProps & Extract<Fi
   );
 }
 
-function ChoiceInput({ source, label, options, multiple }: InputProps & Extract<FieldInput, { control: 'choice' }>) {
+/** A configured list's current options (GET /config/choices/:key), the declared ones until they arrive. */
+function useChoiceOptions({ options, optionsFrom }: Extract<FieldInput, { control: 'choice' }>): readonly string[] {
+  const configured = useApiQuery({ ...apiQuery<string[]>(`/config/choices/${encodeURIComponent(optionsFrom ?? '')}`), enabled: optionsFrom !== undefined });
+  return configured.data ?? options;
+}
+
+function ChoiceInput({ source, label, ...input }: InputProps & Extract<FieldInput, { control: 'choice' }>) {
   const { field, invalid, message } = useField(source);
-  if (multiple) return <ChipMultiSelect label={label} value={(field.value as string[] | undefined) ?? []} choices={options} onChange={field.onChange} error={invalid} helperText={message} />;
+  const offered = useChoiceOptions(input);
+  // An option since removed from a configured list stays on the record holding it, and is shown.
+  const held = input.multiple ? ((field.value as string[] | undefined) ?? []) : typeof field.value === 'string' && field.value !== '' ? [field.value] : [];
+  const options = [...offered, ...held.filter((value) => !offered.includes(value))];
+  if (input.multiple) return <ChipMultiSelect label={label} value={held} choices={options} onChange={field.onChange} error={invalid} helperText={message} />;
   return (
     <TextField select label={label} value={(field.value as string | undefined) ?? ''} onChange={(event) => field.onChange(event.target.value)} error={invalid} helperText={message}>
       <MenuItem value="">

@@ -25,7 +25,10 @@ describe('config list', () => {
     for (const key of ['zzTimeout', 'Alpha', 'mailHost']) await api.create('config', { key, value: key.length.toString() });
     const list = await keys();
     expect(list).toEqual([
-      'Alpha', 'applicationName', 'calendar.config', 'calendar.entryTypes', 'companyLogoURL', 'mailHost', 'thermography.infoUrl', 'thermography.severityAlertLevels',
+      'Alpha', 'applicationName', 'calendar.config', 'calendar.entryTypes',
+      // The spare parts' criticality options (docs/spare-parts.md).
+      'choices.sparePart.criticality',
+      'companyLogoURL', 'mailHost', 'thermography.infoUrl', 'thermography.severityAlertLevels',
       // The work order entries (docs/work-orders.md, "Config entries").
       'workOrder.autoCreate', 'workOrder.fields', 'workOrder.filters', 'workOrder.priorityValues', 'workOrder.sort', 'workOrder.statusValues',
       'zzTimeout',

@@ -182,7 +182,8 @@ export function requestArbitrary(op: Operation, plan: OperationPlan): fc.Arbitra
       }
       case 'integer':
       case 'number':
-        return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000 });
+        // Whole numbers within the bounds: a decimal's bounds need not be whole (money's 9999999999999.99).
+        return fc.integer({ min: Math.ceil(schema.minimum ?? -1000), max: Math.floor(schema.maximum ?? 1000) });
       case 'boolean':
         return fc.boolean();
       case 'array':

@@ -76,6 +76,7 @@ describe('the stores: spare parts and their vendors (issue 42)', () => {
       [{ reorderLevel: -1 }, 'reorderLevel', 'Reorder level must be at least 0'],
       [{ unitCost: 1e13 }, 'unitCost', 'Unit cost must be at most 9999999999999.99'],
       [{ unitCost: 0.125 }, 'unitCost', 'Unit cost must have at most 2 decimal places'],
+      // The seeded entry choices.sparePart.criticality holds the declared first value.
       [{ criticality: 'urgent' }, 'criticality', 'Criticality must be one of: low, medium, high'],
     ];
     for (const [change, field, message] of cases) {
@@ -135,5 +136,29 @@ describe('the stores: spare parts and their vendors (issue 42)', () => {
     // A user holding neither may not read vendor names.
     const other = await userHolding('no.stores', ['read-asset']);
     expectError(await getAs(other, '/vendor?fields=id,name'), 403);
+  });
+
+  it("takes a part's criticality from its config entry: changed in Configuration, checked on save, offered to the part's users", async () => {
+    const entry = (await api.list('config')).find((one) => one.key === 'choices.sparePart.criticality')!;
+    expect(JSON.parse(entry.value as string)).toEqual(['low', 'medium', 'high']);
+    const keeper = await userHolding('choices.keeper', ['manage-sparepart']);
+    expect(ok(await getAs(keeper, '/config/choices/choices.sparePart.criticality'))).toEqual(['low', 'medium', 'high']);
+    const held = ok<Doc>(await api.post('/sparePart', { partNumber: 'CRIT-1', name: 'Held criticality', criticality: 'medium' }));
+    // Configuration refuses a value that is not a list of options, naming value.
+    expectError(await api.put(`/config/${entry._id}`, { value: 'A, B, C' }), 400, 'value');
+    ok(await api.put(`/config/${entry._id}`, { value: '["A","B","C"]' }));
+    expect(ok(await getAs(keeper, '/config/choices/choices.sparePart.criticality'))).toEqual(['A', 'B', 'C']);
+    ok(await api.post('/sparePart', { partNumber: 'CRIT-2', name: 'New scale', criticality: 'B' }));
+    const refused = expectError(await api.post('/sparePart', { partNumber: 'CRIT-3', name: 'Old scale', criticality: 'low' }), 400, 'criticality');
+    expect(refused.errors?.criticality).toBe('Criticality must be one of: A, B, C');
+    // A part keeps the option it held when the list changed, until it is changed.
+    ok(await api.put(`/sparePart/${held._id}`, { ...held, location: 'Store A' }));
+    expectError(await api.put(`/sparePart/${held._id}`, { criticality: 'high' }), 400, 'criticality');
+    // Whoever may not use a resource declaring the entry may not read it; a key no field names is no one's.
+    const other = await userHolding('choices.other', ['read-asset']);
+    expectError(await getAs(other, '/config/choices/choices.sparePart.criticality'), 403);
+    expectError(await getAs(keeper, '/config/choices/choices.nothing.here'), 403);
+    expectError(await api.get('/config/choices/choices.nothing.here'), 404);
+    ok(await api.put(`/config/${entry._id}`, { value: '["low","medium","high"]' }));
   });
 });

@@ -37,6 +37,7 @@ describeResourceScreen('sparePart', sparePartResource as ResourceDefinition<RaRe
   label: 'Spare part',
   headers: ['Part number', 'Spare part', 'Vendor', 'Quantity on hand', 'Reorder level', 'Stock', 'Unit cost', 'Criticality', 'Storage location'],
   related: { vendor: VENDORS, asset: ASSETS },
+  answers: { '/api/config/choices/choices.sparePart.criticality': ['low', 'medium', 'high'] },
   // New asks every required field: the part number and the name.
   create: { 'Part number': 'HSP-100', Name: 'Gear pump seal kit' },
   createdCell: 'HSP-100',
@@ -61,6 +62,8 @@ describe('the spare parts screen', () => {
       if (call.path === '/api/vendor') return serverList('vendor', vendors)(call);
       if (call.path === '/api/asset') return serverList('asset', ASSETS)(call);
       if (call.path === '/api/sparePart') return jsonResponse(200, parts);
+      // The plant's own criticality scale, kept in Configuration.
+      if (call.path === '/api/config/choices/choices.sparePart.criticality') return jsonResponse(200, ['A', 'B', 'C']);
       const [, , , id, more] = call.path.split('/');
       if (more === 'history') return jsonResponse(200, []);
       if (call.method === 'PUT') {
@@ -110,5 +113,17 @@ describe('the spare parts screen', () => {
     expect(await screen.findByText('Spare part updated')).toBeInTheDocument();
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.body).toMatchObject({ vendor: 'v-zephyr' });
+  }, 60_000);
+
+  it("offers the criticality options of the plant's config entry, and keeps a part's option removed since", async () => {
+    serveParts([part({ _id: 'p1', partNumber: 'NPS-MS-35', name: 'Mechanical seal 35 mm', criticality: 'high' })]);
+    renderResourceScreen(sparePartResource as ResourceDefinition<RaRecord>);
+    await userEvent.click(within(await rowWith('NPS-MS-35')).getAllByRole('button')[0] as HTMLElement);
+    const criticality = await screen.findByRole('combobox', { name: 'Criticality' });
+    await waitFor(async () => {
+      await userEvent.click(criticality);
+      expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['—', 'A', 'B', 'C', 'high']);
+      await userEvent.keyboard('{Escape}');
+    });
   }, 60_000);
 });

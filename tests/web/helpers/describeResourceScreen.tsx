@@ -30,6 +30,8 @@ export interface ScreenSample {
   rows?: readonly Row[];
   /** Name lists of the resources its references name (a part's vendors): what their columns and pickers read. */
   related?: Readonly<Record<string, readonly { _id: string; name: string }[]>>;
+  /** Other reads the screen makes, by path: a configured choice's options (GET /api/config/choices/<key>). */
+  answers?: Readonly<Record<string, unknown>>;
   /** What New asks (the name prompt's 'Name', or every required field of its dialog), typed. */
   create: Typed;
   /** A cell the created record's row shows, to find it by. */
@@ -52,6 +54,7 @@ function serveResource(entity: string, sample: ScreenSample) {
   const base = `/api/${entity}`;
   const answer = (call: ApiCall): Response => {
     const [, , name, id, more] = call.path.split('/');
+    if (call.method === 'GET' && sample.answers && call.path in sample.answers) return jsonResponse(200, sample.answers[call.path]);
     if (name !== entity) {
       const related = name ? sample.related?.[name] : undefined;
       if (related && id === undefined && call.method === 'GET') return serverList(name!, related)(call);
