@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { QR_ASSET_PREFIX } from '../constants';
 import { MAX_LIST_IDS, idList, idString, nonBlank, strictObject, stringList } from './schemaParts';
+import { field } from '../fields';
 
 /** Spec §3: static attribute types; a new one is a string. */
 export const STATIC_ATTRIBUTE_TYPES = ['string', 'image', 'file'] as const;
@@ -35,9 +36,9 @@ export const MAX_ASSET_TAGS = 50;
 export const MAX_TAG_LENGTH = 100;
 
 export const assetSchema = strictObject({
-  name: nonBlank('name'),
+  name: field.name(),
   // What its QR label carries (docs/qr-labels.md): a blank one could never be scanned.
-  identification: nonBlank('identification'),
+  identification: field.text('Identification', { required: true }),
   tags: stringList()
     // First: a list over the cap is refused before its values are looked at.
     .max(MAX_ASSET_TAGS, `tags must hold at most ${MAX_ASSET_TAGS} values`)

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { nonBlank, strictObject } from './schemaParts';
+import { strictObject } from './schemaParts';
+import { field } from '../fields';
 
 /** Spec §3: the eleven attribute types, spelt as the spec lists them. */
 export const ATTRIBUTE_TYPES = [
@@ -39,7 +40,7 @@ const TECHNICAL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const TECHNICAL_NAME_MAX_LENGTH = 100;
 
 export const attributeSchema = strictObject({
-  name: nonBlank('name'),
+  name: field.name(),
   // Scripts and reports name an attribute by it (docs/administration.md), so it is never blank. Left
   // out — spec §7's copy leaves it out — the server derives one from the name.
   technicalName: yup

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { idString, nonBlank, strictObject } from './schemaParts';
+import { field } from '../fields';
 
 /** Spec §9: the filters a dashboard offers. */
 export const DASHBOARD_FILTER_TYPES = ['date-range', 'select'] as const;
@@ -81,7 +82,7 @@ const sectionSchema = strictObject({
 });
 
 export const dashboardSchema = strictObject({
-  name: nonBlank('name'),
+  name: field.name(),
   filters: yup
     .array(filterSchema)
     .default([])

@@ -1,4 +1,5 @@
-import { nonBlank, strictObject } from './schemaParts';
+import { strictObject } from './schemaParts';
+import { field } from '../fields';
 
 export interface Permission {
   _id: string;
@@ -6,5 +7,5 @@ export interface Permission {
 }
 
 export const permissionSchema = strictObject({
-  name: nonBlank('name'),
+  name: field.name(),
 });

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { idString, nonBlank, strictObject } from './schemaParts';
+import { strictObject } from './schemaParts';
+import { field } from '../fields';
 
 /** Spec §9: the formats a report can be downloaded in. */
 export const REPORT_FORMATS = ['pdf', 'xls', 'doc'] as const;
@@ -18,13 +19,13 @@ export interface Report {
 }
 
 export const reportSchema = strictObject({
-  name: nonBlank('name'),
+  name: field.name(),
   // A new report (POST {name}, spec §7) offers every format until an administrator narrows it.
   formats: yup
     .array(yup.string().required().oneOf([...REPORT_FORMATS], `\${path} must be one of: ${REPORT_FORMATS.join(', ')}`))
     .default([...REPORT_FORMATS])
     .test('distinct', '${path} must not list the same format twice', (formats) => new Set(formats ?? []).size === (formats ?? []).length),
-  script: idString().nullable().default(null),
+  script: field.reference('Script', 'script'),
 });
 
 /** Formats in the spec's order (pdf, xls, doc), whatever order they were ticked in. */

@@ -1,5 +1,5 @@
-import * as yup from 'yup';
-import { nonBlank, strictObject } from './schemaParts';
+import { strictObject } from './schemaParts';
+import { field } from '../fields';
 
 /** DESIGN §7: scripts are records of their own; tables, widgets, reports and jobs reference them. */
 export interface Script {
@@ -10,7 +10,7 @@ export interface Script {
 }
 
 export const scriptSchema = strictObject({
-  name: nonBlank('name'),
-  description: yup.string().max(2000).default(''),
-  code: yup.string().max(200_000).default(''),
+  name: field.name(),
+  description: field.longText('Description', { max: 2000 }),
+  code: field.longText('Code', { max: 200_000 }),
 });

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { idString, nonBlank, strictObject } from './schemaParts';
+import { idString, strictObject } from './schemaParts';
+import { field } from '../fields';
 
 /** Spec §3: table record types. */
 export const TABLE_TYPES = ['alert', 'asset', 'breakdown', 'checklist', 'inspection', 'report', 'thermography'] as const;
@@ -13,7 +14,7 @@ export interface TableRecord {
 }
 
 export const tableRecordSchema = strictObject({
-  name: nonBlank('name'),
+  name: field.name(),
   type: yup.string().oneOf([...TABLE_TYPES]).default('asset'),
   script: idString().nullable().default(null),
 });

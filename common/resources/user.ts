@@ -54,7 +54,7 @@ export const newUserSchema = strictObject({
 
 export const userAdministrationSchema = strictObject({
   // The display name every list and work order shows: never blank.
-  name: nonBlank('name'),
+  name: field.name(),
   email: field.email(),
   username: username(),
   // References (field modules): what the user's history names by the referenced record's name.

@@ -1,7 +1,8 @@
 import * as yup from 'yup';
 import { colourProblem, isCssColor } from '../cssColor';
-import { idString, nonBlank, strictObject } from './schemaParts';
+import { idString, strictObject } from './schemaParts';
 import type { TableType } from './table';
+import { field } from '../fields';
 
 /** Spec §9: what a widget draws. */
 export const WIDGET_TYPES = ['string', 'progress', 'table', 'html', 'chart'] as const;
@@ -62,7 +63,7 @@ const optionsSchema = yup
   });
 
 export const widgetSchema = strictObject({
-  name: nonBlank('name'),
+  name: field.name(),
   type: yup.string().oneOf([...WIDGET_TYPES]).default('string'),
   script: idString().nullable().default(null),
   options: optionsSchema,

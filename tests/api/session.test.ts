@@ -140,7 +140,8 @@ describe('GET /token/init', () => {
     await setUser('admin', { moduleWhitelist: ['engineer'] });
     const token = await t.login('admin');
     const permissions: string[] = (await t.app.inject({ method: 'GET', url: '/api/token/init', headers: { 'x-auth': token } })).json().permissions;
-    expect(permissions.filter((p) => p.startsWith('manage-')).sort()).toEqual(['manage-calendar', 'manage-inspection-schedule', 'manage-workorder']);
+    // The engineer area's own screens (common/session.ts): schedules, calendar, work orders, and the stores (issue 42).
+    expect(permissions.filter((p) => p.startsWith('manage-')).sort()).toEqual(['manage-calendar', 'manage-inspection-schedule', 'manage-sparepart', 'manage-vendor', 'manage-workorder']);
     expect(permissions).not.toContain('view-superuser');
     await setUser('admin', { moduleWhitelist: [] });
   });

@@ -119,9 +119,10 @@ describe('what an asset may hold (docs/administration.md: bounds)', () => {
   const body = (fields: Record<string, unknown>) => ({ name: 'Test bounded asset', identification: 'QR-BOUNDED', ...fields });
 
   it.each([
-    ['no identification', { identification: undefined }, 'identification', 'identification is required'],
-    ['an empty identification', { identification: '' }, 'identification', 'identification is required'],
-    ['a blank identification', { identification: ' \t ' }, 'identification', 'identification must not be blank'],
+    // A field module's words (DESIGN §15): the label's message in errors, the field as sent after it in message.
+    ['no identification', { identification: undefined }, 'identification', 'Identification is required'],
+    ['an empty identification', { identification: '' }, 'identification', 'Identification is required'],
+    ['a blank identification', { identification: ' \t ' }, 'identification', 'Identification must not be blank'],
     // Past any body's width (10,000 items, server/http/inputHygiene.ts), refused before validation: named all the same.
     ['20,000 tags', { tags: manyTags(20_000) }, 'tags', undefined],
     ['51 tags', { tags: manyTags(51) }, 'tags', 'tags must hold at most 50 values'],
@@ -136,7 +137,7 @@ describe('what an asset may hold (docs/administration.md: bounds)', () => {
   ])('refuses %s with 400 naming the field, and stores nothing', async (_what, fields, field, message) => {
     const before = await assetsStored();
     const refused = expectError(await api.post('/asset', body(fields)), 400, field);
-    if (message !== undefined) expect(refused).toMatchObject({ message, errors: { [field]: message } });
+    if (message !== undefined) expect(refused).toMatchObject({ message: message.includes(field) ? message : `${message} (${field})`, errors: { [field]: message } });
     expect(await assetsStored()).toBe(before);
   });
 

@@ -65,7 +65,7 @@ describe('Asset management (spec §2.9)', () => {
     await userEvent.type(name, 'Pump C');
     // A blank identification could never be scanned (docs/administration.md): the form asks for one first.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('identification is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Identification is required')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/asset')).toHaveLength(0);
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Identification' }), 'PMP-003');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
