@@ -4,7 +4,11 @@ import { createTestApp, type TestApp } from './helpers/testApp';
 import { permissions, roles } from '../../server/db/schema';
 import { seedDatabase } from '../../server/seed/seed';
 import { crudResources, knownPermissions } from '../../server/crud/registry';
+import type { CrudResource } from '../../server/crud/crudResource';
 import { toolResource } from '../fixtures/recipe/tool.server';
+
+/** A declaration this version does not have (the recipe's Tool under another name: a developer may have added the Tool itself). */
+const newResource: CrudResource = { ...toolResource, entity: 'upgradeProbe', write: 'manage-upgrade-probe' };
 
 /**
  * DESIGN §4: ROLE_SUPERUSER holds every permission the code defines but the view-* area ones, on
@@ -36,11 +40,11 @@ async function restart() {
 }
 
 describe('the superuser on an existing database', () => {
-  it("gets a newly declared resource's write permission on the next start (issue 22: the recipe's manage-tool)", async () => {
-    expect(await adminPermissions()).not.toContain('manage-tool');
-    await seedDatabase(t.app.services.db, t.config, knownPermissions([...crudResources, toolResource]));
+  it("gets a newly declared resource's write permission on the next start (issue 22: the recipe's resource)", async () => {
+    expect(await adminPermissions()).not.toContain('manage-upgrade-probe');
+    await seedDatabase(t.app.services.db, t.config, knownPermissions([...crudResources, newResource]));
     t.app.services.sessions.invalidate();
-    expect(await adminPermissions()).toContain('manage-tool');
+    expect(await adminPermissions()).toContain('manage-upgrade-probe');
   });
 
   it('gets a permission a new version adds on the next start, and opens its screen', async () => {

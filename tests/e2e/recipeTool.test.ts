@@ -1,13 +1,12 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crudResources } from '../../server/crud/registry';
 import { createTestApp, type TestApp } from '../api/helpers/testApp';
-import { toolResource } from '../fixtures/recipe/tool.server';
+import { withRecipe } from '../fixtures/recipe/recipeApp';
 import { hasBrowser, openBrowser, screenshot, type BrowserSession } from './browser';
 import { dateField, typeDate } from './dateInput';
 
@@ -27,8 +26,7 @@ describe.skipIf(!hasBrowser())('the README recipe (Tool) in Chromium', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ seed: 'production', adminPassword: ADMIN_PASSWORD }, undefined, {
-      resources: [...crudResources, toolResource],
-      migrations: [readFileSync(path.join(process.cwd(), 'tests/fixtures/recipe/0014_tool.sql'), 'utf8')],
+      ...withRecipe(),
     });
     const apiUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const token = await t.login('admin', ADMIN_PASSWORD);

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crudResources } from '../../../server/crud/registry';
+import { withRecipe } from '../../fixtures/recipe/recipeApp';
 import { toolResource } from '../../fixtures/recipe/tool.server';
 import { describeCrudResource } from '../../helpers/describeCrudResource';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 
-const migration = readFileSync(new URL('../../fixtures/recipe/0014_tool.sql', import.meta.url), 'utf8');
 
 // The README recipe's Tool registered into a test app with its generated migration: its API is
 // the one every declared resource has (name required and unique, each field checked by its kind).
@@ -16,13 +14,13 @@ describeCrudResource(
     change: { quantity: 1, condition: 'worn', calibrationDue: '2027-03-31' },
     invalid: { body: { name: 'Bad Day Caliper', calibrationDue: '2026-02-30' }, field: 'calibrationDue' },
   },
-  { resources: [...crudResources, toolResource], migrations: [migration] },
+  withRecipe(),
 );
 
 describe('the permission a declaration names', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({}, undefined, { resources: [...crudResources, toolResource] });
+    t = await createTestApp({}, undefined, withRecipe());
   });
   afterAll(() => t.close());
 
@@ -39,7 +37,7 @@ describe('the permission a declaration names', () => {
 describe('what the field kinds refuse', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({}, undefined, { resources: [...crudResources, toolResource], migrations: [migration] });
+    t = await createTestApp({}, undefined, withRecipe());
   });
   afterAll(() => t.close());
 
@@ -75,7 +73,7 @@ describe('what the field kinds refuse', () => {
 describe('what the server derives for a declaration without defaultOrder, searchFields or read', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({}, undefined, { resources: [...crudResources, toolResource], migrations: [migration] });
+    t = await createTestApp({}, undefined, withRecipe());
     for (const body of [
       { name: 'Zeta torque wrench', serialNumber: 'ZT-100', calibrationDue: '2026-03-01', quantity: 3, condition: 'good', notes: 'caliper case' },
       { name: 'acme Caliper', serialNumber: 'AC-200', calibrationDue: null, quantity: 1, condition: 'damaged', notes: '' },
