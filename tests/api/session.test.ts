@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './helpers/testApp';
 import { users, loginAttempts } from '../../server/db/schema';
-import { ALL_PERMISSIONS } from '../../common/permissions';
+import { knownPermissions } from '../../server/crud/registry';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -97,7 +97,8 @@ describe('GET /token/init', () => {
     const user = response.json();
     expect(user).toMatchObject({ username: 'admin', roleName: 'ROLE_SUPERUSER', status: 'active' });
     expect(user.permissions).toEqual(expect.arrayContaining(['view-engineer', 'manage-user', 'nav-home']));
-    expect(user.permissions.every((p: string) => (ALL_PERMISSIONS as readonly string[]).includes(p))).toBe(true);
+    // Every one the code defines: the listed ones and each declared resource's (a README-recipe resource's too).
+    expect(user.permissions.every((p: string) => knownPermissions().includes(p))).toBe(true);
     expect(response.body).not.toMatch(/password|argon2|hash|tokenVersion/i);
   });
 
