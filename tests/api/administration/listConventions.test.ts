@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/testApp';
-import { ALL_PERMISSIONS } from '../../../common/permissions';
+import { knownPermissions } from '../../../server/crud/registry';
 import { DEFAULT_ALERT_LEVELS } from '../../../server/seed/alertLevels';
 import { adminApi, expectError, ok, qs, type Doc, type Query } from './adminApi';
 
@@ -103,7 +103,8 @@ describe('range, sort and filter (ra-data-simple-rest)', () => {
   });
 
   it('works the same on other lists (permissions, users)', async () => {
-    const manage = ALL_PERMISSIONS.filter((p) => p.includes('manage-')).sort();
+    // Every manage-* the code defines: the listed ones and each declared resource's.
+    const manage = knownPermissions().filter((p) => p.includes('manage-')).sort();
     const permissions = await listed({ filter: { q: 'MANAGE-' }, range: [0, 2] }, 'permission');
     expect(permissions.names).toEqual(manage.slice(0, 3));
     expect(permissions.contentRange).toBe(`permission 0-2/${manage.length}`);
