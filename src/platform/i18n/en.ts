@@ -675,7 +675,7 @@ export const en: TranslationMessages = {
       },
     },
     permission: {
-      columns: { permission: 'Permission', roles: 'Roles', direct_users: 'Users having direct permission', actions: 'Actions' },
+      columns: { roles: 'Roles', direct_users: 'Users having direct permission', actions: 'Actions' },
       fields: { roles: 'Roles' },
       no_roles: 'No role holds this permission',
       roles_need_manage_role: 'Giving it to roles needs the permission manage-role',
@@ -716,7 +716,7 @@ export const en: TranslationMessages = {
       },
     },
     table_admin: {
-      columns: { table: 'Table', type: 'Type', roles: 'Roles', script: 'Script', actions: 'Actions' },
+      columns: { type: 'Type', roles: 'Roles', script: 'Script', actions: 'Actions' },
       fields: { name: 'Name', type: 'Type', script: 'Script' },
       no_script: 'No script',
       run: 'Run',
@@ -726,7 +726,7 @@ export const en: TranslationMessages = {
       open: 'Open table',
     },
     report: {
-      columns: { report: 'Report', formats: 'Formats', script: 'Script', actions: 'Actions' },
+      columns: { formats: 'Formats', actions: 'Actions' },
       fields: { name: 'Name', formats: 'Formats', script: 'Script' },
       formats: { pdf: 'PDF', xls: 'XLS', doc: 'DOC' },
       no_script: 'No script',
@@ -737,7 +737,7 @@ export const en: TranslationMessages = {
     },
     widget: {
       option_exists: 'Option with the name %{name} already exists',
-      columns: { widget: 'Widget', type: 'Type', script: 'Script', dashboards: 'Dashboards', actions: 'Actions' },
+      columns: { type: 'Type', script: 'Script', dashboards: 'Dashboards', actions: 'Actions' },
       fields: { name: 'Name', type: 'Type', script: 'Script', options: 'Options', navigation: 'Navigation', navigation_table: 'Table' },
       no_script: 'No script',
       add_option: 'Add option',
@@ -752,7 +752,7 @@ export const en: TranslationMessages = {
       default_table: "The role's default table",
     },
     dashboard_admin: {
-      columns: { dashboard: 'Dashboard', roles: 'Roles', actions: 'Actions' },
+      columns: { roles: 'Roles', actions: 'Actions' },
       fields: { name: 'Name', filters: 'Filters', sections: 'Sections' },
       no_filters: 'No filters yet',
       add_filter: 'Add filter',
@@ -817,7 +817,6 @@ export const en: TranslationMessages = {
       updated: 'Attribute updated',
       updating_failed: 'Attribute updating failed',
       columns: {
-        attribute: 'Attribute',
         technical_name: 'Technical Name',
         type: 'Type',
         checklists: 'Checklists',
@@ -879,9 +878,7 @@ export const en: TranslationMessages = {
         failed: 'The QR codes could not be generated',
       },
       columns: {
-        asset: 'Asset',
         name: 'Name',
-        identification: 'Identification',
         tags: 'Tags',
         checklists: 'Checklists',
         actions: 'Actions',
