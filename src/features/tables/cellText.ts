@@ -1,6 +1,6 @@
 import { cssColorOrNone } from '../../../common/cssColor';
 import { formatTimestamp } from '../../../common/formatTime';
-import { htmlAsText } from '../../shared/ui/htmlAsText';
+import { htmlAsText } from '../../../common/storedHtml/htmlAsText';
 
 /** Spec §2.5 special columns, by dataField. */
 export const TIME_FIELDS = new Set(['timestamp', 'resolvedAt']);

@@ -7,10 +7,10 @@ import { memoryStore } from 'react-admin';
 import type { DrawTask, DrawnScreen } from '../../../common/firstScreen';
 import { App } from '../../App';
 import { i18nProvider } from '../i18n';
-import { setServerHtml } from '../../shared/ui/serverHtml';
+import { setServerHtml } from '../../../common/storedHtml/serverHtml';
 import { TimeZoneProvider } from '../../shared/ui/timeZone';
 import { seedAnswers } from '../dataProvider/apiQuery';
-import { serverHtmlEngine } from './serverHtmlEngine';
+import { serverHtmlEngine } from '../../../common/storedHtml/serverHtmlEngine';
 import { takeRenderedLazies } from '../../shared/ui/lazyWithTimeout';
 
 /** The <link> elements React writes before the screen's own markup. */

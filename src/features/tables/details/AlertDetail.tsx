@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import type { Alert } from '../../../../common/resources/inspection';
 import { useSessionUser } from '../../../platform/authProvider/useSession';
 import { formatTimestamp } from '../../../../common/formatTime';
-import { htmlAsText } from '../../../shared/ui/htmlAsText';
+import { htmlAsText } from '../../../../common/storedHtml/htmlAsText';
 import { AlertWorkOrder } from '../../workOrders/alert/AlertWorkOrder';
 import { AttributeValueTable } from './AttributeValueTable';
 import { DetailFacts } from '../../../shared/ui/DetailFacts';

@@ -1,7 +1,7 @@
 import type { TranslateFunction } from 'react-admin';
 import type { InspectableAttribute, InspectionValue } from '../../../../common/resources/inspection';
 import { formatTimestamp } from '../../../../common/formatTime';
-import { htmlAsText } from '../../../shared/ui/htmlAsText';
+import { htmlAsText } from '../../../../common/storedHtml/htmlAsText';
 
 /**
  * A stored value as one short line of text (spec §9 formats): yes/no, local time (the phone's zone: `timeZone` when drawn elsewhere), YYYY/MM/DD;

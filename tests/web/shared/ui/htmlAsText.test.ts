@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { serverHtmlEngine } from '../../../../src/platform/firstScreen/serverHtmlEngine';
-import { htmlAsText } from '../../../../src/shared/ui/htmlAsText';
+import { serverHtmlEngine } from '../../../../common/storedHtml/serverHtmlEngine';
+import { htmlAsText } from '../../../../common/storedHtml/htmlAsText';
 
 /*
  * Stored HTML read as one line of text (table cells, search, exports, the technician's one-line

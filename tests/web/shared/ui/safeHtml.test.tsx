@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { serverHtmlEngine } from '../../../../src/platform/firstScreen/serverHtmlEngine';
+import { serverHtmlEngine } from '../../../../common/storedHtml/serverHtmlEngine';
 import { SafeHtml } from '../../../../src/shared/ui/SafeHtml';
 
 /** Issue 16 §3: a technician's html attribute value that covers the page with a sign-in link and calls out. */

@@ -1,8 +1,9 @@
 /**
  * How HTML from data is sanitised and read as text where there is no page: a screen drawn on the
- * server (src/platform/firstScreen/drawScreen.tsx) hands in its engine, one that needs no DOM
- * (src/platform/firstScreen/serverHtmlEngine.ts), with the same rules as the browser's. Where none
- * was handed in, such HTML is left out, never passed through unsanitised.
+ * server (src/platform/firstScreen/drawScreen.tsx) and the server validating bodies
+ * (server/crud/validateBody.ts) hand in the engine that needs no DOM (serverHtmlEngine.ts), with
+ * the same rules as the browser's. Where none was handed in, such HTML is left out of a render,
+ * never passed through unsanitised, and rich text cannot be stored (common/fields/richText.ts).
  */
 export interface ServerHtml {
   /** sanitizeStoredHtml's rules, applied without a DOM. */

@@ -1,8 +1,8 @@
 import { parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
-import { flattenText } from '../../shared/ui/htmlAsText';
-import { ALLOWED_ATTR, ALLOWED_TAGS, isAllowedImageSource, STYLE_RULES } from '../../shared/ui/sanitizeStoredHtml';
-import type { ServerHtml } from '../../shared/ui/serverHtml';
+import { flattenText } from './htmlAsText';
+import { ALLOWED_ATTR, ALLOWED_TAGS, isAllowedImageSource, STYLE_RULES } from './rules';
+import type { ServerHtml } from './serverHtml';
 
 /** What htmlparser2's document holds, as far as reading its text goes. */
 interface ParsedNode {
@@ -24,15 +24,27 @@ const REMOVED_WITH_CONTENT = [
   'noframes', 'noscript', 'plaintext', 'script', 'style', 'svg', 'template', 'title', 'video', 'xmp',
 ];
 
+/** A lone link, as sanitize-html judges its href: kept when its scheme is one of LINK_SCHEMES or it is relative. */
+const LONE_LINK: sanitizeHtml.IOptions = { allowedTags: ['a'], allowedAttributes: { a: ['href'] }, allowedSchemes: LINK_SCHEMES };
+
+/**
+ * Whether sanitize-html's own scheme rule keeps `href` (asked of it, so the two cannot disagree):
+ * a link opens a new tab only when it stays a link, so sanitising stored HTML again leaves it as it
+ * is (a rich text field is sanitised every time its record is saved).
+ */
+const keepsHref = (href: string) => sanitizeHtml(`<a href="${href.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></a>`, LONE_LINK) !== '<a></a>';
+
 /** sanitize-html tests each style value with `.test(value)`: our rules, in that shape. */
 const allowedStyles = Object.fromEntries(Object.entries(STYLE_RULES).map(([property, allowed]) => [property, [{ test: allowed } as unknown as RegExp]]));
 
 /**
- * The engine a server render sanitises and reads stored HTML with (issue 41 step 3: no DOM in the
- * server's page path): sanitize-html with the rules of sanitizeStoredHtml — the same tags,
+ * The engine stored HTML is sanitised and read with where there is no DOM — a screen the server
+ * draws (issue 41 step 3) and the server storing rich text (common/fields/richText.ts, issue 42):
+ * sanitize-html with the rules the page's DOMPurify applies (rules.ts) — the same tags,
  * attributes, style declarations and image sources, links opening a new tab — and htmlparser2 for
- * the text. `page` is the address images are resolved against: a server render has no page, so
- * only relative addresses of our API's files are kept there (the browser's copy keeps its own).
+ * the text. `page` is the address images are resolved against: the server has no page, so only
+ * relative addresses of our API's files are kept there (the browser's copy keeps its own). Never
+ * imported by the page: sanitize-html brings postcss (docs/decisions.md).
  */
 export function serverHtmlEngine(page = 'http://localhost/'): ServerHtml {
   const options: sanitizeHtml.IOptions = {
@@ -44,9 +56,9 @@ export function serverHtmlEngine(page = 'http://localhost/'): ServerHtml {
     allowedSchemesByTag: { img: ['data', 'http', 'https'] },
     nonTextTags: REMOVED_WITH_CONTENT,
     transformTags: {
-      a: (tagName, { target: _target, rel: _rel, ...attribs }) => ({
+      a: (tagName, { target: _target, rel: _rel, href, ...attribs }) => ({
         tagName,
-        attribs: attribs.href === undefined ? attribs : { ...attribs, target: '_blank', rel: 'noopener noreferrer' },
+        attribs: href === undefined ? attribs : keepsHref(href) ? { ...attribs, href, target: '_blank', rel: 'noopener noreferrer' } : attribs,
       }),
       img: (tagName, { src, ...attribs }) => ({ tagName, attribs: src !== undefined && isAllowedImageSource(src, page) ? { ...attribs, src } : attribs }),
     },
