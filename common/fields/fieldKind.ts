@@ -72,7 +72,9 @@ export type FieldInput =
   | { control: 'choice'; options: readonly string[]; multiple: boolean; optionsFrom?: string }
   | { control: 'tags' }
   | { control: 'reference'; resource: string; multiple: boolean }
-  | { control: 'colour' };
+  | { control: 'colour' }
+  /** HTML typed as source beside its sanitised rendering. */
+  | { control: 'html' };
 
 /** A spreadsheet cell's value: a Date is a real Excel date (common/spreadsheetCells.ts). */
 export type SheetValue = string | number | boolean | Date | null;

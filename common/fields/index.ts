@@ -13,6 +13,7 @@ import { multiChoiceField } from './multiChoice';
 import { phoneField } from './phone';
 import { referenceField } from './reference';
 import { referencesField } from './references';
+import { richTextField, type RichTextSettings } from './richText';
 import { tagsField } from './tags';
 import { textField, type TextSettings } from './text';
 import { urlField } from './url';
@@ -78,6 +79,8 @@ export const field = {
   references: (label: string, resource: string) => declared<string[]>(referencesField, label, { reference: resource }),
   /** A field of an application's own kind (registerFieldKind), by name. */
   of: <S extends object>(kindName: string, label: string, settings: S & Required = {} as S & Required) => declared<unknown, S>(fieldKind(kindName) as FieldKind<S>, label, settings),
+  /** HTML, stored sanitised with the product's stored-HTML rules; shown and searched as its text. */
+  richText: (label: string, settings: RichTextSettings & Required = {}) => declared<string, RichTextSettings>(richTextField, label, settings),
 };
 
 /** The described fields of an object schema, in declaration order, with their kinds. */

@@ -34,6 +34,24 @@ const LONE_LINK: sanitizeHtml.IOptions = { allowedTags: ['a'], allowedAttributes
  */
 const keepsHref = (href: string) => sanitizeHtml(`<a href="${href.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></a>`, LONE_LINK) !== '<a></a>';
 
+/**
+ * Most passes a sanitising takes to settle. sanitize-html's output is not always a fixed point
+ * (misnested markup such as `<a><a><form><a></a></form></a></a>` is re-parsed differently once
+ * cleaned), and rich text is sanitised again on every save: it is sanitised until it no longer
+ * changes, so a stored value saved back is stored as it was.
+ */
+const SETTLING_PASSES = 4;
+
+function settled(html: string, pass: (text: string) => string): string {
+  let current = pass(html);
+  for (let i = 1; i < SETTLING_PASSES; i += 1) {
+    const next = pass(current);
+    if (next === current) return current;
+    current = next;
+  }
+  return current;
+}
+
 /** sanitize-html tests each style value with `.test(value)`: our rules, in that shape. */
 const allowedStyles = Object.fromEntries(Object.entries(STYLE_RULES).map(([property, allowed]) => [property, [{ test: allowed } as unknown as RegExp]]));
 
@@ -64,7 +82,7 @@ export function serverHtmlEngine(page = 'http://localhost/'): ServerHtml {
     },
   };
   return {
-    sanitize: (html) => sanitizeHtml(html, options),
+    sanitize: (html) => settled(html, (text) => sanitizeHtml(text, options)),
     asText: (html) =>
       flattenText<ParsedNode>((parseDocument(html) as ParsedNode).children ?? [], (node) =>
         node.type === 'text' ? { text: node.data ?? '' } : node.name !== undefined ? { name: node.name, children: node.children ?? [] } : null,

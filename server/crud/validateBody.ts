@@ -1,12 +1,19 @@
 import { ValidationError, type AnySchema, type InferType } from 'yup';
 import { HttpError } from '../http/errors';
+import { setServerHtml } from '../../common/storedHtml/serverHtml';
+import { serverHtmlEngine } from '../../common/storedHtml/serverHtmlEngine';
+
+// Rich text (common/fields/richText.ts) is sanitised as a body is cast, here where there is no
+// page: by the DOM-free engine with the rules the page's DOMPurify applies (docs/web-shell.md).
+setServerHtml(serverHtmlEngine());
 
 /**
  * Validates a request body with an entity schema from common/ — the same one the web form uses —
- * in strict mode (no coercion), then fills the schema's defaults. A failure is a 400 whose message
- * and `errors` name the first failing field: validation stops there (`abortEarly`), so refusing a
- * body costs little whatever it holds — listing every error of 520,000 wrong items took minutes
- * (issue 39 §1). The web form, validating with the same schema, shows every field's message.
+ * in strict mode (no coercion), then casts it: the schema's defaults filled, its transforms run
+ * (rich text sanitised). A failure is a 400 whose message and `errors` name the first failing
+ * field: validation stops there (`abortEarly`), so refusing a body costs little whatever it holds
+ * — listing every error of 520,000 wrong items took minutes (issue 39 §1). The web form,
+ * validating with the same schema, shows every field's message.
  */
 export function validateBody<S extends AnySchema>(schema: S, body: unknown): InferType<S> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

@@ -66,6 +66,11 @@ describe('field kinds: what a value must be', () => {
     ['contactEmail', 'stores at plant', 'Contact email is not a valid email address'],
     ['tags', ['spare', 'pump'], null],
     ['tags', 'spare', 'Tags must be a list'],
+    // Rich text: a text of HTML within its bound (the server sanitises it as it stores it: tests/api).
+    ['notes', '<p>Check the <b>seal</b></p>', null],
+    ['notes', 'x'.repeat(2000), null],
+    ['notes', 'x'.repeat(2001), 'Notes must be at most 2000 characters'],
+    ['notes', ['<p>'], 'Notes must be a text'],
   ])('%s = %j → %s', (name, value, expected) => {
     expect(messageOf(name, value)).toBe(expected);
   });
@@ -81,6 +86,9 @@ describe('field kinds: what a list shows and sorts by', () => {
     ['trades', ['mechanical', 'electrical'], 'electrical, mechanical'],
     ['warrantyEnds', '2026-03-09', '2026/03/09'],
     ['tags', ['spare', 'pump'], 'spare, pump'],
+    // Rich text as its text: no tag, entities read, blocks apart, no script's text.
+    ['notes', '<p>Check the <b>seal</b></p><p>A &amp; B</p><script>alert(1)</script>', 'Check the seal A & B'],
+    ['notes', '', ''],
   ])('%s %j shows %j', (name, value, shown) => {
     expect(textOf(name, value)).toBe(shown);
   });
@@ -120,6 +128,8 @@ describe('field kinds: inputs and OpenAPI', () => {
     expect(inputOf('contactEmail')).toEqual({ control: 'text', inputMode: 'email' });
     expect(inputOf('website')).toEqual({ control: 'text', inputMode: 'url' });
     expect(inputOf('criticality')).toEqual({ control: 'choice', options: ['low', 'medium', 'high'], multiple: false });
+    expect(inputOf('notes')).toEqual({ control: 'html' });
+    expect(kindOf('notes').kind.searched).toBe(true);
   });
 
   it('describes each value with its bounds', () => {
@@ -131,6 +141,7 @@ describe('field kinds: inputs and OpenAPI', () => {
     expect(openApi('unitCost')).toEqual({ type: 'number', minimum: 0, maximum: 9_999_999_999_999.99, nullable: true });
     expect(openApi('criticality')).toEqual({ type: 'string', enum: ['', 'low', 'medium', 'high'] });
     expect(openApi('name')).toEqual({ type: 'string', maxLength: 200 });
+    expect(openApi('notes')).toEqual({ type: 'string', maxLength: 2000, contentMediaType: 'text/html' });
   });
 
   it('refuses a declaration whose bounds its column cannot hold', () => {

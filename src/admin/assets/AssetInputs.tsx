@@ -4,7 +4,7 @@ import { AutocompleteArrayInput, TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { ChecklistOption } from '../../../common/resources/asset';
 import { ChecklistOptionsInput } from './ChecklistOptionsInput';
-import { HtmlMessageInput } from './HtmlMessageInput';
+import { HtmlMessageInput } from '../mechanism/HtmlMessageInput';
 import { StaticAttributesInput } from './StaticAttributesInput';
 import { TagsInput } from './TagsInput';
 import { isArchived, useRelatedList } from '../mechanism/useRelatedList';

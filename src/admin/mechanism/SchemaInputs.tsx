@@ -12,6 +12,7 @@ import { useNameLookup } from './useRelatedList';
 import { apiQuery } from '../../platform/dataProvider/apiQuery';
 import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import { isRefusedInPlace } from '../../platform/authProvider/httpStatus';
+import { HtmlMessageInput } from './HtmlMessageInput';
 
 /** 'cronExpression' → 'cron_expression', as en.ts spells keys. */
 export const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -137,6 +138,12 @@ function ColourInput({ source, label }: InputProps) {
   return <TextField type="color" label={label} value={(field.value as string | undefined) || '#000000'} onChange={(event) => field.onChange(event.target.value)} error={invalid} helperText={message} sx={{ maxWidth: 160 }} />;
 }
 
+/** Rich text: typed as HTML beside its sanitised rendering, the asset message's input. */
+function RichTextInput({ source, label }: InputProps) {
+  const translate = useTranslate();
+  return <HtmlMessageInput source={source} label={label} previewLabel={translate('app.admin.html_preview', { field: label })} />;
+}
+
 /** Options a picker offers at once: the first names matching what is typed, asked of the server. */
 const PICKER_PAGE = 25;
 
@@ -197,6 +204,8 @@ function KindInput({ source, label, input }: InputProps & { input: FieldInput })
       return <TagsInput source={source} label={label} />;
     case 'colour':
       return <ColourInput source={source} label={label} />;
+    case 'html':
+      return <RichTextInput source={source} label={label} />;
     case 'text':
       // Never type="email" or "url": Chromium's own popup would pre-empt the schema's message (issue 22).
       return (

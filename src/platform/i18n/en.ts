@@ -554,6 +554,8 @@ export const en: TranslationMessages = {
       no: 'No',
       // A reference picker whose names the server refused (403 in place, DESIGN §15).
       may_not_read: '%{field}: you may not read these records',
+      // A rich text field's sanitised rendering beside its source (src/admin/mechanism/SchemaInputs.tsx).
+      html_preview: '%{field}: preview',
     },
     // Records history refers to are archived instead of deleted (docs/administration.md).
     archive: {

@@ -15,7 +15,9 @@ import { stockItemSchema } from '../../fixtures/fieldKinds/stockItem';
 /** The derived screen of a declaration using the number and choice kinds (DESIGN §15), its calls answered in memory. */
 const stockItemScreen = declareResource({ name: 'stockItem', label: 'Stock item', schema: stockItemSchema, icon: InventoryIcon, permission: 'manage-stockItem', labelField: ['partNumber', 'name'], copy: true });
 
-const bearing = { _id: 's1', name: 'Bearing', partNumber: 'B-6204', quantity: 2, reorderLevel: 5, unitCost: 12.5, rating: null, criticality: 'low', trades: [], website: '', phone: '', colour: '', warrantyEnds: '2026-12-31', arrivedAt: null, tags: [], contactEmail: '', updatedAt: 1 };
+// Rich text as a record holds it (the server stores it sanitised; the cell must not draw it even when it is not).
+const NOTES = '<p>Check the <b>seal</b></p><img src="x" onerror="alert(1)">';
+const bearing = { _id: 's1', name: 'Bearing', partNumber: 'B-6204', quantity: 2, reorderLevel: 5, unitCost: 12.5, rating: null, criticality: 'low', trades: [], website: '', phone: '', colour: '', warrantyEnds: '2026-12-31', arrivedAt: null, tags: [], contactEmail: '', notes: NOTES, updatedAt: 1 };
 const impellers = ['P-100', 'P-101'].map((partNumber, i) => ({ ...bearing, _id: `i${i}`, name: 'Impeller', partNumber }));
 const sent: Record<string, unknown>[] = [];
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -111,5 +113,19 @@ describe('the inputs and cells of field kinds', () => {
     const copying = await screen.findByRole('dialog', { name: 'Copy Stock item' });
     expect(await within(copying).findByRole('textbox', { name: 'Part number' })).toHaveValue('B-6204');
     expect(within(copying).getByRole('textbox', { name: 'Name' })).toHaveValue('');
+  });
+
+  it('shows rich text in a cell as its text, never as HTML, and edits it as source beside its sanitised rendering', async () => {
+    openStockItems();
+    const row = (await screen.findByRole('cell', { name: 'Bearing' })).closest('tr') as HTMLElement;
+    const notes = within(row).getByRole('cell', { name: 'Check the seal' });
+    expect(notes.querySelector('b, img, p')).toBeNull();
+    expect(notes.textContent).toBe('Check the seal');
+
+    await userEvent.click(within(row).getAllByRole('button')[0] as HTMLElement);
+    expect(await screen.findByRole('textbox', { name: 'Notes' })).toHaveValue(NOTES);
+    const preview = screen.getByRole('region', { name: 'Notes: preview' });
+    expect(preview.querySelector('b')?.textContent).toBe('seal');
+    expect(preview.querySelector('[onerror]')).toBeNull();
   });
 });

@@ -82,7 +82,8 @@ describe('the server’s stored-HTML sanitiser on hostile input', () => {
         const once = engine.sanitize(parts.join(''));
         expect(engine.sanitize(once)).toBe(once);
       }),
-      { numRuns: 2000 },
+      // Misnested links in a form, found by this property: sanitize-html's one pass re-parses differently.
+      { numRuns: 2000, examples: [[['<a><a><form><a></a></form></a></a>']]] },
     );
   });
 });

@@ -4,8 +4,8 @@ import { useWatch } from 'react-hook-form';
 import { SafeHtml } from '../../shared/ui/SafeHtml';
 
 /**
- * An HTML message (an asset's message, spec §3) typed as source, with the sanitised rendering the
- * technician will see next to it.
+ * HTML typed as source — an asset's message (spec §3), a rich text field (common/fields/richText.ts)
+ * — with the sanitised rendering the reader will see next to it (SafeHtml: DOMPurify).
  */
 export function HtmlMessageInput({ source, label, previewLabel }: { source: string; label: string; previewLabel: string }) {
   const html = (useWatch({ name: source }) as string | undefined) ?? '';
