@@ -6,18 +6,17 @@ import { HttpError, notFound } from '../http/errors';
 import { describedFields, type FieldMeta } from '../../common/fields';
 import { configuredOptions, type ChoiceSettings } from '../../common/fields/choice';
 import type { CheckedPermission } from '../../common/permissions';
-import type { CrudResource } from './crudResource';
-import type { Row } from './crudTypes';
+import type { DeclarationShape, Row } from './crudTypes';
 
 /** A choice or multi-choice field whose options a config entry keeps (ChoiceSettings.optionsFrom). */
 interface ConfiguredChoice {
-  resource: CrudResource;
+  resource: DeclarationShape;
   field: string;
   meta: FieldMeta<ChoiceSettings>;
   key: string;
 }
 
-function configuredChoicesOf(resources: readonly CrudResource[]): ConfiguredChoice[] {
+function configuredChoicesOf(resources: readonly DeclarationShape[]): ConfiguredChoice[] {
   return resources.flatMap((resource) =>
     describedFields(resource.schema).flatMap(({ field, meta }) => {
       const key = (meta.settings as ChoiceSettings | undefined)?.optionsFrom;
@@ -37,7 +36,7 @@ async function currentOptions(db: Database, key: string, declared: readonly stri
  * already held (an option an administrator removed since stays on the records holding it until
  * they are changed): otherwise a 400 naming the field.
  */
-export async function checkConfiguredChoices(db: Database, resource: CrudResource, input: Record<string, unknown>, existing: Row | null): Promise<void> {
+export async function checkConfiguredChoices(db: Database, resource: DeclarationShape, input: Record<string, unknown>, existing: Row | null): Promise<void> {
   for (const { field, meta, key } of configuredChoicesOf([resource])) {
     const values = Array.isArray(input[field]) ? (input[field] as string[]) : typeof input[field] === 'string' && input[field] !== '' ? [input[field] as string] : [];
     if (values.length === 0) continue;
@@ -52,7 +51,7 @@ export async function checkConfiguredChoices(db: Database, resource: CrudResourc
 }
 
 /** The config entries of every configured field, with their declared first values: seeded once, kept as administrators change them. */
-export function configuredChoiceEntries(resources: readonly CrudResource[]): { key: string; description: string; value: string }[] {
+export function configuredChoiceEntries(resources: readonly DeclarationShape[]): { key: string; description: string; value: string }[] {
   const byKey = new Map<string, { key: string; description: string; value: string }>();
   for (const { resource, meta, key } of configuredChoicesOf(resources)) {
     byKey.set(key, byKey.get(key) ?? { key, description: `${resource.label}: the ${meta.label.toLowerCase()} options, a JSON list in the order they are offered`, value: JSON.stringify(meta.settings?.options ?? []) });
@@ -65,7 +64,7 @@ export function configuredChoiceEntries(resources: readonly CrudResource[]): { k
  * entry itself is Configuration's (manage-config); its options are readable by whoever may use a
  * resource declaring it.
  */
-export function registerConfiguredChoicesRoute(app: FastifyInstance, resources: readonly CrudResource[]): void {
+export function registerConfiguredChoicesRoute(app: FastifyInstance, resources: readonly DeclarationShape[]): void {
   const choices = configuredChoicesOf(resources);
   const usersOf = (key: string): CheckedPermission[] =>
     choices.filter((choice) => choice.key === key).flatMap(({ resource }) => [resource.write, ...(resource.read && 'permission' in resource.read ? [resource.read.permission] : [])]);

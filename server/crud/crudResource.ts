@@ -17,14 +17,14 @@ import { validateBody } from './validateBody';
 import { checkDeclaredReferences, releaseReferrers, withNameReaders } from './declaredReferences';
 import { checkConfiguredChoices } from './configuredChoices';
 import { describedFields } from '../../common/fields';
-import type { Row, Transaction } from './crudTypes';
+import type { DeclarationShape, Row, Transaction } from './crudTypes';
 
 /**
  * One administration entity, declared once (DESIGN §2): its table, the schema from common/ that
  * validates bodies (and drives the web form), who may read and write it, how lists sort and
  * search, what must be unique, and what happens to records that refer to it.
  */
-export interface CrudResource {
+export interface CrudResource extends DeclarationShape {
   /** Path segment and audit name: 'attribute' → /attribute, /attribute/:id. */
   entity: string;
   /** For messages: 'Attribute with the name "X" already exists'. */

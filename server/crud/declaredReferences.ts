@@ -6,8 +6,7 @@ import type { Database } from '../db/client';
 import { conflict } from '../http/errors';
 import type { CheckedPermission } from '../../common/permissions';
 import { describedFields } from '../../common/fields';
-import type { CrudResource } from './crudResource';
-import type { Row, Transaction } from './crudTypes';
+import type { DeclarationShape, Row, Transaction } from './crudTypes';
 import { requireIds } from './references';
 
 /** A field of a declaration naming records of another: `vendor` → 'vendor', `assets` → 'asset' (many). */
@@ -18,7 +17,7 @@ export interface DeclaredReference {
 }
 
 /** The reference and references fields of a declaration (common/fields). */
-export function declaredReferences(resource: CrudResource): DeclaredReference[] {
+export function declaredReferences(resource: DeclarationShape): DeclaredReference[] {
   return describedFields(resource.schema).flatMap(({ field, meta }) => (meta.reference ? [{ field, entity: meta.reference, many: meta.kind === 'references' }] : []));
 }
 
@@ -27,13 +26,13 @@ export function declaredReferences(resource: CrudResource): DeclaredReference[] 
  * happens to them when the record they name is deleted. A declaration with `checkReferences` of its
  * own (the spec's resources) keeps them itself, and its targets' own `beforeDelete` answer for it.
  */
-const referencesKeptByMechanism = (resource: CrudResource) => resource.checkReferences === undefined;
+const referencesKeptByMechanism = (resource: DeclarationShape) => resource.checkReferences === undefined;
 
 /** The same resource among `peers` by entity, or none: a reference to a resource this app does not serve is not checked. */
-const peerOf = (peers: readonly CrudResource[], entity: string) => peers.find((peer) => peer.entity === entity);
+const peerOf = (peers: readonly DeclarationShape[], entity: string) => peers.find((peer) => peer.entity === entity);
 
 /** Every id the record refers to names an existing (not newly archived) record: otherwise 400 naming the field. */
-export async function checkDeclaredReferences(db: Database, resource: CrudResource, peers: readonly CrudResource[], input: Record<string, unknown>, existing: Row | null): Promise<void> {
+export async function checkDeclaredReferences(db: Database, resource: DeclarationShape, peers: readonly DeclarationShape[], input: Record<string, unknown>, existing: Row | null): Promise<void> {
   if (!referencesKeptByMechanism(resource)) return;
   for (const { field, entity, many } of declaredReferences(resource)) {
     const target = peerOf(peers, entity);
@@ -49,7 +48,7 @@ export async function checkDeclaredReferences(db: Database, resource: CrudResour
  * in a list (a part's assets) drops it; one whose single reference it is (a part's vendor) refuses
  * the deletion with 409 naming them — the user decides what they refer to instead.
  */
-export async function releaseReferrers(tx: Transaction, resource: CrudResource, peers: readonly CrudResource[], row: Row): Promise<void> {
+export async function releaseReferrers(tx: Transaction, resource: DeclarationShape, peers: readonly DeclarationShape[], row: Row): Promise<void> {
   for (const referrer of peers.filter(referencesKeptByMechanism)) {
     const columns = getTableColumns(referrer.table) as Record<string, PgColumn>;
     for (const { field, many } of declaredReferences(referrer).filter(({ entity }) => entity === resource.entity)) {
@@ -73,7 +72,7 @@ export async function releaseReferrers(tx: Transaction, resource: CrudResource, 
  * holders of a referring declaration's permissions may list this one's names (`fields=id,name`),
  * as the referring screen's column and picker ask them.
  */
-export function withNameReaders(access: Access, resource: CrudResource, peers: readonly CrudResource[], listPath: string): Access {
+export function withNameReaders(access: Access, resource: DeclarationShape, peers: readonly DeclarationShape[], listPath: string): Access {
   const readers = [
     ...new Set(
       peers
