@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyObjectSchema } from 'yup';
 import type { Access } from '../auth/access';
@@ -8,7 +8,6 @@ import type { Database } from '../db/client';
 import { newId } from '../db/ids';
 import { HttpError, notFound } from '../http/errors';
 import { errorSchema, idParamsSchema } from '../http/schemas';
-import type { CheckedPermission } from '../../common/permissions';
 import { READ_ONLY_FIELDS } from '../../common/resources/schemaParts';
 import { isReferenced, referenceCounts, type Archiving } from './archiving';
 import { auditHistory, diffRecords, recordAudit, type AuditActor } from './auditLog';
@@ -25,20 +24,6 @@ import type { DeclarationShape, Row, Transaction } from './crudTypes';
  * search, what must be unique, and what happens to records that refer to it.
  */
 export interface CrudResource extends DeclarationShape {
-  /** Path segment and audit name: 'attribute' → /attribute, /attribute/:id. */
-  entity: string;
-  /** For messages: 'Attribute with the name "X" already exists'. */
-  label: string;
-  table: PgTable;
-  schema: AnyObjectSchema;
-  /** Who may list and read; default the holders of `write`. */
-  read?: Access;
-  /**
-   * The permission of every write and of the history. A `manage-<entity>` named here is a known
-   * permission like the listed ones (registry.ts `knownPermissions`): seeded, and held by
-   * ROLE_SUPERUSER from the next start (DESIGN §4).
-   */
-  write: CheckedPermission;
   /** List order without `orderBy`; default name ascending (spec §2.9). */
   defaultOrder?: readonly string[];
   /** Fields `search` matches; default the stored fields whose kind is searched (common/fields: texts, emails, phones, choices, tags). */
