@@ -39,7 +39,7 @@ export async function apiRoutes(app: FastifyInstance, { resources }: { resources
   await app.register(assetInspectionRoutes);
   await app.register(inspectionRoutes);
   await app.register(alertRoutes);
-  await app.register(fileRoutes);
+  await app.register(fileRoutes, { resources });
   await app.register(reportRoutes);
   await app.register(scriptRunRoutes);
   await app.register(jobRoutes);

@@ -56,7 +56,9 @@ export type FieldColumn =
   | { type: 'timestamp' }
   | { type: 'text[]' }
   | { type: 'id' }
-  | { type: 'id[]' };
+  | { type: 'id[]' }
+  /** An upload as the record holds it (common/fields/file.ts's StoredFile), as jsonb. */
+  | { type: 'file' };
 
 /**
  * An input as src/admin/mechanism/SchemaInputs.tsx draws it. Phone keyboards come from `inputMode`;
@@ -74,7 +76,9 @@ export type FieldInput =
   | { control: 'reference'; resource: string; multiple: boolean }
   | { control: 'colour' }
   /** HTML typed as source beside its sanitised rendering. */
-  | { control: 'html' };
+  | { control: 'html' }
+  /** An upload (POST /file?for=<entity>.<field>) of what `accept` says; `photo` offers the camera. */
+  | { control: 'file'; accept: readonly ('image' | 'pdf')[]; photo: boolean };
 
 /** A spreadsheet cell's value: a Date is a real Excel date (common/spreadsheetCells.ts). */
 export type SheetValue = string | number | boolean | Date | null;

@@ -6,6 +6,7 @@ import { dateTimeField } from './dateTime';
 import { decimalField, type NumberSettings } from './decimal';
 import { emailField } from './email';
 import { fieldKind, type FieldKind, type FieldMeta } from './fieldKind';
+import { fileField, photoField, type FileSettings, type StoredFile } from './file';
 import { integerField } from './integer';
 import { longTextField } from './longText';
 import { moneyField } from './money';
@@ -81,6 +82,10 @@ export const field = {
   of: <S extends object>(kindName: string, label: string, settings: S & Required = {} as S & Required) => declared<unknown, S>(fieldKind(kindName) as FieldKind<S>, label, settings),
   /** HTML, stored sanitised with the product's stored-HTML rules; shown and searched as its text. */
   richText: (label: string, settings: RichTextSettings & Required = {}) => declared<string, RichTextSettings>(richTextField, label, settings),
+  /** An uploaded document or picture (`accept`: 'pdf', 'image'; default both), checked by content. */
+  file: (label: string, settings: FileSettings & Required = {}) => declared<StoredFile | null, FileSettings>(fileField, label, settings),
+  /** An uploaded picture, taken with the phone's camera or chosen. */
+  photo: (label: string, settings: Required = {}) => declared<StoredFile | null, FileSettings>(photoField, label, settings),
 };
 
 /** The described fields of an object schema, in declaration order, with their kinds. */

@@ -21,6 +21,8 @@ export const sparePartSchema = strictObject({
   // A plant's own scale (A/B/C, 1–5) is set in Configuration: these are the entry's first value.
   criticality: field.choice('Criticality', CRITICALITIES, { optionsFrom: 'choices.sparePart.criticality' }),
   location: field.text('Storage location', { max: 120 }),
+  photo: field.photo('Photo'),
+  datasheet: field.file('Datasheet', { accept: ['pdf'] }),
   notes: field.longText('Notes'),
 });
 

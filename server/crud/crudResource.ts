@@ -15,6 +15,8 @@ import { listQuerySchema, runList, type ListOptions, type ListQuery } from './li
 import { validateBody } from './validateBody';
 import { checkDeclaredReferences, releaseReferrers, withNameReaders } from './declaredReferences';
 import { checkConfiguredChoices } from './configuredChoices';
+import { dropDeclaredFiles, keepDeclaredFiles } from './declaredFiles';
+import { fileOwnerReaders } from '../modules/files/fileAccess';
 import { describedFields } from '../../common/fields';
 import type { DeclarationShape, Row, Transaction } from './crudTypes';
 
@@ -135,6 +137,7 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
   const uniqueMessage =
     resource.unique?.message ?? ((value: string) => `${label} with the ${uniqueFields.map((field) => labels.get(field) ?? field).join(' and ')} "${value}" already exists`);
   const writeAccess: Access = { permission: resource.write };
+  const fileReaders = fileOwnerReaders(peers);
   const tags = [entity];
   const base = `/${entity}`;
 
@@ -225,8 +228,10 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
     },
     async (request) => {
       const input = await validated(request.body, null);
+      const id = newId();
       const row = await db().transaction(async (tx) => {
-        const [created] = (await tx.insert(table).values({ ...input, _id: newId() }).returning()) as [Row];
+        const stored = await keepDeclaredFiles(tx, resource, id, input, null, currentUser(request), fileReaders);
+        const [created] = (await tx.insert(table).values({ ...stored, _id: id }).returning()) as [Row];
         await recordAudit(tx, { entity, recordId: created._id, action: 'create', actor: actorOf(request), changes: diffRecords(null, created) });
         return created;
       });
@@ -247,7 +252,8 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
         if (!existing) throw notFound(`${label} not found`);
         const input = await validated(request.body, existing);
         const row = await db().transaction(async (tx) => {
-          const [saved] = (await tx.update(table).set({ ...input, updatedAt: Date.now() }).where(eq(idColumn, existing._id)).returning()) as [Row];
+          const stored = await keepDeclaredFiles(tx, resource, existing._id, input, existing, currentUser(request), fileReaders);
+          const [saved] = (await tx.update(table).set({ ...stored, updatedAt: Date.now() }).where(eq(idColumn, existing._id)).returning()) as [Row];
           await recordAudit(tx, { entity, recordId: saved._id, action: 'update', actor: actorOf(request), changes: diffRecords(existing, saved) });
           return saved;
         });
@@ -287,6 +293,7 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
           await resource.beforeDelete?.(tx, existing, actor, app);
           await releaseReferrers(tx, resource, peers, existing);
           await tx.delete(table).where(eq(idColumn, existing._id));
+          await dropDeclaredFiles(tx, resource, existing._id);
           await recordAudit(tx, { entity, recordId: existing._id, action: 'delete', actor, changes: diffRecords(existing, null) });
           return { _id: existing._id, message: `${label} deleted`, ...(archiving ? { archived: false, references } : {}) };
         });

@@ -108,7 +108,7 @@ function orderTerm(col: PgColumn, descending: boolean): SQL {
 /**
  * A `sort` term: what the screen shows for the field (options.shown), a list column as its items
  * joined as the screen joins them, `customAttributes.site` as that key of a JSON column, or the
- * column itself. Shown text that is empty sorts as no value: last ascending, first descending, as
+ * column itself; a JSON column as a whole by its `name` (a file's). Shown text that is empty sorts as no value: last ascending, first descending, as
  * the browser's table has it.
  */
 function sortTerm(columns: Columns, shown: Readonly<Record<string, ShownField>>, name: string, descending: boolean): SQL {
@@ -117,6 +117,8 @@ function sortTerm(columns: Columns, shown: Readonly<Record<string, ShownField>>,
     const [base = '', key] = splitJsonKey(field);
     const col = columns.get(base);
     if (col && key !== undefined && col.dataType === 'json') return sql`(${col} ->> ${key})`;
+    // A JSON value as a whole sorts by its name: a file field's (common/fields/file.ts) is the file's.
+    if (col && key === undefined && col.dataType === 'json') return sql`(${col} ->> 'name')`;
     if (col?.columnType === 'PgArray' && key === undefined) return sql`array_to_string(${col}, ', ')`;
     return undefined;
   })();

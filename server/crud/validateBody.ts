@@ -42,6 +42,9 @@ function validationFailure(error: ValidationError): HttpError {
  */
 const namingField = (field: string, message: string) => (message.includes(field) ? message : `${message} (${field})`);
 
+/** A 400 for one field, worded in its label as a schema's message is (what the form shows), its message naming the field as sent. */
+export const refusedField = (field: string, message: string) => new HttpError(400, namingField(field, message), { [field]: message });
+
 /** Validates field by field to name the ones whose value made a test throw. */
 function crashFailure(schema: AnySchema, body: Record<string, unknown>): HttpError {
   const errors: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, integer, numeric, pgTable, text, uniqueIndex, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, jsonb, numeric, pgTable, text, uniqueIndex, type AnyPgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import type { AnyObjectSchema } from 'yup';
 import { describedFields, type FieldColumn } from '../../common/fields';
 
@@ -26,6 +26,8 @@ function columnOf(name: string, column: FieldColumn, required: boolean): PgColum
       return needed(bigint(name, { mode: 'number' }));
     case 'id':
       return needed(text(name));
+    case 'file':
+      return needed(jsonb(name));
     case 'text[]':
     case 'id[]':
       return text(name).array().notNull().default(sql`'{}'::text[]`);

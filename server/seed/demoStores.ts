@@ -18,7 +18,7 @@ const DEMO_VENDORS: VendorInput[] = [
 ];
 
 /** Parts by vendor name and the identifications of the assets they fit; some at or below their reorder level. */
-const DEMO_PARTS: (Omit<SparePartInput, 'vendor' | 'assets'> & { vendorName: string; fits: string[] })[] = [
+const DEMO_PARTS: (Omit<SparePartInput, 'vendor' | 'assets' | 'photo' | 'datasheet'> & { vendorName: string; fits: string[] })[] = [
   { partNumber: 'NPS-IMP-150', name: 'Impeller 150 mm', vendorName: 'Nordic Pump Service', fits: ['PMP-001', 'PMP-002'], quantityOnHand: 2, reorderLevel: 1, unitCost: 412.5, criticality: 'high', location: 'Store A / rack 2 / bin 4', notes: '' },
   { partNumber: 'NPS-MS-35', name: 'Mechanical seal 35 mm', vendorName: 'Nordic Pump Service', fits: ['PMP-001', 'PMP-002', 'PMP-003'], quantityOnHand: 1, reorderLevel: 3, unitCost: 96.8, criticality: 'high', location: 'Store A / rack 2 / bin 5', notes: 'Change with the bearings.' },
   { partNumber: 'NPS-BRG-6306', name: 'Bearing 6306-2Z', vendorName: 'Nordic Pump Service', fits: ['PMP-001', 'PMP-002', 'PMP-003', 'SKD-001'], quantityOnHand: 8, reorderLevel: 4, unitCost: 18.4, criticality: 'medium', location: 'Store A / rack 1 / bin 9', notes: '' },

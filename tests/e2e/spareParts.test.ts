@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, apiToken, baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
+import { PLAIN_JPEG } from '../api/thermography/thermographyApi';
+import { pdfBytes } from '../api/helpers/uploads';
 
 /**
  * Issue 42's acceptance in Chromium: the product's spare parts as the administrator, and as a user
@@ -62,11 +64,23 @@ describe.skipIf(!hasBrowser())('spare parts in Chromium', () => {
     const vendor = page.getByRole('combobox', { name: 'Vendor' });
     await vendor.fill('nordic');
     await page.getByRole('option', { name: 'Nordic Pump Service' }).click();
+    // The photo and the datasheet go up as they are chosen (DESIGN §15's file and photo kinds).
+    const photo = page.getByRole('group', { name: 'Photo' });
+    await photo.locator('input[type="file"]').setInputFiles({ name: 'impeller.jpg', mimeType: 'image/jpeg', buffer: PLAIN_JPEG });
+    await photo.getByRole('img', { name: 'impeller.jpg' }).waitFor();
+    const datasheet = page.getByRole('group', { name: 'Datasheet' });
+    // A picture is not a datasheet: the server's refusal is shown in the field.
+    await datasheet.locator('input[type="file"]').setInputFiles({ name: 'sheet.pdf', mimeType: 'application/pdf', buffer: PLAIN_JPEG });
+    await datasheet.getByText('file must be a PDF document', { exact: true }).waitFor();
+    await datasheet.locator('input[type="file"]').setInputFiles({ name: 'impeller-150.pdf', mimeType: 'application/pdf', buffer: await pdfBytes('Impeller 150 mm') });
+    await datasheet.getByRole('button', { name: 'Download impeller-150.pdf' }).waitFor();
     await screenshot(page, `spare-parts-${who}-2-edit`);
     await page.getByRole('button', { name: 'Save' }).click();
     await seen(page, 'Spare part updated');
     await row(page, partNumber).getByText('Reorder', { exact: true }).waitFor();
     await row(page, partNumber).getByRole('cell', { name: 'Nordic Pump Service', exact: true }).waitFor();
+    // The saved photo is the part's: its thumbnail in the list, read back from the server.
+    await row(page, partNumber).getByRole('button', { name: `Open the image ${partNumber} Impeller 150 mm` }).getByRole('img').waitFor();
     await screenshot(page, `spare-parts-${who}-3-list`);
 
     // Two parts of one name: each Delete button names its part number too.

@@ -71,6 +71,15 @@ describe('field kinds: what a value must be', () => {
     ['notes', 'x'.repeat(2000), null],
     ['notes', 'x'.repeat(2001), 'Notes must be at most 2000 characters'],
     ['notes', ['<p>'], 'Notes must be a text'],
+    // A file names an upload by its id; what else a body says of it the server rewrites (tests/api).
+    ['picture', { _id: 'f-1' }, null],
+    ['picture', { _id: 'f-1', name: 'pump.jpg', contentType: 'image/jpeg', size: 1200 }, null],
+    ['picture', null, null],
+    ['picture', 'f-1', 'Picture must name an uploaded file'],
+    ['picture', {}, 'Picture must name an uploaded file'],
+    ['picture', { _id: '' }, 'Picture must name an uploaded file'],
+    ['picture', { _id: 'x'.repeat(65) }, 'Picture must name an uploaded file'],
+    ['manual', [{ _id: 'f-1' }], 'Manual must name an uploaded file'],
   ])('%s = %j → %s', (name, value, expected) => {
     expect(messageOf(name, value)).toBe(expected);
   });
@@ -89,6 +98,8 @@ describe('field kinds: what a list shows and sorts by', () => {
     // Rich text as its text: no tag, entities read, blocks apart, no script's text.
     ['notes', '<p>Check the <b>seal</b></p><p>A &amp; B</p><script>alert(1)</script>', 'Check the seal A & B'],
     ['notes', '', ''],
+    ['manual', { _id: 'f-2', name: 'pump manual.pdf', contentType: 'application/pdf', size: 52_000 }, 'pump manual.pdf'],
+    ['manual', null, ''],
   ])('%s %j shows %j', (name, value, shown) => {
     expect(textOf(name, value)).toBe(shown);
   });
@@ -129,6 +140,9 @@ describe('field kinds: inputs and OpenAPI', () => {
     expect(inputOf('website')).toEqual({ control: 'text', inputMode: 'url' });
     expect(inputOf('criticality')).toEqual({ control: 'choice', options: ['low', 'medium', 'high'], multiple: false });
     expect(inputOf('notes')).toEqual({ control: 'html' });
+    expect(inputOf('picture')).toEqual({ control: 'file', accept: ['image'], photo: true });
+    expect(inputOf('manual')).toEqual({ control: 'file', accept: ['image', 'pdf'], photo: false });
+    expect(kindOf('manual').kind.searched).toBe(false);
     expect(kindOf('notes').kind.searched).toBe(true);
   });
 
@@ -142,6 +156,7 @@ describe('field kinds: inputs and OpenAPI', () => {
     expect(openApi('criticality')).toEqual({ type: 'string', enum: ['', 'low', 'medium', 'high'] });
     expect(openApi('name')).toEqual({ type: 'string', maxLength: 200 });
     expect(openApi('notes')).toEqual({ type: 'string', maxLength: 2000, contentMediaType: 'text/html' });
+    expect(openApi('picture')).toMatchObject({ type: 'object', nullable: true, properties: { _id: { type: 'string', minLength: 1, maxLength: 64 } }, required: ['_id'] });
   });
 
   it('refuses a declaration whose bounds its column cannot hold', () => {

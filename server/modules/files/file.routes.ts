@@ -7,8 +7,13 @@ import { newId } from '../../db/ids';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
 import { INSPECTION_IMAGE_MAX_BYTES, THUMBNAIL_MAX_SIDE } from '../../../common/constants';
-import { sniffImageType } from './imageContent';
-import { mayReadFile } from './fileAccess';
+import { sniffFileType, sniffImageType } from './imageContent';
+import { fileOwnerReaders, mayReadFile } from './fileAccess';
+import { crudResources } from '../../crud/registry';
+import type { DeclarationShape } from '../../crud/crudTypes';
+import { declaredFileFields } from '../../crud/declaredFiles';
+import { acceptedWords, acceptsContentType, type FileSettings } from '../../../common/fields/file';
+import type { FieldMeta } from '../../../common/fields';
 import { checkUploadQuota, withUserUploadLock } from './uploadQuota';
 import { insertFiles } from './insertFiles';
 import { hasControlCharacter } from './fileName';
@@ -17,6 +22,12 @@ import { checkImagePixels, IMAGE_MAX_MEGAPIXELS } from './imagePixels';
 import { makeThumbnail, THUMBNAIL_CONTENT_TYPE } from './thumbnail';
 
 const tags = ['file'];
+
+/** RFC 6266: the name as ASCII for old clients, and whole in UTF-8 (RFC 8187). */
+function attachment(name: string): string {
+  const fallback = (name || 'file').replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name || 'file')}`;
+}
 const MAX_NAME_LENGTH = 200;
 const megabytes = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10;
 const clockTime = (at: number) => new Date(at).toISOString().slice(11, 16);
@@ -30,22 +41,60 @@ function quotaReached(quotaBytes: number, usedBytes: number, fitsAt: number, now
   return new HttpError(429, message, { file: message });
 }
 
-/** Image values of inspections: uploaded before the submit, stored in the database (DESIGN §9). */
-export async function fileRoutes(app: FastifyInstance) {
+/** A declared resource's file or photo field an upload is for (`for=sparePart.photo`). */
+interface UploadTarget {
+  resource: DeclarationShape;
+  field: string;
+  meta: FieldMeta<FileSettings>;
+}
+
+const UPLOAD_FOR_MAX_LENGTH = 200;
+
+/** Every `<entity>.<field>` an upload may be for, by that name. */
+function uploadTargets(resources: readonly DeclarationShape[]): ReadonlyMap<string, UploadTarget> {
+  return new Map(resources.flatMap((resource) => declaredFileFields(resource).map(({ field, meta }): [string, UploadTarget] => [`${resource.entity}.${field}`, { resource, field, meta }])));
+}
+
+const forOf = (request: FastifyRequest): unknown => (request.query as { for?: unknown } | undefined)?.for;
+
+/**
+ * Image values of inspections, and the files of declared resources' file and photo fields: uploaded
+ * before the record is saved, stored in the database (DESIGN §9). An upload no record has claimed
+ * is its uploader's alone, and goes after a day (fileCleanup.ts).
+ */
+export async function fileRoutes(app: FastifyInstance, { resources = crudResources }: { resources?: readonly DeclarationShape[] }) {
   await app.register(multipart, { limits: { fileSize: INSPECTION_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
   const db = () => app.services.db;
+  const targets = uploadTargets(resources);
+  const readers = fileOwnerReaders(resources);
+  // A user who may write a resource with file fields may upload for them, whatever else they hold.
+  const writesTarget = (request: FastifyRequest, user: { permissions: ReadonlySet<string> }) => {
+    const target = targets.get(String(forOf(request)));
+    return target !== undefined && user.permissions.has(target.resource.write);
+  };
 
   app.post(
     '/file',
     {
-      config: { access: { permission: 'update-inspection' } },
+      config: {
+        access: {
+          permission: 'update-inspection',
+          orIf: writesTarget,
+          orIfDescription: "for=<entity>.<field> naming a file or photo field of a resource the user may write (that resource's permission)",
+        },
+      },
       schema: {
         tags,
-        summary: `Upload an image (multipart part "file"): JPEG, PNG or WebP by content, of at most ${IMAGE_MAX_MEGAPIXELS}, within the hourly upload quota`,
-        response: { 400: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema },
+        summary: `Upload a file (multipart part "file") within the hourly upload quota: an inspection's image (JPEG, PNG or WebP by content, of at most ${IMAGE_MAX_MEGAPIXELS}), or with for=<entity>.<field> what that file or photo field takes (a PDF document too)`,
+        querystring: { type: 'object', properties: { for: { type: 'string', minLength: 1, maxLength: UPLOAD_FOR_MAX_LENGTH } } },
+        response: { 400: errorSchema, 403: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
+      const named = forOf(request);
+      const target = named === undefined ? null : targets.get(String(named));
+      if (target === undefined) throw badRequest('for', `for: ${String(named).slice(0, UPLOAD_FOR_MAX_LENGTH)} is not a file or photo field (<entity>.<field>)`);
+      if (target && !writesTarget(request, currentUser(request))) throw forbidden(`You may not change ${target.resource.label.toLowerCase()}s`);
       if (!request.isMultipart()) throw badRequest('file', 'file must be sent as multipart/form-data');
       const part = await request.file();
       if (!part) throw badRequest('file', 'file is required');
@@ -54,9 +103,13 @@ export async function fileRoutes(app: FastifyInstance) {
       const data = await wholePartOrNull(part);
       if (!data) throw new HttpError(413, `file is too large, the limit is ${INSPECTION_IMAGE_MAX_BYTES / 1_048_576} MB`, { file: 'file is too large' });
       if (data.length === 0) throw badRequest('file', 'file is empty');
-      const contentType = sniffImageType(data);
-      if (!contentType) throw new HttpError(415, 'file must be a JPEG, PNG or WebP image', { file: 'file must be a JPEG, PNG or WebP image' });
-      await checkImagePixels(data, 'file');
+      const contentType = target ? sniffFileType(data) : sniffImageType(data);
+      const fits = contentType !== null && (!target || acceptsContentType(target.meta, contentType));
+      if (!fits) {
+        const message = `file must be ${target ? acceptedWords(target.meta) : 'a JPEG, PNG or WebP image'}`;
+        throw new HttpError(415, message, { file: message });
+      }
+      if (contentType.startsWith('image/')) await checkImagePixels(data, 'file');
       const row = { _id: newId(), name: (part.filename ?? '').slice(0, MAX_NAME_LENGTH), contentType, size: data.length, data: new Uint8Array(data), uploadedBy: currentUser(request)._id };
       const quotaBytes = app.services.config.uploadQuotaBytesPerHour;
       await withUserUploadLock(db(), row.uploadedBy, async (tx) => {
@@ -76,7 +129,7 @@ export async function fileRoutes(app: FastifyInstance) {
   const readableFile = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const [file] = await db().select().from(files).where(eq(files._id, request.params.id));
     if (!file) throw notFound('File not found');
-    if (!mayReadFile(file, currentUser(request))) throw forbidden('You may not read this file');
+    if (!mayReadFile(file, currentUser(request), readers)) throw forbidden('You may not read this file');
     return file;
   };
 
@@ -85,11 +138,14 @@ export async function fileRoutes(app: FastifyInstance) {
     { config: { access: { signedIn: true } }, schema: { tags, summary: 'A file, to users who may read its owner', params: idParamsSchema, response: { 403: errorSchema, 404: errorSchema } } },
     async (request, reply) => {
       const file = await readableFile(request);
+      // A picture is shown where it is asked for; anything else (a PDF) is saved, never opened as a page of ours.
+      const picture = file.contentType.startsWith('image/');
+      if (!picture) reply.header('content-security-policy', 'sandbox');
       return reply
         .header('content-type', file.contentType)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=86400')
-        .header('content-disposition', 'inline')
+        .header('content-disposition', picture ? 'inline' : attachment(file.name))
         .send(Buffer.from(file.data));
     },
   );
@@ -107,6 +163,7 @@ export async function fileRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const file = await readableFile(request);
+      if (!file.contentType.startsWith('image/')) throw new HttpError(415, 'file is not a picture: it has no thumbnail', { file: 'file is not a picture: it has no thumbnail' });
       const thumbnail = await makeThumbnail(file.data);
       return reply
         .header('content-type', THUMBNAIL_CONTENT_TYPE)

@@ -9,3 +9,11 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
   return null;
 }
+
+/** A PDF document starts with its header, `%PDF-` (ISO 32000-1 §7.5.2). */
+const PDF_HEADER = [0x25, 0x50, 0x44, 0x46, 0x2d];
+
+/** What a declared file field may hold, by content: a picture as above, or a PDF document. */
+export function sniffFileType(bytes: Uint8Array): ImageType | 'application/pdf' | null {
+  return sniffImageType(bytes) ?? (startsWith(bytes, PDF_HEADER) ? 'application/pdf' : null);
+}

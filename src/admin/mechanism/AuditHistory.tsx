@@ -19,11 +19,15 @@ export const auditHistoryQuery = (resource: string, id: string) => apiQuery<Audi
 
 const NO_REFERENCES: Readonly<Record<string, string>> = {};
 
+/** An object value that carries its own name (a file field's upload): that name. */
+const nameOfObject = (value: unknown): string | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { name?: unknown }).name === 'string' ? (value as { name: string }).name : null;
+
 /** A logged value as text; `names` (of the records a reference field names) shows ids as names — an id no longer known stays an id. */
 function shown(value: unknown, names: ReadonlyMap<string, string> | undefined): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '∅';
   const named = names && (typeof value === 'string' || Array.isArray(value)) ? [value].flat().map((id) => names.get(String(id)) ?? String(id)).join(', ') : null;
-  const text = named ?? (typeof value === 'string' ? value : JSON.stringify(value));
+  const text = named ?? (typeof value === 'string' ? value : nameOfObject(value) ?? JSON.stringify(value));
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 

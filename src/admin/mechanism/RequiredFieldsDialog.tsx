@@ -42,7 +42,7 @@ export function requiredFieldsDialog<T extends RaRecord>({ name, schema, namespa
               }}
               extraButtons={<Button onClick={onClose}>{translate('ra.action.cancel')}</Button>}
             >
-              <SchemaInputs schema={schema} namespace={namespace} only={(meta) => meta.required === true} />
+              <SchemaInputs schema={schema} namespace={namespace} entity={name} only={(meta) => meta.required === true} />
             </ResourceForm>
           )}
         </DialogContent>

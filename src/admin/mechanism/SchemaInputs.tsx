@@ -13,6 +13,7 @@ import { apiQuery } from '../../platform/dataProvider/apiQuery';
 import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import { isRefusedInPlace } from '../../platform/authProvider/httpStatus';
 import { HtmlMessageInput } from './HtmlMessageInput';
+import { FileInput } from './FileInput';
 
 /** 'cronExpression' → 'cron_expression', as en.ts spells keys. */
 export const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -186,7 +187,7 @@ function ReferencePicker({ source, label, resource, multiple }: InputProps & Ext
 }
 
 /** The input of a field kind's FieldInput (common/fields). */
-function KindInput({ source, label, input }: InputProps & { input: FieldInput }) {
+function KindInput({ source, label, input, entity }: InputProps & { input: FieldInput; entity: string }) {
   switch (input.control) {
     case 'reference':
       return <ReferencePicker source={source} label={label} {...input} />;
@@ -206,6 +207,8 @@ function KindInput({ source, label, input }: InputProps & { input: FieldInput })
       return <ColourInput source={source} label={label} />;
     case 'html':
       return <RichTextInput source={source} label={label} />;
+    case 'file':
+      return <FileInput source={source} label={label} entity={entity} accept={input.accept} photo={input.photo} />;
     case 'text':
       // Never type="email" or "url": Chromium's own popup would pre-empt the schema's message (issue 22).
       return (
@@ -220,14 +223,17 @@ function KindInput({ source, label, input }: InputProps & { input: FieldInput })
   }
 }
 
-/** One input per described field the form draws (those `only` keeps), labelled by its i18n key (default: the field's label). */
-export function SchemaInputs({ schema, namespace, only }: { schema: AnyObjectSchema; namespace: string; only?: (meta: FieldMeta) => boolean }) {
+/**
+ * One input per described field the form draws (those `only` keeps), labelled by its i18n key
+ * (default: the field's label). `entity` is the API resource: file fields upload for `<entity>.<field>`.
+ */
+export function SchemaInputs({ schema, namespace, entity, only }: { schema: AnyObjectSchema; namespace: string; entity: string; only?: (meta: FieldMeta) => boolean }) {
   const translate = useTranslate();
   return (
     <>
       {describedFields(schema).filter(({ meta }) => !only || only(meta)).map(({ field, meta, kind }) => {
         const input = kind.input?.(meta) ?? null;
-        return drawnByForm(input) ? <KindInput key={field} source={field} label={translate(fieldLabelKey(namespace, field), { _: meta.label })} input={input} /> : null;
+        return drawnByForm(input) ? <KindInput key={field} source={field} label={translate(fieldLabelKey(namespace, field), { _: meta.label })} input={input} entity={entity} /> : null;
       })}
     </>
   );

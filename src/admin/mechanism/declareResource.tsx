@@ -37,7 +37,7 @@ export interface ResourceDeclaration<T extends RaRecord>
   permission: ResourceDefinition<T>['permission'];
   /** i18n namespace when it is not the name (spec strings kept under app.table_admin…). */
   namespace?: string;
-  /** Described fields listed as columns; default every described field. */
+  /** Described fields listed as columns, in this order; default every described field in the schema's order. */
   columns?: readonly string[];
   /** Columns of the entity's own, instead of the derived ones. */
   useColumns?: (rows: readonly T[]) => RecordColumn<T>[];
@@ -68,7 +68,10 @@ export function declareResource<T extends RaRecord>(declaration: ResourceDeclara
   const messages = Object.fromEntries(OUTCOMES.map(([field, suffix, words]) => [field, declaration.messages?.[field] ?? say(key(suffix), `${label} ${words}`)])) as unknown as ResourceMessages;
 
   const described = describedFields(schema);
-  const listed = described.filter(({ field }) => !columns || columns.includes(field));
+  const unknown = (columns ?? []).filter((column) => !described.some(({ field }) => field === column));
+  if (unknown.length > 0) throw new Error(`declareResource(${name}): columns ${unknown.join(', ')} are not described fields of its schema`);
+  // In the order the declaration lists them (a photo first), else the schema's.
+  const listed = columns ? columns.flatMap((column) => described.filter(({ field }) => field === column)) : described;
   // The name column says what the rows are (spec §2.9: Permission, Role, Job…); others their field.
   const schemaColumns: SchemaColumn[] = listed.map(({ field, meta, kind }) => ({
     field,
@@ -76,14 +79,14 @@ export function declareResource<T extends RaRecord>(declaration: ResourceDeclara
     meta: field === 'name' ? { ...meta, label } : meta,
     labelKey: say(key(`columns.${snake(field === 'name' ? name : field)}`), field === 'name' ? label : meta.label),
   }));
-  const useColumns = declaration.useColumns ?? schemaColumnsHook<T>(schemaColumns);
+  const useColumns = declaration.useColumns ?? schemaColumnsHook<T>(schemaColumns, rest.labelField);
 
   const plain = described.filter(({ meta, kind }) => drawnByForm(kind.input?.(meta) ?? null));
   const derivesEditor = Editor === undefined && plain.length > 0;
   if (derivesEditor) for (const { field, meta } of plain) say(fieldLabelKey(namespace, field), meta.label);
   const DerivedEditor = ({ record, save }: EditorProps<T>) => (
     <ResourceForm record={record} schema={schema} save={save}>
-      <SchemaInputs schema={schema} namespace={namespace} />
+      <SchemaInputs schema={schema} namespace={namespace} entity={name} />
     </ResourceForm>
   );
 

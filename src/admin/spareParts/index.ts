@@ -8,6 +8,6 @@ import { declareResource } from '../mechanism/declareResource';
  */
 export const sparePartResource = declareResource({
   name: 'sparePart', label: 'Spare part', schema: sparePartSchema, icon: InventoryIcon, permission: 'manage-sparepart', copy: { dropFields: ['partNumber'] },
-  columns: ['partNumber', 'name', 'vendor', 'quantityOnHand', 'reorderLevel', 'stock', 'unitCost', 'criticality', 'location'],
+  columns: ['photo', 'partNumber', 'name', 'vendor', 'quantityOnHand', 'reorderLevel', 'stock', 'unitCost', 'criticality', 'location'],
   labelField: ['partNumber', 'name'], defaultSort: [{ field: 'partNumber', order: 'asc' }],
 });

@@ -556,6 +556,12 @@ export const en: TranslationMessages = {
       may_not_read: '%{field}: you may not read these records',
       // A rich text field's sanitised rendering beside its source (src/admin/mechanism/SchemaInputs.tsx).
       html_preview: '%{field}: preview',
+      // File and photo fields (src/admin/mechanism/FileInput.tsx).
+      choose_file: 'Choose file',
+      choose_photo: 'Choose photo',
+      remove_file: 'Remove',
+      uploading: 'Uploading…',
+      file_too_large: '%{field} is too large: at most %{size} MB',
     },
     // Records history refers to are archived instead of deleted (docs/administration.md).
     archive: {

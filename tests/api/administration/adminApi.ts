@@ -41,6 +41,21 @@ export function adminApi(t: TestApp) {
   return api;
 }
 
+/**
+ * A signed-in user of a role of their own holding exactly `permissions` (by name), made through
+ * the API as an administrator would: the token to call as them.
+ */
+export async function userHolding(t: TestApp, username: string, permissions: readonly string[]): Promise<string> {
+  const api = adminApi(t);
+  const known = await api.list('permission');
+  const held = known.filter((permission) => permissions.includes(permission.name as string)).map((permission) => permission._id);
+  expect(held, 'every permission named exists').toHaveLength(new Set(permissions).size);
+  const role = await api.create('role', { name: `Role of ${username}`, permissions: held });
+  const user = ok<Doc>(await api.post('/user', { username, name: username, role: role._id }));
+  const { password } = ok<{ password: string }>(await api.post(`/user/${user._id}/resetPassword`, {}));
+  return t.login(username, password);
+}
+
 /** The JSON body of a 200 answer; fails with the body otherwise. */
 export function ok<T = any>(response: InjectResponse): T {
   expect(response.statusCode, `${response.statusCode} ${response.body}`).toBe(200);

@@ -12,6 +12,7 @@ import { createJobScheduler } from '../../../server/jobs/scheduler';
 import { FILE_CLEANUP_JOB, type SystemJob } from '../../../server/jobs/systemJobs';
 import { jpegOfSize } from '../helpers/imageBytes';
 import { PLAIN_JPEG } from '../thermography/thermographyApi';
+import { multipartBody } from '../helpers/uploads';
 
 /** docs/inspections.md: a photo of up to 5 MB. */
 const PHOTO_LIMIT_BYTES = 5 * 1_048_576;
@@ -32,15 +33,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 /** A real 8×8 JPEG: uploads are read down to their header's size (issue 39 §3). */
 const JPEG = PLAIN_JPEG;
 
-function multipart(content: Buffer, filename = 'photo.jpg', field = 'file', type = 'image/jpeg') {
-  const boundary = '----facilityops' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (content: Buffer, filename = 'photo.jpg', field = 'file', type = 'image/jpeg') => multipartBody(content, filename, field, type);
 
 /** A JPEG `size` bytes long. */
 const jpegOf = (size: number) => jpegOfSize(size, JPEG);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sparePartResource } from '../../../server/modules/spareParts/sparePart.resource';
 import { vendorResource } from '../../../server/modules/spareParts/vendor.resource';
 import { describeCrudResource } from '../../helpers/describeCrudResource';
-import { adminApi, expectError, ok, type Doc } from '../administration/adminApi';
+import { adminApi, expectError, ok, userHolding, type Doc } from '../administration/adminApi';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 
 /*
@@ -32,16 +32,7 @@ describe('the stores: spare parts and their vendors (issue 42)', () => {
   });
   afterAll(() => t.close());
 
-  /** A signed-in user of a new role holding only these permissions. */
-  async function userHolding(username: string, names: readonly string[]): Promise<string> {
-    const permissions = await api.list('permission');
-    const held = permissions.filter((permission) => names.includes(permission.name as string)).map((permission) => permission._id);
-    expect(held).toHaveLength(names.length);
-    const role = await api.create('role', { name: `Only ${names.join(' ')} (${username})`, permissions: held });
-    const user = ok<Doc>(await api.post('/user', { username, name: username, role: role._id }));
-    const { password } = ok<{ password: string }>(await api.post(`/user/${user._id}/resetPassword`, {}));
-    return t.login(username, password);
-  }
+  const userHoldingOnly = (username: string, names: readonly string[]) => userHolding(t, username, names);
 
   /** GET with a user's token. */
   const getAs = (token: string, url: string) => t.app.inject({ method: 'GET', url: `/api${url}`, headers: { 'x-auth': token } });
@@ -122,7 +113,7 @@ describe('the stores: spare parts and their vendors (issue 42)', () => {
   });
 
   it('lets a user who may keep parts read vendor names, and nothing else of vendors (DESIGN §15)', async () => {
-    const keeper = await userHolding('parts.keeper', ['manage-sparepart']);
+    const keeper = await userHoldingOnly('parts.keeper', ['manage-sparepart']);
     const names = ok<Doc[]>(await getAs(keeper, '/vendor?fields=id,name'));
     expect(names.map((vendor) => vendor.name)).toContain('Nordic Pump Service');
     expect(names.every((vendor) => Object.keys(vendor).every((key) => key === '_id' || key === 'name'))).toBe(true);
@@ -134,14 +125,14 @@ describe('the stores: spare parts and their vendors (issue 42)', () => {
     expectError(await getAs(keeper, `/vendor/${vendorId}`), 403);
     expectError(await postAs(keeper, '/vendor', { name: 'Not theirs' }), 403);
     // A user holding neither may not read vendor names.
-    const other = await userHolding('no.stores', ['read-asset']);
+    const other = await userHoldingOnly('no.stores', ['read-asset']);
     expectError(await getAs(other, '/vendor?fields=id,name'), 403);
   });
 
   it("takes a part's criticality from its config entry: changed in Configuration, checked on save, offered to the part's users", async () => {
     const entry = (await api.list('config')).find((one) => one.key === 'choices.sparePart.criticality')!;
     expect(JSON.parse(entry.value as string)).toEqual(['low', 'medium', 'high']);
-    const keeper = await userHolding('choices.keeper', ['manage-sparepart']);
+    const keeper = await userHoldingOnly('choices.keeper', ['manage-sparepart']);
     expect(ok(await getAs(keeper, '/config/choices/choices.sparePart.criticality'))).toEqual(['low', 'medium', 'high']);
     const held = ok<Doc>(await api.post('/sparePart', { partNumber: 'CRIT-1', name: 'Held criticality', criticality: 'medium' }));
     // Configuration refuses a value that is not a list of options, naming value.
@@ -155,7 +146,7 @@ describe('the stores: spare parts and their vendors (issue 42)', () => {
     ok(await api.put(`/sparePart/${held._id}`, { ...held, location: 'Store A' }));
     expectError(await api.put(`/sparePart/${held._id}`, { criticality: 'high' }), 400, 'criticality');
     // Whoever may not use a resource declaring the entry may not read it; a key no field names is no one's.
-    const other = await userHolding('choices.other', ['read-asset']);
+    const other = await userHoldingOnly('choices.other', ['read-asset']);
     expectError(await getAs(other, '/config/choices/choices.sparePart.criticality'), 403);
     expectError(await getAs(keeper, '/config/choices/choices.nothing.here'), 403);
     expectError(await api.get('/config/choices/choices.nothing.here'), 404);

@@ -5,6 +5,7 @@ import type { TestApp } from '../helpers/testApp';
 import { ok, type Doc } from '../administration/adminApi';
 import { alerts, files, inspections, thermographyNotes } from '../../../server/db/schema';
 import { jpegOfSize as paddedJpeg } from '../helpers/imageBytes';
+import { multipartBody } from '../helpers/uploads';
 
 /** The five real FLIR JPEGs the demo seed reads (server/seed/thermography, copied unmodified from the fixture set). */
 export type FlirFixture = 'flir-one' | 'flir-ax8' | 'flir-t420' | 'flir-i7' | 'dji-zenmuse-xtr';
@@ -35,15 +36,7 @@ export const TINY_PNG = Buffer.from(
   'hex',
 );
 
-export function multipart(content: Buffer, filename = 'IR_0001.jpg', field = 'thermalImage', type = 'image/jpeg') {
-  const boundary = '----facilityops' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export const multipart = (content: Buffer, filename = 'IR_0001.jpg', field = 'thermalImage', type = 'image/jpeg') => multipartBody(content, filename, field, type);
 
 export interface NoteInput {
   imageNumber?: unknown;

@@ -45,23 +45,45 @@ function jpegName(name: string): string {
   return `${base}.jpg`;
 }
 
-/** POST /file with the (scaled) photo as the multipart part `file`; 401/403 go to Login (spec §8). */
-export function useImageUpload() {
+export interface UploadOptions {
+  /** The declared file or photo field it is for (`sparePart.datasheet`): POST /file?for=<entity>.<field>. */
+  for?: string;
+  /** Refused before any request when larger, after scaling: the server would only answer 413 after the whole upload. */
+  maxBytes?: number;
+}
+
+/** A file over UploadOptions.maxBytes: nothing was sent. */
+export class UploadTooLargeError extends Error {
+  constructor(readonly size: number, readonly maxBytes: number) {
+    super(`The file is ${size} bytes, more than ${maxBytes}`);
+  }
+}
+
+// A type the browser does not know may still be a picture it can decode; scaleForUpload leaves what it cannot.
+const mayBeImage = (file: File) => file.type === '' || file.type.startsWith('image/');
+
+/**
+ * POST /file with the file as the multipart part `file`: pictures scaled first, anything else (a
+ * PDF) as it is; 401/403 go to Login (spec §8).
+ */
+export function useImageUpload(options: UploadOptions = {}) {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const { for: target, maxBytes } = options;
   return useCallback(
     async (file: File): Promise<UploadedFile> => {
-      const scaled = await scaleForUpload(file);
+      const scaled = mayBeImage(file) ? await scaleForUpload(file) : file;
+      if (maxBytes !== undefined && scaled.size > maxBytes) throw new UploadTooLargeError(scaled.size, maxBytes);
       const form = new FormData();
       form.append('file', scaled, scaled === file ? file.name : jpegName(file.name));
       try {
-        const { json } = await httpClient(apiUrl('/file'), { method: 'POST', body: form });
+        const { json } = await httpClient(apiUrl('/file', { for: target }), { method: 'POST', body: form });
         return json as UploadedFile;
       } catch (error: unknown) {
         await logoutIfAccessDenied(error);
         throw error;
       }
     },
-    [logoutIfAccessDenied],
+    [logoutIfAccessDenied, target, maxBytes],
   );
 }
 
