@@ -81,6 +81,8 @@ export interface ThermalImageAnswer {
   realImage: string | null;
   parameters: KeyValue[];
   measurements: KeyValue[];
+  /** With extractMoreInfo: why the file gave no temperatures (a DJI R-JPEG, a plain JPEG…), else null. */
+  noTemperatures?: string | null;
 }
 
 const baseName = (name: string) => name.replace(/\.[^.]*$/, '') || 'thermal';
@@ -136,7 +138,13 @@ export async function saveThermalImage(
   });
   return {
     note,
-    answer: { thermalImage: fileUrlOf(note.thermalImage), realImage: fileUrlOf(note.realImage), parameters: note.parameters, measurements: note.measurements },
+    answer: {
+      thermalImage: fileUrlOf(note.thermalImage),
+      realImage: fileUrlOf(note.realImage),
+      parameters: note.parameters,
+      measurements: note.measurements,
+      ...(reading ? { noTemperatures: reading.noTemperatures } : {}),
+    },
   };
 }
 

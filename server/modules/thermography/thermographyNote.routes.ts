@@ -148,7 +148,7 @@ export async function thermographyNoteRoutes(app: FastifyInstance) {
       config: { access: { permission: 'update-thermography-note' } },
       schema: {
         tags,
-        summary: 'Upload the thermal image (multipart part "thermalImage": a JPEG of at most 1 MB); extractMoreInfo=true reads its FLIR data',
+        summary: 'Upload the thermal image (multipart part "thermalImage": a JPEG of at most 1 MB); extractMoreInfo=true reads its FLIR data and says in noTemperatures why a file gave none (a DJI R-JPEG, a plain JPEG…)',
         params: idParamsSchema,
         querystring: { type: 'object', properties: { extractMoreInfo: { type: 'boolean', default: false } } },
         response: { 400: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema },

@@ -15,4 +15,6 @@ export interface ThermalImageUpload {
   realImage: string | null;
   parameters: KeyValue[];
   measurements: KeyValue[];
+  /** Why the file gave no temperatures (a DJI R-JPEG, a plain JPEG…), in the user's words; null when it did. */
+  noTemperatures?: string | null;
 }

@@ -16,7 +16,8 @@ const PROBLEM_MESSAGES = {
  * Spec §5 thermal image upload: JPEG by content and at most 1 MB, checked in the browser before
  * anything is sent (an alert says why not), then POST thermographyNote/{id}/thermalImage with
  * extractMoreInfo=true, so a FLIR picture brings its real image, parameters and measurements
- * (DESIGN §8). The server's refusal (413, 415, a file it cannot read) is shown in an alert too.
+ * (DESIGN §8). The server's refusal (413, 415, a file it cannot read) is shown in an alert too, and
+ * so is its reason when a picture it kept gave no temperatures (DESIGN §16).
  */
 export function useThermalUpload(noteId: string, onUploaded: (upload: ThermalImageUpload) => void) {
   const translate = useTranslate();
@@ -36,7 +37,10 @@ export function useThermalUpload(noteId: string, onUploaded: (upload: ThermalIma
         const form = new FormData();
         form.append('thermalImage', file, file.name);
         const { json } = await httpClient(apiUrl(`/thermographyNote/${encodeURIComponent(noteId)}/thermalImage`, { extractMoreInfo: 'true' }), { method: 'POST', body: form });
-        onUploaded(json as ThermalImageUpload);
+        const uploaded = json as ThermalImageUpload;
+        onUploaded(uploaded);
+        // Kept as a picture: the thermographer is told why it shows no temperatures (DESIGN §16).
+        if (uploaded.noTemperatures) await dialogs.alert(uploaded.noTemperatures, { title: translate('app.thermography.no_temperatures') });
       } catch (error: unknown) {
         if (await logoutIfAccessDenied(error)) return;
         await dialogs.alert(errorMessageOf(error, translate), { title: translate('app.thermography.upload_failed') });

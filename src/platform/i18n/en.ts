@@ -405,6 +405,7 @@ export const en: TranslationMessages = {
       upload_thermal_image: 'Upload thermal image',
       uploading: 'Uploading…',
       upload_failed: 'The thermal image could not be uploaded',
+      no_temperatures: 'No temperatures in this picture',
       not_jpeg: 'Only JPEG images can be uploaded',
       view_original: 'View original',
       painting_mode: 'Paint',

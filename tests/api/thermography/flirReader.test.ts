@@ -87,6 +87,7 @@ describe('the five radiometric fixtures', () => {
         expect(Math.abs(number(valueOf(reading.measurements, 'Min'), '°C') - expected.minTempC)).toBeLessThanOrEqual(0.1001);
         expect(Math.abs(number(valueOf(reading.measurements, 'Max'), '°C') - expected.maxTempC)).toBeLessThanOrEqual(0.1001);
         expect(Math.abs(number(valueOf(reading.measurements, 'Center'), '°C') - expected.centreTempC)).toBeLessThanOrEqual(0.1001);
+        expect(reading.noTemperatures).toBeNull();
       });
 
       it("shows the camera's parameters in DESIGN §8's order, agreeing with exiftool", () => {
@@ -150,7 +151,14 @@ describe('files that are not FLIR radiometric JPEGs', () => {
   it('accepts a plain JPEG with an EXIF block but no FLIR segments, with empty extras', async () => {
     const bytes = fixtureBytes('plain-non-flir.jpg');
     expect(isJpeg(bytes)).toBe(true);
-    expect(await readFlirJpeg(bytes)).toEqual({ isFlir: false, realImage: null, parameters: [], measurements: [], radiometry: null });
+    expect(await readFlirJpeg(bytes)).toEqual({
+      isFlir: false,
+      realImage: null,
+      parameters: [],
+      measurements: [],
+      radiometry: null,
+      noTemperatures: 'This picture carries no radiometric data: it is a plain JPEG, not a FLIR radiometric image',
+    });
   });
 
   it('tells a PNG from a JPEG by its content, whatever its name', async () => {
@@ -259,6 +267,7 @@ describe('variants no fixture has (files built byte by byte)', () => {
     expect(valueOf(reading.parameters, 'Date')).toBe('2017-07-14 01:10:00 -01:30');
     expect(reading.measurements).toEqual([]); // no raw data: no measurements
     expect(reading.radiometry).toBeNull();
+    expect(reading.noTemperatures).toBe('This FLIR picture carries no raw thermal data, so no temperatures can be read from it');
   });
 
   it('gives parameters but no measurements when the raw data comes in a layout it does not handle', () => {
@@ -267,6 +276,53 @@ describe('variants no fixture has (files built byte by byte)', () => {
     expect(reading.isFlir).toBe(true);
     expect(reading.parameters.length).toBe(7);
     expect(reading.measurements).toEqual([]);
+    expect(reading.noTemperatures).toBe('This FLIR picture stores its raw thermal data in a layout FacilityOps cannot read, so no temperatures can be read from it');
+  });
+
+  it('says why a FLIR picture with raw data gives no temperatures: no calibration constants, or settings the formula cannot use', () => {
+    const raw = { type: RECORD.rawData, data: rawDataRecord(40, 30, uncompressedSamples(values, true)) };
+    expect(extractFlir(flirJpeg(fffBlock([raw]))).noTemperatures).toBe("This FLIR picture lacks the camera's calibration constants, so no temperatures can be read from it");
+    const zeroEmissivity = { type: RECORD.cameraInfo, data: cameraInfoRecord({ ...AX8_CAMERA, emissivity: 0 }) };
+    expect(extractFlir(flirJpeg(fffBlock([zeroEmissivity, raw]))).noTemperatures).toBe(
+      'The camera settings stored in this FLIR picture are missing or out of range (emissivity, distance, temperatures or humidity), so no temperatures can be read from it',
+    );
+  });
+});
+
+/**
+ * A JPEG with `segments` (marker, data) put in after its SOI, each as an APPn segment. No real DJI
+ * R-JPEG is among the shared fixtures: this gives the real plain JPEG the two marks ExifTool knows
+ * DJI's thermal files by (EXIF Make "DJI" with APP3 thermal data; APP4 thermal parameters).
+ */
+function withSegments(jpeg: Uint8Array, segments: [number, Uint8Array][]): Uint8Array {
+  const parts = segments.map(([marker, data]) => Uint8Array.from([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 0xff, ...data]));
+  return Uint8Array.from([...jpeg.subarray(0, 2), ...parts.flatMap((part) => [...part]), ...jpeg.subarray(2)]);
+}
+
+/** The plain fixture with its EXIF Make "Generic" written over as "DJI" (same length, NUL-padded). */
+function madeByDji(jpeg: Uint8Array): Uint8Array {
+  const copy = jpeg.slice();
+  const at = Buffer.from(copy).indexOf('Generic\0', 0, 'latin1');
+  expect(at).toBeGreaterThan(0);
+  copy.set([0x44, 0x4a, 0x49, 0, 0, 0, 0, 0], at);
+  return copy;
+}
+
+describe('a DJI R-JPEG (H20T, M30T, M3T…): kept as a picture, saying why there are no temperatures', () => {
+  const plain = () => fixtureBytes('plain-non-flir.jpg');
+  const DJI = "This camera's format (DJI R-JPEG) carries no FLIR radiometric data that FacilityOps can read";
+  const thermalData = new Uint8Array(4096).map((_, i) => i % 251);
+  const thermalParams = Uint8Array.from([0x06, 0x12, 0x55, 0xaa, ...new Uint8Array(124)]);
+
+  it('is told by DJI as its EXIF Make with APP3 thermal data, or by its APP4 thermal parameters', () => {
+    expect(extractFlir(withSegments(madeByDji(plain()), [[0xe3, thermalData]]))).toMatchObject({ isFlir: false, measurements: [], noTemperatures: DJI });
+    expect(extractFlir(withSegments(plain(), [[0xe4, thermalParams]])).noTemperatures).toBe(DJI);
+  });
+
+  it('is not claimed for a DJI photo without thermal data, nor for APP3 of another maker', () => {
+    const PLAIN = 'This picture carries no radiometric data: it is a plain JPEG, not a FLIR radiometric image';
+    expect(extractFlir(madeByDji(plain())).noTemperatures).toBe(PLAIN);
+    expect(extractFlir(withSegments(plain(), [[0xe3, thermalData]])).noTemperatures).toBe(PLAIN);
   });
 });
 

@@ -49,6 +49,7 @@ describe('POST /thermographyNote/{id}/thermalImage', () => {
     expect(answer.parameters.slice(0, 6)).toEqual(T420.parameters);
     expect(answer.parameters[6]).toMatchObject({ k: 'Date' });
     expect(answer.measurements).toEqual(T420.measurements);
+    expect(answer.noTemperatures).toBeNull();
     expect(answer.thermalImage).toMatch(/^\/api\/file\/[0-9a-f]{24}$/);
     expect(answer.realImage).toMatch(/^\/api\/file\/[0-9a-f]{24}$/);
     const note = ok<Doc>(await api.get(id));
@@ -81,11 +82,14 @@ describe('POST /thermographyNote/{id}/thermalImage', () => {
     expect((await fetchFile(first.thermalImage, 'thermo.engineer')).statusCode).toBe(200);
   });
 
-  it('accepts a JPEG without FLIR data with empty extras', async () => {
+  it('accepts a JPEG without FLIR data with empty extras, saying why it gave no temperatures (DESIGN §16)', async () => {
     const id = await newNote();
     const answer = ok<Doc>(await api.upload(id, negativeFixture('plain-non-flir.jpg'), { extract: true }));
     expect(answer).toMatchObject({ realImage: null, parameters: [], measurements: [] });
+    expect(answer.noTemperatures).toBe('This picture carries no radiometric data: it is a plain JPEG, not a FLIR radiometric image');
     expect(answer.thermalImage).toBeTruthy();
+    // Without extractMoreInfo nothing was read, so there is nothing to explain.
+    expect(ok<Doc>(await api.upload(id, negativeFixture('plain-non-flir.jpg'), { extract: false }))).not.toHaveProperty('noTemperatures');
   });
 
   it('takes a JPEG by its content only (415 otherwise) and 1,048,576 bytes at most (413 with the spec message); nothing is written', async () => {

@@ -11,8 +11,9 @@ import { measurementsFor, settingsAreUsable } from './radiometry';
 import type { ObjectSettings, RadiometryData } from './radiometryTypes';
 import { readRawThermal, type RawThermalImage } from './rawThermal';
 import type { FlirReading } from './flirReading';
+import { NO_TEMPERATURES, notFlirReason } from './noTemperatures';
 
-const NOT_FLIR: FlirReading = { isFlir: false, realImage: null, parameters: [], measurements: [], radiometry: null };
+const NOT_FLIR: Omit<FlirReading, 'noTemperatures'> = { isFlir: false, realImage: null, parameters: [], measurements: [], radiometry: null };
 
 /**
  * Reads a FLIR radiometric JPEG (DESIGN §8, `extractMoreInfo=true`), synchronously: the reader
@@ -33,7 +34,7 @@ function extract(bytes: Uint8Array): FlirReading {
   if (bytes.length > FLIR_LIMITS.maxFileBytes) throw new FlirReadError('The file is too large to read.');
   const segments = readJpegSegments(bytes);
   const block = joinFlirChunks(segments);
-  if (!block) return { ...NOT_FLIR };
+  if (!block) return { ...NOT_FLIR, noTemperatures: notFlirReason(segments) };
   const records = readFffRecords(block);
   const cameraRecord = findRecord(records, FFF_RECORD.cameraInfo);
   const rawRecord = findRecord(records, FFF_RECORD.rawData);
@@ -48,7 +49,17 @@ function extract(bytes: Uint8Array): FlirReading {
     parameters: camera ? parametersOf(camera, readExifCamera(segments)) : [],
     measurements: radiometry ? measurementsFor(radiometry, radiometry.settings) : [],
     radiometry,
+    noTemperatures: radiometry ? null : whyNoRadiometry(camera, rawRecord !== undefined, raw, settings),
   };
+}
+
+/** The first thing a FLIR file lacks for temperatures, as radiometryOf asks for them. */
+function whyNoRadiometry(camera: CameraInfo | null, hasRawRecord: boolean, raw: RawThermalImage | null, settings: ObjectSettings | null): string {
+  if (!hasRawRecord) return NO_TEMPERATURES.noRawData;
+  if (!raw) return NO_TEMPERATURES.rawLayout;
+  if (!camera?.planck || !camera.atmosphere) return NO_TEMPERATURES.noCalibration;
+  if (!settings || !settingsAreUsable(settings)) return NO_TEMPERATURES.unusableSettings;
+  return NO_TEMPERATURES.noCalibration;
 }
 
 function settingsOf(camera: CameraInfo): ObjectSettings | null {

@@ -14,4 +14,6 @@ export interface FlirReading {
   measurements: KeyValue[];
   /** What recomputation needs (kept on the note so an engineer can correct camera settings later). */
   radiometry: RadiometryData | null;
+  /** Why there are no temperatures, in the user's words (noTemperatures.ts); null when they were read. */
+  noTemperatures: string | null;
 }

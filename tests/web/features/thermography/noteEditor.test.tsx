@@ -288,6 +288,18 @@ describe('thermography note editor: thermal image upload (spec §5, §9)', () =>
     expect(within(editor).getByText('187.9 °C')).toBeInTheDocument();
     expect(within(editor).queryByText('No thermal image yet')).toBeNull();
   });
+
+  it('keeps a picture without radiometric data and says why it shows no temperatures, in the server\'s words', async () => {
+    const reason = "This camera's format (DJI R-JPEG) carries no FLIR radiometric data that FacilityOps can read";
+    const kept = { thermalImage: '/api/file/f-thermal', realImage: null, parameters: [], measurements: [], noTemperatures: reason };
+    const { api, editor } = await openNote(noteView({ thermalImage: null, realImage: null, measurements: [], parameters: [] }), THERMO_ENGINEER, {
+      'POST /api/thermographyNote/n1/thermalImage': () => jsonResponse(200, kept),
+    });
+    fireEvent.change(uploadInput(editor), { target: { files: [jpeg(2048)] } });
+    await waitFor(() => expect(uploads(api.calls)).toHaveLength(1));
+    const dialog = await screen.findByRole('dialog', { name: 'No temperatures in this picture' });
+    expect(dialog).toHaveTextContent(reason);
+  });
 });
 
 describe("the table row follows the note's saves, not only its status changes (issue 40)", () => {
