@@ -15,7 +15,7 @@ import {
 } from '../../../server/modules/thermography/flir/readFlir';
 import type { FlirReading } from '../../../server/modules/thermography/flir/flirReading';
 import { exiftoolOf, expectedOf, fixtureBytes, FLIR_FIXTURES, type ExiftoolTags, type FlirFixture } from './flirFixtures';
-import { objectTemperatures } from '../../../server/modules/thermography/flir/temperature';
+import { objectTemperatures } from '../../../common/thermography/radiometricFormula';
 import {
   byteSwapped,
   cameraInfoRecord,

@@ -1,7 +1,7 @@
 import { showCelsius, type KeyValue } from './displayValues';
 import { FlirSettingsError } from './flirReadError';
 import type { ObjectSettings, RadiometryData } from './radiometryTypes';
-import { objectTemperatures } from './temperature';
+import { objectTemperatures } from '../../../../common/thermography/radiometricFormula';
 
 /** What the formula accepts for each setting (docs/thermography.md): the camera's own values and corrections alike. */
 const SETTING_RULES: Record<keyof ObjectSettings, { label: string; ok: (value: number) => boolean; expected: string }> = {

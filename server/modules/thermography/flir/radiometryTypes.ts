@@ -1,31 +1,6 @@
-/** The camera's calibration of its sensor: raw signal S(T) = R1 / (R2 · (exp(B / T) − F)) − O, T in kelvin. */
-export interface PlanckConstants {
-  r1: number;
-  r2: number;
-  b: number;
-  f: number;
-  o: number;
-}
+import type { AtmosphereConstants, ObjectSettings, PlanckConstants } from '../../../../common/thermography/radiometricFormula';
 
-/** The camera's model of the air between it and the object (FLIR's AtmosphericTrans* constants). */
-export interface AtmosphereConstants {
-  alpha1: number;
-  alpha2: number;
-  beta1: number;
-  beta2: number;
-  x: number;
-}
-
-/** The settings a thermographer enters on the camera (and may correct afterwards). */
-export interface ObjectSettings {
-  /** 0 < e ≤ 1. */
-  emissivity: number;
-  reflectedTemperatureC: number;
-  atmosphericTemperatureC: number;
-  objectDistanceM: number;
-  /** 0–100. */
-  relativeHumidityPercent: number;
-}
+export type { AtmosphereConstants, ObjectSettings, PlanckConstants };
 
 /**
  * Everything needed to recompute Min, Max and Center with other settings, without the raw image:
