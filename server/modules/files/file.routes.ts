@@ -20,13 +20,16 @@ import { hasControlCharacter } from './fileName';
 import { wholePartOrNull } from './uploadPart';
 import { checkImagePixels, IMAGE_MAX_MEGAPIXELS } from './imagePixels';
 import { makeThumbnail, THUMBNAIL_CONTENT_TYPE } from './thumbnail';
+import { attachmentDisposition } from '../reports/contentDisposition';
 
 const tags = ['file'];
 
-/** RFC 6266: the name as ASCII for old clients, and whole in UTF-8 (RFC 8187). */
+/** A stored file's name as a download's: the reports' RFC 6266 form (contentDisposition.ts). */
 function attachment(name: string): string {
-  const fallback = (name || 'file').replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name || 'file')}`;
+  const dot = name.lastIndexOf('.');
+  // The extension reaches the header as it is: letters and digits only.
+  const extension = dot > 0 ? name.slice(dot + 1).replace(/[^A-Za-z0-9]/g, '').slice(0, 10) : '';
+  return attachmentDisposition(dot > 0 ? name.slice(0, dot) : name || 'file', extension || 'bin');
 }
 const MAX_NAME_LENGTH = 200;
 const megabytes = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10;
