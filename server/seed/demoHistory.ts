@@ -34,6 +34,13 @@ const WEEKDAY_FACTOR = [0.3, 1.2, 1.2, 1.2, 1.2, 1.2, 0.6];
 const ENGINEER_SHARE = 0.1;
 /** A past schedule window nobody got to. */
 const OVERDUE_SHARE = 0.12;
+/**
+ * Each building has a fault this recent, still open: excursions come by chance, and a week
+ * without one would open the demo on dashboards with nothing in their default period.
+ */
+const RECENT_FAULT_DAYS = 3;
+/** The demo catalogue's buildings are tags (server/seed/demoCatalogue.ts; the dashboards' Building filter). */
+const BUILDING_TAG = /^Building\b/;
 
 export interface HistoryCatalogue {
   assets: (ReadingAsset & { checklists: string[] })[];
@@ -101,6 +108,8 @@ export function buildDemoHistory(catalogue: HistoryCatalogue, now: number): Demo
   // Names are unique: a stable order, whatever order the database answered in.
   const orderedAssets = [...catalogue.assets].sort((a, b) => a.name.localeCompare(b.name));
   const { schedules, overdue } = planSchedules({ ...catalogue, assets: orderedAssets }, random, historyStart, now);
+  const recentFaults = plannedFaults(orderedAssets, checklistById, random);
+  const faultsFrom = now - RECENT_FAULT_DAYS * DAY_MS;
 
   const inspectionRows: InspectionRow[] = [];
   const alertRows: AlertRow[] = [];
@@ -124,7 +133,8 @@ export function buildDemoHistory(catalogue: HistoryCatalogue, now: number): Demo
     for (const { at, asset, checklist } of visits) {
       if (at > now) continue;
       if (overdue.get(`${asset._id}:${checklist._id}`)?.some((w) => w.start <= at && at <= w.end)) continue;
-      const reading = readings.read(asset, checklist, attributesById, at);
+      const planned = at > faultsFrom && recentFaults.has(asset._id);
+      const reading = readings.read(asset, checklist, attributesById, at, planned);
       if (reading.attributeData.length === 0) continue;
       const inspection: InspectionRow = {
         _id: newId(),
@@ -138,7 +148,11 @@ export function buildDemoHistory(catalogue: HistoryCatalogue, now: number): Demo
         createdAt: at,
       };
       inspectionRows.push(inspection);
-      for (const raised of raisedAlerts(checklist.checklistItems, attributeNames, reading.values, catalogue.levels)) {
+      const raisedHere = raisedAlerts(checklist.checklistItems, attributeNames, reading.values, catalogue.levels);
+      // The planned fault waits for the engineer; without an alert here the asset's next round tries again.
+      const plannedFault = planned && raisedHere.length > 0;
+      if (plannedFault) recentFaults.delete(asset._id);
+      for (const raised of raisedHere) {
         alertRows.push({
           _id: newId(),
           inspection: inspection._id,
@@ -151,7 +165,7 @@ export function buildDemoHistory(catalogue: HistoryCatalogue, now: number): Demo
           severityLevel: { text: raised.level.name, color: raised.level.color },
           type: null,
           createdAt: at,
-          ...resolution(random, at, now, catalogue.engineerId, technicalNames.get(raised.attribute) ?? ''),
+          ...(plannedFault ? UNRESOLVED : resolution(random, at, now, catalogue.engineerId, technicalNames.get(raised.attribute) ?? '')),
         });
       }
     }
@@ -177,11 +191,25 @@ export function buildDemoHistory(catalogue: HistoryCatalogue, now: number): Demo
   return { inspections: inspectionRows, alerts: alertRows, schedules };
 }
 
+/** One asset of each building, among those with a thresholded checklist item, for a recent fault. */
+function plannedFaults(orderedAssets: HistoryCatalogue['assets'], checklistById: ReadonlyMap<string, HistoryCatalogue['checklists'][number]>, random: SeededRandom): Set<string> {
+  const canAlert = (asset: HistoryCatalogue['assets'][number]) => asset.checklists.some((id) => checklistById.get(id)?.checklistItems.some((item) => item.threshold != null));
+  const buildings = [...new Set(orderedAssets.flatMap((asset) => asset.tags.filter((tag) => BUILDING_TAG.test(tag))))].sort();
+  const chosen = new Set<string>();
+  for (const building of buildings) {
+    const candidates = orderedAssets.filter((asset) => asset.tags.includes(building) && canAlert(asset));
+    if (candidates.length > 0) chosen.add(random.pick(candidates)._id);
+  }
+  return chosen;
+}
+
+const UNRESOLVED = { remark: null, resolvedBy: null, resolvedAt: null };
+
 /** Older alerts were mostly dealt with by the engineer; last week's are mostly still open. */
 function resolution(random: SeededRandom, at: number, now: number, engineerId: string, technicalName: string) {
   const age = now - at;
   const resolved = age > 7 * DAY_MS ? random.chance(0.92) : age > 2 * HOUR_MS && random.chance(0.25);
-  if (!resolved) return { remark: null, resolvedBy: null, resolvedAt: null };
+  if (!resolved) return UNRESOLVED;
   const delay = Math.min(random.between(0.5 * HOUR_MS, 48 * HOUR_MS), age * random.between(0.2, 0.9));
   return { remark: resolutionRemark(random, technicalName), resolvedBy: engineerId, resolvedAt: Math.round(at + delay) };
 }

@@ -200,7 +200,7 @@ export function createReadingModel(random: SeededRandom) {
     }
   }
 
-  function numberReading(key: string, attribute: ReadingAttribute, item: ChecklistItem, at: number): { value: number; breached: boolean } {
+  function numberReading(key: string, attribute: ReadingAttribute, item: ChecklistItem, at: number, fault: boolean): { value: number; breached: boolean } {
     const threshold = numericThreshold(item.threshold);
     const profile = NUMBER_PROFILES[attribute.technicalName] ?? derivedProfile(threshold);
     let state = numbers.get(key);
@@ -223,7 +223,7 @@ export function createReadingModel(random: SeededRandom) {
     } else if (breached) {
       // Drifted past the limit on its own (a loaded filter): it stays so for a round or two.
       state.episode = random.int(0, 2);
-    } else if (threshold && random.chance(EXCURSION_CHANCE)) {
+    } else if (threshold && (fault || random.chance(EXCURSION_CHANCE))) {
       value = round(pastLimit(threshold, normal, profile), profile.decimals);
       breached = thresholdMet(threshold.operation, value, threshold.value);
       state.episode = random.int(0, 2);
@@ -234,14 +234,14 @@ export function createReadingModel(random: SeededRandom) {
   }
 
   /** Options and yes/no: the healthy answer, or the alerting one during an excursion. */
-  function discreteReading(key: string, alerting: InspectionValue | undefined, healthy: () => InspectionValue): { value: InspectionValue; breached: boolean } {
+  function discreteReading(key: string, alerting: InspectionValue | undefined, fault: boolean, healthy: () => InspectionValue): { value: InspectionValue; breached: boolean } {
     if (alerting !== undefined) {
       const remaining = episodes.get(key) ?? 0;
       if (remaining > 0) {
         episodes.set(key, remaining - 1);
         return { value: alerting, breached: true };
       }
-      if (random.chance(EXCURSION_CHANCE)) {
+      if (fault || random.chance(EXCURSION_CHANCE)) {
         episodes.set(key, random.int(0, 2));
         return { value: alerting, breached: true };
       }
@@ -249,7 +249,7 @@ export function createReadingModel(random: SeededRandom) {
     return { value: healthy(), breached: false };
   }
 
-  function choiceReading(key: string, attribute: ReadingAttribute, item: ChecklistItem) {
+  function choiceReading(key: string, attribute: ReadingAttribute, item: ChecklistItem, fault: boolean) {
     const options = attribute.options.values;
     if (options.length === 0) return { value: '#2e7d32', breached: false };
     const threshold = item.threshold;
@@ -260,14 +260,14 @@ export function createReadingModel(random: SeededRandom) {
       if (option !== alerting) weights[option] = known[option] ?? (index === 0 ? 10 : 1);
     });
     if (Object.keys(weights).length === 0) return { value: options[0] as string, breached: false };
-    return discreteReading(key, alerting, () => random.weighted(weights));
+    return discreteReading(key, alerting, fault, () => random.weighted(weights));
   }
 
-  function booleanReading(key: string, attribute: ReadingAttribute, item: ChecklistItem) {
+  function booleanReading(key: string, attribute: ReadingAttribute, item: ChecklistItem, fault: boolean) {
     const threshold = item.threshold;
     const alerting = threshold?.operation === 'equal' && typeof threshold.value === 'boolean' ? threshold.value : undefined;
     const usual = USUAL_BOOLEANS[attribute.technicalName] ?? (alerting === undefined ? false : !alerting);
-    return discreteReading(key, alerting, () => usual);
+    return discreteReading(key, alerting, fault, () => usual);
   }
 
   /** A run-hour or energy meter that only counts up. */
@@ -295,17 +295,18 @@ export function createReadingModel(random: SeededRandom) {
     return isoDate(service.last);
   }
 
-  function valueFor(asset: ReadingAsset, checklist: ReadingChecklist, item: ChecklistItem, attribute: ReadingAttribute, at: number): { value: InspectionValue; breached: boolean } | null {
+  /** `fault`: the item runs past its threshold from this reading on, if its type can. */
+  function valueFor(asset: ReadingAsset, checklist: ReadingChecklist, item: ChecklistItem, attribute: ReadingAttribute, at: number, fault: boolean): { value: InspectionValue; breached: boolean } | null {
     const key = `${asset._id}:${attribute._id}`;
     switch (attribute.type) {
       case 'number':
-        return numberReading(key, attribute, item, at);
+        return numberReading(key, attribute, item, at, fault);
       case 'boolean':
-        return booleanReading(key, attribute, item);
+        return booleanReading(key, attribute, item, fault);
       case 'radio':
       case 'select':
       case 'color':
-        return choiceReading(key, attribute, item);
+        return choiceReading(key, attribute, item, fault);
       case 'string':
         return { value: attribute.technicalName === 'meter_reading' ? meterReading(key, asset, checklist) : 'OK', breached: false };
       case 'long string':
@@ -325,20 +326,27 @@ export function createReadingModel(random: SeededRandom) {
 
   const itemOrder = new Map<string, ChecklistItem[]>();
 
-  /** One inspection of `checklist` on `asset` at `at`: values in item order, and a few comments. */
-  function read(asset: ReadingAsset, checklist: ReadingChecklist, attributesById: ReadonlyMap<string, ReadingAttribute>, at: number): Reading {
+  /**
+   * One inspection of `checklist` on `asset` at `at`: values in item order, and a few comments.
+   * `startFault`: the first thresholded item that can runs past its limit here (a fault the
+   * history places on purpose rather than by chance).
+   */
+  function read(asset: ReadingAsset, checklist: ReadingChecklist, attributesById: ReadonlyMap<string, ReadingAttribute>, at: number, startFault = false): Reading {
     const values: Record<string, InspectionValue> = {};
     const attributeData: AttributeValue[] = [];
     const attributeComments: AttributeValue[] = [];
     let items = itemOrder.get(checklist._id);
     if (!items) itemOrder.set(checklist._id, (items = orderedItems(checklist.checklistItems)));
+    let faultToStart = startFault;
     for (const item of items) {
       const attribute = attributesById.get(item.attribute);
       if (!attribute || attribute.type === 'image') continue;
-      if (!isMandatoryItem(item, attribute) && !random.chance(PRESENCE[attribute.type] ?? 0.5)) continue;
-      const reading = valueFor(asset, checklist, item, attribute, at);
+      const fault = faultToStart && item.threshold != null;
+      if (!fault && !isMandatoryItem(item, attribute) && !random.chance(PRESENCE[attribute.type] ?? 0.5)) continue;
+      const reading = valueFor(asset, checklist, item, attribute, at, fault);
       // Defensive: an administrator's options may no longer hold what the demo expects.
       if (!reading || inspectionValueProblem(attribute, reading.value) !== null) continue;
+      if (reading.breached) faultToStart = false;
       values[attribute._id] = reading.value;
       attributeData.push({ attribute: attribute._id, value: reading.value });
       if (!attribute.allowComment) continue;
