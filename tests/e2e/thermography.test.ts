@@ -11,6 +11,15 @@ const AX8 = path.resolve('tests/fixtures/flir/flir-ax8.jpg');
 const AX8_MIN = '24.3 °C';
 const AX8_MAX = '25.5 °C';
 const AX8_CENTER = '25.4 °C';
+/** The AX8's raw picture is 80 × 60: its centre pixel (floor(w/2), floor(h/2)) is the README's centre. */
+const AX8_RAW = { width: 80, height: 60 };
+
+/** The page point over the middle of raw pixel (x, y) of the painted thermal picture. */
+async function pointOver(picture: Locator, x: number, y: number) {
+  await picture.scrollIntoViewIfNeeded();
+  const box = (await picture.boundingBox())!;
+  return { x: box.x + ((x + 0.5) * box.width) / AX8_RAW.width, y: box.y + ((y + 0.5) * box.height) / AX8_RAW.height };
+}
 
 /** Unique to this run, so the notes are found again among the seeded ones. */
 const RUN = Date.now().toString(36).slice(-5);
@@ -113,7 +122,17 @@ describe.skipIf(!hasBrowser())('thermography from the field to approval', { shuf
     // The picture brought its visible image, camera settings and temperatures (DESIGN §8).
     const canvas = editor.getByRole('img', { name: 'Real image' });
     await eventually(() => canvas.getAttribute('data-drawn')).toBe('true');
-    await editor.locator('img[alt="Thermal image"][data-drawn="true"]').waitFor();
+    // The thermal picture painted from its raw data (issue 43 §1): the pointer reads the reference at the centre pixel.
+    const thermal = editor.getByTestId('thermal-canvas');
+    await eventually(() => thermal.getAttribute('data-painted')).toBe('iron');
+    // Drawn across its card, not at the 80 × 60 of its pixels.
+    expect(await thermal.evaluate((element) => element.getBoundingClientRect().width - element.parentElement!.getBoundingClientRect().width)).toBeGreaterThan(-1);
+    expect((await thermal.boundingBox())!.width).toBeGreaterThan(4 * AX8_RAW.width);
+    const centre = await pointOver(thermal, AX8_RAW.width / 2, AX8_RAW.height / 2);
+    await page.mouse.move(centre.x, centre.y);
+    await eventually(() => editor.getByTestId('thermal-readout').innerText()).toBe(`${AX8_CENTER} at pixel 40, 30`);
+    await editor.getByRole('button', { name: 'Rainbow' }).click();
+    await eventually(() => thermal.getAttribute('data-painted')).toBe('rainbow');
     const measurements = editor.getByRole('table', { name: 'Measurements' });
     await expect.poll(() => measurements.innerText(), { timeout: 15_000 }).toContain(AX8_MAX);
     expect(await measurements.innerText()).toContain(AX8_MIN);
@@ -204,6 +223,12 @@ describe.skipIf(!hasBrowser())('thermography from the field to approval', { shuf
       await page.getByRole('figure', { name: 'Hottest spot of each approved note over time' }).waitFor();
       // The approval raised one ThermographyAlert on this record.
       await page.getByText(/approved with severity/).first().waitFor();
+      // The record's thermal picture, painted: a touch (a click on the phone) reads a temperature.
+      const thermal = page.getByTestId('thermal-canvas');
+      await eventually(() => thermal.getAttribute('data-painted')).toBe('iron');
+      const centre = await pointOver(thermal, AX8_RAW.width / 2, AX8_RAW.height / 2);
+      await page.mouse.click(centre.x, centre.y);
+      await eventually(() => page.getByTestId('thermal-readout').innerText()).toBe(`${AX8_CENTER} at pixel 40, 30`);
       await screenshot(page, `thermography-6-asset-${name}`);
       await page.getByRole('button', { name: 'Next', exact: true }).click();
       await page.getByText('image 2 of 2').waitFor();

@@ -16,6 +16,7 @@ import { isJpeg } from './flir/readFlir';
 import { hasControlCharacter } from '../files/fileName';
 import { wholePartOrNull } from '../files/uploadPart';
 import type { NoteRow } from './noteView';
+import { noteRadiometry, radiometryTag } from './noteRadiometry';
 
 const tags = ['thermography'];
 /** The edited real image travels as a base64 data URL: a third larger than the picture. */
@@ -83,6 +84,29 @@ export async function thermographyNoteRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'One thermography note with its suggested severity', params: idParamsSchema, response: { 404: errorSchema } },
     },
     (request: IdRequest) => viewOf(request.params.id),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/thermographyNote/:id/radiometry',
+    {
+      config: { access: { permission: 'read-thermography-note' } },
+      schema: {
+        tags,
+        summary: "The note's thermal picture as raw values (16-bit little-endian, base64) with the camera's constants, its settings and the note's corrected ones, to paint it and read temperatures; ETag of the picture and the parameters",
+        params: idParamsSchema,
+        response: { 404: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request: IdRequest, reply) => {
+      // The same answer for as long as the note keeps this picture: a page opened again pays a round trip, not the matrix.
+      reply.header('cache-control', 'private, no-cache');
+      const current = await radiometryTag(db(), request.params.id);
+      if (current && request.headers['if-none-match'] === current) return reply.code(304).header('etag', current).send();
+      // Tagged by what it was read from, should the note have changed in between.
+      const { answer, tag } = await noteRadiometry(db(), request.params.id);
+      reply.header('etag', tag);
+      return answer;
+    },
   );
 
   app.put<{ Params: { id: string }; Body: UpdateNoteBody }>(

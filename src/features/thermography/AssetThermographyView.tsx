@@ -12,6 +12,7 @@ import { ImageViewerDialog, type ViewerImage } from '../../shared/ui/ImageViewer
 import { useDetail } from '../tables/details/useDetail';
 import { fileIdOf } from '../../../common/thermography/note';
 import { NotePicture } from './NotePicture';
+import { ThermalPicture } from './ThermalPicture';
 import type { KeyValue, Severity } from './noteTypes';
 import { PriorityChip } from './PriorityChip';
 import { lazyWithTimeout } from '../../shared/ui/lazyWithTimeout';
@@ -45,7 +46,8 @@ export function thermographyRecordsOf(inspections: readonly Inspection[]): Paged
     });
 }
 
-function Picture({ fileId, title, onZoom }: { fileId: string | null; title: string; onZoom: () => void }) {
+/** `thermal`: the note's thermal picture, painted from its raw data for a reader of notes. */
+function Picture({ fileId, title, onZoom, thermal }: { fileId: string | null; title: string; onZoom: () => void; thermal?: { noteId: string; image: string } }) {
   const translate = useTranslate();
   return (
     <Paper variant="outlined" sx={{ p: 1, flex: 1, minWidth: 0 }}>
@@ -59,7 +61,9 @@ function Picture({ fileId, title, onZoom }: { fileId: string | null; title: stri
           </Button>
         ) : null}
       </Stack>
-      {fileId ? (
+      {fileId && thermal ? (
+        <ThermalPicture noteId={thermal.noteId} thermalImage={thermal.image} thermalFileId={fileId} alt={title} />
+      ) : fileId ? (
         <NotePicture fileId={fileId} alt={title} />
       ) : (
         <Typography variant="body2" color="text.secondary">
@@ -129,7 +133,13 @@ export function AssetThermographyView({ assetId, inspections }: { assetId: strin
             <PriorityChip severity={record.severityLevel} />
           </Stack>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-            <Picture fileId={thermalId} title={translate('app.thermography.thermal_image')} onZoom={() => setViewing(0)} />
+            <Picture
+              key={record._id}
+              fileId={thermalId}
+              title={translate('app.thermography.thermal_image')}
+              onZoom={() => setViewing(0)}
+              thermal={may('read-thermography-note') && record.thermalImage ? { noteId: record._id, image: record.thermalImage } : undefined}
+            />
             <Picture fileId={realId} title={translate('app.thermography.real_image')} onZoom={() => setViewing(thermalId ? 1 : 0)} />
           </Stack>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2, mb: 2 }}>

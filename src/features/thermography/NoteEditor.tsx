@@ -129,7 +129,7 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
       ) : null}
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2 }}>
-        <NoteImages note={base} realPicture={realPicture} arrows={arrows} onArrowsChange={setArrows} editable={editable} onThermalUploaded={onUploaded} />
+        <NoteImages note={base} parameters={draft.parameters} realPicture={realPicture} arrows={arrows} onArrowsChange={setArrows} editable={editable} onThermalUploaded={onUploaded} />
         <Stack spacing={2}>
           <TextField label={translate('app.thermography.identification')} value={draft.identification} onChange={(event) => set({ identification: event.target.value })} disabled={!editable} size="small" />
           <TextField label={translate('app.thermography.note')} value={draft.note} onChange={(event) => set({ note: event.target.value })} disabled={!editable} multiline minRows={3} size="small" />

@@ -12,12 +12,15 @@ import type { Arrow } from './arrows';
 import { fileIdOf } from '../../../common/thermography/note';
 import { NotePicture } from './NotePicture';
 import { RealImageEditor } from './RealImageEditor';
-import type { ThermalImageUpload, ThermographyNote } from './noteTypes';
+import type { KeyValue, ThermalImageUpload, ThermographyNote } from './noteTypes';
+import { ThermalPicture } from './ThermalPicture';
 import type { PictureState } from './usePicture';
 import { useThermalUpload } from './useThermalUpload';
 
 interface NoteImagesProps {
-  note: Pick<ThermographyNote, '_id' | 'thermalImage' | 'realImage' | 'originalRealImage'>;
+  note: Pick<ThermographyNote, '_id' | 'thermalImage' | 'realImage' | 'originalRealImage' | 'radiometric'>;
+  /** The parameters as on screen: the painted picture reads temperatures with them. */
+  parameters: readonly KeyValue[];
   realPicture: PictureState;
   arrows: readonly Arrow[];
   onArrowsChange: (arrows: Arrow[]) => void;
@@ -54,7 +57,7 @@ function Missing({ text }: { text: string }) {
  * detail's image viewer. The real image is the image editor (spec §4): a painting-mode toggle,
  * red arrows by dragging, undo and clear, and "View original" once an edited picture was saved.
  */
-export function NoteImages({ note, realPicture, arrows, onArrowsChange, editable, onThermalUploaded }: NoteImagesProps) {
+export function NoteImages({ note, parameters, realPicture, arrows, onArrowsChange, editable, onThermalUploaded }: NoteImagesProps) {
   const translate = useTranslate();
   const [painting, setPainting] = useState(false);
   const [showOriginal, setShowOriginal] = useState(false);
@@ -118,7 +121,13 @@ export function NoteImages({ note, realPicture, arrows, onArrowsChange, editable
           </>
         }
       >
-        {thermalId ? <NotePicture fileId={thermalId} alt={thermalTitle} /> : <Missing text={translate('app.thermography.no_thermal_image')} />}
+        {thermalId && note.thermalImage && note.radiometric ? (
+          <ThermalPicture noteId={note._id} thermalImage={note.thermalImage} thermalFileId={thermalId} parameters={parameters} alt={thermalTitle} />
+        ) : thermalId ? (
+          <NotePicture fileId={thermalId} alt={thermalTitle} />
+        ) : (
+          <Missing text={translate('app.thermography.no_thermal_image')} />
+        )}
       </PictureCard>
 
       <PictureCard

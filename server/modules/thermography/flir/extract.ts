@@ -21,16 +21,16 @@ const NOT_FLIR: Omit<FlirReading, 'noTemperatures'> = { isFlir: false, realImage
  * false; anything damaged throws a FlirReadError with a message in plain words — also for
  * failures this code did not foresee, so the caller only ever sees a reading or that error.
  */
-export function extractFlir(bytes: Uint8Array): FlirReading {
+export function extractFlir(bytes: Uint8Array, options: { keepRaw?: boolean } = {}): FlirReading {
   try {
-    return extract(bytes);
+    return extract(bytes, options.keepRaw === true);
   } catch (error) {
     if (error instanceof FlirReadError) throw error;
     throw new FlirReadError('The FLIR data in this file could not be read.', { cause: error });
   }
 }
 
-function extract(bytes: Uint8Array): FlirReading {
+function extract(bytes: Uint8Array, keepRaw: boolean): FlirReading {
   if (bytes.length > FLIR_LIMITS.maxFileBytes) throw new FlirReadError('The file is too large to read.');
   const segments = readJpegSegments(bytes);
   const block = joinFlirChunks(segments);
@@ -50,6 +50,7 @@ function extract(bytes: Uint8Array): FlirReading {
     measurements: radiometry ? measurementsFor(radiometry, radiometry.settings) : [],
     radiometry,
     noTemperatures: radiometry ? null : whyNoRadiometry(camera, rawRecord !== undefined, raw, settings),
+    ...(keepRaw ? { rawImage: radiometry && raw ? { width: raw.width, height: raw.height, values: raw.values } : null } : {}),
   };
 }
 

@@ -16,4 +16,13 @@ export interface FlirReading {
   radiometry: RadiometryData | null;
   /** Why there are no temperatures, in the user's words (noTemperatures.ts); null when they were read. */
   noTemperatures: string | null;
+  /** Every pixel's raw value, only when asked for (`extractFlir(bytes, { keepRaw: true })`) and there is radiometry. */
+  rawImage?: RawImage | null;
+}
+
+/** The raw thermal image: one 16-bit sensor value per pixel, row by row. */
+export interface RawImage {
+  width: number;
+  height: number;
+  values: Uint16Array;
 }

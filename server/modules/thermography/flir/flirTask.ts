@@ -5,25 +5,46 @@ import type { FlirReading } from './flirReading';
 
 export type FlirTaskOutcome = { ok: true; reading: FlirReading } | { ok: false; message: string };
 
+/** One read: the file, and whether every pixel's raw value comes back too (a painted picture's). */
+export interface FlirTask {
+  bytes: Uint8Array;
+  keepRaw: boolean;
+}
+
 const UNREADABLE = 'The FLIR data in this file could not be read.';
+
+/** A buffer that can move to the caller: the view's own, whole. */
+function ownBuffer(view: Uint8Array | Uint16Array): ArrayBuffer {
+  const whole = view.byteOffset === 0 && view.byteLength === view.buffer.byteLength;
+  return (whole ? view : view.slice()).buffer as ArrayBuffer;
+}
 
 /**
  * One read in a FLIR reader thread (readFlir.ts): parsing a radiometric JPEG (inflating its
  * raw thermal PNG, scanning every pixel) is synchronous work, so it runs there, off the server's
  * event loop, where a file built to be slow can be stopped by terminating the thread. The
- * embedded picture's bytes move to the caller rather than being copied.
+ * embedded picture's bytes and the raw values move to the caller rather than being copied.
  */
-export default function readInThread(bytes: Uint8Array) {
+export default function readInThread(task: FlirTask) {
   let outcome: FlirTaskOutcome;
   try {
-    outcome = { ok: true, reading: extractFlir(bytes) };
+    outcome = { ok: true, reading: extractFlir(task.bytes, { keepRaw: task.keepRaw }) };
   } catch (error) {
     // extractFlir only throws FlirReadError, whose message is meant for the user.
     outcome = { ok: false, message: error instanceof FlirReadError ? error.message : UNREADABLE };
   }
-  const image = outcome.ok ? outcome.reading.realImage : null;
-  if (!image) return transferred(outcome, []);
-  const owned = image.bytes.byteOffset === 0 && image.bytes.byteLength === image.bytes.buffer.byteLength;
-  if (!owned) image.bytes = image.bytes.slice();
-  return transferred(outcome, [image.bytes.buffer as ArrayBuffer]);
+  if (!outcome.ok) return transferred(outcome, []);
+  const moved: ArrayBuffer[] = [];
+  const { realImage, rawImage } = outcome.reading;
+  if (realImage) {
+    const buffer = ownBuffer(realImage.bytes);
+    realImage.bytes = new Uint8Array(buffer);
+    moved.push(buffer);
+  }
+  if (rawImage) {
+    const buffer = ownBuffer(rawImage.values);
+    rawImage.values = new Uint16Array(buffer);
+    moved.push(buffer);
+  }
+  return transferred(outcome, moved);
 }

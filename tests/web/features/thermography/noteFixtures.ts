@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ThermographyNoteView } from '../../../../common/thermography/note';
-import { jsonResponse, mockApi } from '../../helpers/mockApi';
+import { errorResponse, jsonResponse, mockApi } from '../../helpers/mockApi';
 import { renderApp } from '../../helpers/renderApp';
 import { sessionUser } from '../../helpers/sessionUsers';
 
@@ -75,6 +75,8 @@ export async function openNote(note: ThermographyNoteView | (() => ThermographyN
     'GET /api/thermographyNote/n1': () => jsonResponse(200, read()),
     'GET /api/file/f-thermal': () => pictureResponse(),
     'GET /api/file/f-real': () => pictureResponse(),
+    // A picture without temperatures unless a test gives its raw data (thermalPicture.test.tsx): the stored JPEG is shown.
+    'GET /api/thermographyNote/n1/radiometry': () => errorResponse(404, 'thermalImage holds no temperatures'),
     ...answers,
   });
   renderApp('/home/thermographyNote/table/t1');
