@@ -1,3 +1,5 @@
+import type { ShownDeltaT, StoredTool } from './measurementTools';
+
 /**
  * Spec §3 Thermography note (view and create) and DESIGN §8's calls, shared by the server and the
  * web. A note is one image record of a ThermographyInspection, addressed by its own `_id`.
@@ -90,6 +92,10 @@ export interface ThermographyNoteView {
   suggestedSeverity: SuggestedSeverity;
   /** Whether the thermal image carried radiometric data, so corrected parameters recompute the temperatures. */
   radiometric: boolean;
+  /** Measurement tools on the thermal picture, with what the server measured (DESIGN §16). */
+  tools: StoredTool[];
+  /** ΔT between tools, or a tool and the ambient or reference, worked out on read. */
+  deltaTs: ShownDeltaT[];
   timestamp: number;
   createdBy: string;
   createdByName: string | null;
@@ -107,6 +113,8 @@ export const THERMOGRAPHY_EDITABLE_FIELDS = [
   'recommendations',
   'severityLevel',
   'referenceNote',
+  'tools',
+  'deltaTs',
 ] as const;
 
 /** Image values are file URLs of the API (DESIGN §8). */

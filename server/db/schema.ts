@@ -8,6 +8,7 @@ import type { DashboardFilter, DashboardSection } from '../../common/resources/d
 import type { WidgetNavigation, WidgetOptionValue } from '../../common/resources/widget';
 import type { BreakerAttributes, KeyValue, TextEntry } from '../../common/thermography/note';
 import type { CameraReading } from '../modules/thermography/cameraReading';
+import type { DeltaT, StoredTool } from '../../common/thermography/measurementTools';
 
 /** Epoch milliseconds, as every time in the API (DESIGN §3). */
 const epochMs = (name: string) => bigint(name, { mode: 'number' });
@@ -480,6 +481,10 @@ export const thermographyNotes = pgTable(
     recommendations: jsonb('recommendations').$type<TextEntry[]>().notNull().default(sql`'[]'::jsonb`),
     /** What the camera wrote into the thermal image (values and radiometry), for corrections. */
     camera: jsonb('camera').$type<CameraReading | null>(),
+    /** Measurement tools on the thermal picture with what the server measured (common/thermography/measurementTools.ts). */
+    tools: jsonb('tools').$type<StoredTool[]>().notNull().default(sql`'[]'::jsonb`),
+    /** ΔT between tools, or a tool and the ambient or reference (values worked out on read). */
+    deltaTs: jsonb('delta_ts').$type<DeltaT[]>().notNull().default(sql`'[]'::jsonb`),
     /** A note of the same asset this one is compared with (suggested severity over a similar component). */
     referenceNote: text('reference_note_id'),
     createdBy: text('created_by').notNull(),

@@ -126,7 +126,8 @@ export async function saveThermalImage(
   }
   const note = await withUserUploadLock(db, user._id, async (tx) => {
     const [thermalId, realId] = await storeFiles(tx, user, id, quotaBytes, incoming);
-    const changes: Partial<typeof thermographyNotes.$inferInsert> = { thermalImage: thermalId!, camera: null };
+    // Tools were placed on the old picture: they go with it.
+    const changes: Partial<typeof thermographyNotes.$inferInsert> = { thermalImage: thermalId!, camera: null, tools: [], deltaTs: [] };
     if (reading) {
       const camera: CameraReading | null = reading.isFlir ? { parameters: reading.parameters, measurements: reading.measurements, radiometry: reading.radiometry } : null;
       Object.assign(changes, { camera, parameters: reading.parameters, measurements: reading.measurements });

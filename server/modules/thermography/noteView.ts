@@ -6,6 +6,7 @@ import { fileUrlOf, type KeyValue, type SeverityLevelChoice, type ThermographyNo
 import { maxTemperatureOf } from '../../../common/thermography/temperatures';
 import { suggestSeverity } from '../../../common/thermography/suggestedSeverity';
 import type { CameraReading } from './cameraReading';
+import { deltaValues } from '../../../common/thermography/measurementTools';
 
 export type NoteRow = typeof thermographyNotes.$inferSelect;
 
@@ -79,6 +80,8 @@ export function noteView({ note, assetName, createdByName, referenceMeasurements
     suggestedSeverityLevel: suggested.level,
     suggestedSeverity: suggested,
     radiometric: Boolean(camera?.radiometry),
+    tools: note.tools,
+    deltaTs: deltaValues(note.deltaTs, note.tools, note.ambientTemperature, referenceMeasurements ? maxTemperatureOf(referenceMeasurements) : null),
     timestamp: note.timestamp,
     createdBy: note.createdBy,
     createdByName,

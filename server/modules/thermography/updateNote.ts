@@ -8,6 +8,8 @@ import { correctedReadings } from './cameraCorrections';
 import { MAX_IDENTIFICATION_LENGTH, MAX_NOTE_LENGTH } from './createNotes';
 import { ambientTemperatureOf, NoteProblems } from './noteInput';
 import type { NoteRow } from './noteView';
+import type { DeltaT } from '../../../common/thermography/measurementTools';
+import { deltaTsBodySchema, deltaTsOf, measuredTools, toolsBodySchema, toolsOf, type ToolInput } from './noteTools';
 
 const MAX_ROWS = 100;
 const keyValues = {
@@ -41,6 +43,8 @@ export const updateNoteBodySchema = {
     recommendations: texts,
     severityLevel: { type: ['string', 'null'], enum: [...SEVERITY_LEVELS, '', null] },
     referenceNote: { type: ['string', 'null'], maxLength: 64 },
+    tools: toolsBodySchema,
+    deltaTs: deltaTsBodySchema,
     ...Object.fromEntries(READ_ONLY_FIELDS.map((field) => [field, readOnly])),
   },
 } as const;
@@ -55,6 +59,8 @@ export interface UpdateNoteBody {
   recommendations?: TextEntry[];
   severityLevel?: SeverityLevelChoice | '' | null;
   referenceNote?: string | null;
+  tools?: ToolInput[];
+  deltaTs?: DeltaT[];
 }
 
 /** Blank observations and recommendations are dropped; the rest trimmed. */
@@ -110,6 +116,15 @@ export async function updateNote(db: Database, id: string, body: UpdateNoteBody)
     const readings = correctedReadings(keptRows(body.parameters ?? row.parameters), keptRows(body.measurements ?? row.measurements), row.camera as CameraReading | null, problems);
     changes.parameters = readings.parameters;
     changes.measurements = readings.measurements;
+  }
+  // The server measures the tools (DESIGN §16): when they change, and when corrected settings change what they read.
+  if (body.tools !== undefined || body.deltaTs !== undefined || (changes.parameters !== undefined && row.tools.length > 0)) {
+    const tools = body.tools !== undefined ? toolsOf(body.tools, problems) : row.tools.map(({ reading: _measured, ...tool }) => tool);
+    const deltaTs = body.deltaTs !== undefined ? deltaTsOf(body.deltaTs) : row.deltaTs;
+    if (!problems.any) {
+      changes.tools = await measuredTools(db, row, tools, deltaTs, changes.parameters ?? row.parameters, problems);
+      changes.deltaTs = deltaTs;
+    }
   }
   problems.throwIfAny();
   const updated = await db

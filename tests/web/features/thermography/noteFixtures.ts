@@ -42,6 +42,8 @@ export function noteView(overrides: Partial<ThermographyNoteView> = {}): Thermog
     suggestedSeverityLevel: 'D',
     suggestedSeverity: { level: 'D', deltaT: 4.5, basis: 'ambient', referenceNote: null },
     radiometric: true,
+    tools: [],
+    deltaTs: [],
     timestamp: new Date(2026, 2, 4, 9, 5).getTime(),
     createdBy: 'u-thermo',
     createdByName: 'Theo Thermo',

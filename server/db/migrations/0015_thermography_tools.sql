@@ -1,0 +1,2 @@
+ALTER TABLE "thermography_notes" ADD COLUMN "tools" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "thermography_notes" ADD COLUMN "delta_ts" jsonb DEFAULT '[]'::jsonb NOT NULL;
