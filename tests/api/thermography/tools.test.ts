@@ -35,8 +35,8 @@ async function noteOf(fixture: 'flir-t420' | 'dji-zenmuse-xtr' | null, ambientTe
 
 const tool = (tools: Doc[], id: string) => tools.find((item) => item.id === id)!;
 const within = (value: number, expected: number, tolerance = 0.1) => expect(Math.abs(value - expected), `${value} vs ${expected}`).toBeLessThanOrEqual(tolerance);
-const centreSpot = (id: string, extra: Doc = {}) => ({ id, kind: 'spot', x: T420.centre.x, y: T420.centre.y, ...extra });
-const wholeBox = (id: string, extra: Doc = {}) => ({ id, kind: 'box', x: 0, y: 0, width: T420.width, height: T420.height, ...extra });
+const centreSpot = (id: string, extra: Record<string, unknown> = {}) => ({ id, kind: 'spot', x: T420.centre.x, y: T420.centre.y, ...extra });
+const wholeBox = (id: string, extra: Record<string, unknown> = {}) => ({ id, kind: 'box', x: 0, y: 0, width: T420.width, height: T420.height, ...extra });
 
 describe('tools measured by the server', () => {
   it("spots, boxes and a line: the reference's values, each tool under its own emissivity and reflected temperature", async () => {
