@@ -54,7 +54,11 @@ export interface PixelPoint {
   y: number;
 }
 
-/** What a tool measures, °C to two decimals. A spot's min, max and mean are its one temperature. */
+/**
+ * What a tool measures, °C as computed (rounded only where shown: a value rounded twice, 24.349 to
+ * 24.35 to 24.4, would disagree with the note's own Min of the same pixel). A spot's min, max and
+ * mean are its one temperature.
+ */
 export interface ToolReading {
   minC: number;
   maxC: number;
@@ -78,8 +82,6 @@ export const DELTA_AMBIENT = 'ambient';
 export const DELTA_REFERENCE = 'reference';
 /** A ΔT as a note's view shows it: its value worked out on every read, from the tools' stored readings. */
 export type ShownDeltaT = DeltaT & { valueC: number | null };
-
-const hundredths = (value: number) => Math.round(value * 100) / 100;
 
 /** The pixels a line covers, from its first end to its last (Bresenham). */
 export function linePixels(tool: Pick<LineTool, 'x1' | 'y1' | 'x2' | 'y2'>): PixelPoint[] {
@@ -142,12 +144,12 @@ export function measureTool(tool: MeasurementTool, reading: ThermalReading): Too
     sum += value;
   });
   return {
-    minC: hundredths(temperatures[min]!),
-    maxC: hundredths(temperatures[max]!),
-    meanC: hundredths(sum / temperatures.length),
+    minC: temperatures[min]!,
+    maxC: temperatures[max]!,
+    meanC: sum / temperatures.length,
     minAt: points[min]!,
     maxAt: points[max]!,
-    ...(tool.kind === 'line' ? { profile: temperatures.map(hundredths) } : {}),
+    ...(tool.kind === 'line' ? { profile: temperatures } : {}),
   };
 }
 
@@ -173,7 +175,7 @@ export function deltaValues(deltas: readonly DeltaT[], tools: readonly StoredToo
   return deltas.map((delta) => {
     const from = hottest(delta.from);
     const to = hottest(delta.to);
-    return { ...delta, valueC: from === null || to === null ? null : hundredths(from - to) };
+    return { ...delta, valueC: from === null || to === null ? null : from - to };
   });
 }
 

@@ -268,6 +268,7 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   // Thermography (DESIGN §8): the technician records, engineers edit and send, managers approve.
   'POST /api/thermographyNote': holders['create-thermography-note'],
   'GET /api/thermographyNote/:id': holders['read-thermography-note'],
+  'GET /api/thermographyNote/:id/radiometry': holders['read-thermography-note'],
   'PUT /api/thermographyNote/:id': holders['update-thermography-note'],
   // Either permission reaches the call; the target status then decides (status.test.ts).
   'PUT /api/thermographyNote/:id/status': holders['update-thermography-note'],

@@ -13,7 +13,12 @@ import { useDetail } from '../tables/details/useDetail';
 import { fileIdOf } from '../../../common/thermography/note';
 import { NotePicture } from './NotePicture';
 import { ThermalPicture } from './ThermalPicture';
-import type { KeyValue, Severity } from './noteTypes';
+import { MeasurementTools } from './MeasurementTools';
+import { editedToolOf } from './thermalTools';
+import { useThermalReading, useToolReadings } from './useThermalReading';
+import { apiQuery } from '../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
+import type { KeyValue, Severity, ThermographyNote } from './noteTypes';
 import { PriorityChip } from './PriorityChip';
 import { lazyWithTimeout } from '../../shared/ui/lazyWithTimeout';
 
@@ -62,7 +67,7 @@ function Picture({ fileId, title, onZoom, thermal }: { fileId: string | null; ti
         ) : null}
       </Stack>
       {fileId && thermal ? (
-        <ThermalPicture noteId={thermal.noteId} thermalImage={thermal.image} thermalFileId={fileId} alt={title} />
+        <RecordThermalPicture noteId={thermal.noteId} thermalImage={thermal.image} thermalFileId={fileId} alt={title} />
       ) : fileId ? (
         <NotePicture fileId={fileId} alt={title} />
       ) : (
@@ -71,6 +76,37 @@ function Picture({ fileId, title, onZoom, thermal }: { fileId: string | null; ti
         </Typography>
       )}
     </Paper>
+  );
+}
+
+/**
+ * A record's thermal picture painted from its raw data, with the note's measurement tools as the
+ * server measured them (read only: tools are placed in the note editor).
+ */
+function RecordThermalPicture({ noteId, thermalImage, thermalFileId, alt }: { noteId: string; thermalImage: string; thermalFileId: string; alt: string }) {
+  const { data: note } = useApiQuery(apiQuery<ThermographyNote>(`/thermographyNote/${noteId}`));
+  const thermal = useThermalReading(noteId, thermalImage, undefined, true);
+  const saved = useMemo(() => note?.tools ?? [], [note]);
+  const tools = useMemo(() => saved.map(editedToolOf), [saved]);
+  const readings = useToolReadings(thermal, tools, saved);
+  const [selected, setSelected] = useState<string | null>(null);
+  return (
+    <Stack spacing={1}>
+      <ThermalPicture thermal={thermal} thermalFileId={thermalFileId} alt={alt} tools={{ tools, readings, selected, onSelect: setSelected }} />
+      {tools.length > 0 || (note?.deltaTs.length ?? 0) > 0 ? (
+        <MeasurementTools
+          tools={tools}
+          readings={readings}
+          deltaTs={note?.deltaTs ?? []}
+          savedDeltaTs={note?.deltaTs ?? []}
+          ambientC={note?.ambientTemperature ?? null}
+          noteEmissivity={thermal.settings?.emissivity ?? null}
+          noteReflectedC={thermal.settings?.reflectedTemperatureC ?? null}
+          selected={selected}
+          onSelect={setSelected}
+        />
+      ) : null}
+    </Stack>
   );
 }
 

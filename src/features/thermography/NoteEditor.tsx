@@ -9,7 +9,10 @@ import { parseDecimal } from './fieldNotes';
 import { KeyValueRows } from './KeyValueRows';
 import { NoteActions } from './NoteActions';
 import { NoteImages } from './NoteImages';
-import { draftOf, sameDraft, type NoteDraft } from './noteDraft';
+import { draftOf, sameDraft, withTools, type NoteDraft } from './noteDraft';
+import { MeasurementTools } from './MeasurementTools';
+import type { EditedTool } from './thermalTools';
+import { useThermalReading, useToolReadings } from './useThermalReading';
 import { STATUS_COLORS, STATUS_LABELS } from './noteStatusLabels';
 import type { KeyValue, ThermalImageUpload, ThermographyNote } from './noteTypes';
 import { cameraKeyOf, COMPUTED_MEASUREMENTS, CORRECTABLE_PARAMETERS, isCameraKey } from './parameterCorrections';
@@ -38,6 +41,9 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
   const [newer, setNewer] = useState<ThermographyNote | null>(null);
   const [adoptNext, setAdoptNext] = useState(false);
   const realPicture = usePicture(fileIdOf(base.realImage));
+  const thermal = useThermalReading(base._id, base.thermalImage, draft.parameters, base.radiometric && base.thermalImage !== null);
+  const readings = useToolReadings(thermal, draft.tools, base.tools ?? []);
+  const [selectedTool, setSelectedTool] = useState<string | null>(null);
 
   // A reload brings the note again (a push after any save, ours included): taken as it is unless
   // it would overwrite edits not saved yet. It holds what is on screen, or the fields it changed
@@ -65,11 +71,13 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
   const canApprove = may('approve-thermography-note');
   const editable = canUpdate && !approved;
   const set = (patch: Partial<NoteDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const setTools = (tools: EditedTool[]) => setDraft((current) => withTools(current, tools));
   const ambientInvalid = parseDecimal(draft.ambientTemperature) === undefined;
 
   const onUploaded = (upload: ThermalImageUpload) => {
     setBase((current) => ({ ...current, thermalImage: upload.thermalImage, realImage: upload.realImage ?? current.realImage, parameters: upload.parameters, measurements: upload.measurements }));
-    set({ parameters: upload.parameters.map((row) => ({ ...row })), measurements: upload.measurements.map((row) => ({ ...row })) });
+    // Tools were placed on the old picture: the server clears them with it.
+    set({ parameters: upload.parameters.map((row) => ({ ...row })), measurements: upload.measurements.map((row) => ({ ...row })), tools: [], deltaTs: [] });
     reload();
     onChanged?.();
   };
@@ -129,7 +137,11 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
       ) : null}
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2 }}>
-        <NoteImages note={base} parameters={draft.parameters} realPicture={realPicture} arrows={arrows} onArrowsChange={setArrows} editable={editable} onThermalUploaded={onUploaded} />
+        <NoteImages
+          note={base}
+          thermal={thermal}
+          pictureTools={{ tools: draft.tools, readings, onChange: editable ? setTools : undefined, selected: selectedTool, onSelect: setSelectedTool }}
+          realPicture={realPicture} arrows={arrows} onArrowsChange={setArrows} editable={editable} onThermalUploaded={onUploaded} />
         <Stack spacing={2}>
           <TextField label={translate('app.thermography.identification')} value={draft.identification} onChange={(event) => set({ identification: event.target.value })} disabled={!editable} size="small" />
           <TextField label={translate('app.thermography.note')} value={draft.note} onChange={(event) => set({ note: event.target.value })} disabled={!editable} multiline minRows={3} size="small" />
@@ -146,6 +158,22 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
           <SeverityChoice value={draft.severityLevel} suggestion={base.suggestedSeverity} onChange={(severityLevel) => set({ severityLevel })} disabled={!editable} />
         </Stack>
       </Box>
+
+      {base.radiometric ? (
+        <MeasurementTools
+          tools={draft.tools}
+          readings={readings}
+          deltaTs={draft.deltaTs}
+          savedDeltaTs={base.deltaTs ?? []}
+          ambientC={parseDecimal(draft.ambientTemperature) ?? null}
+          noteEmissivity={thermal.settings?.emissivity ?? null}
+          noteReflectedC={thermal.settings?.reflectedTemperatureC ?? null}
+          selected={selectedTool}
+          onSelect={setSelectedTool}
+          onToolsChange={editable ? setTools : undefined}
+          onDeltaTsChange={editable ? (deltaTs) => set({ deltaTs }) : undefined}
+        />
+      ) : null}
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
         <KeyValueRows

@@ -12,15 +12,17 @@ import type { Arrow } from './arrows';
 import { fileIdOf } from '../../../common/thermography/note';
 import { NotePicture } from './NotePicture';
 import { RealImageEditor } from './RealImageEditor';
-import type { KeyValue, ThermalImageUpload, ThermographyNote } from './noteTypes';
-import { ThermalPicture } from './ThermalPicture';
+import type { ThermalImageUpload, ThermographyNote } from './noteTypes';
+import { ThermalPicture, type PictureTools } from './ThermalPicture';
+import type { ThermalState } from './useThermalReading';
 import type { PictureState } from './usePicture';
 import { useThermalUpload } from './useThermalUpload';
 
 interface NoteImagesProps {
   note: Pick<ThermographyNote, '_id' | 'thermalImage' | 'realImage' | 'originalRealImage' | 'radiometric'>;
-  /** The parameters as on screen: the painted picture reads temperatures with them. */
-  parameters: readonly KeyValue[];
+  /** The note's raw picture as read with the parameters on screen (useThermalReading). */
+  thermal: ThermalState;
+  pictureTools: PictureTools;
   realPicture: PictureState;
   arrows: readonly Arrow[];
   onArrowsChange: (arrows: Arrow[]) => void;
@@ -28,9 +30,10 @@ interface NoteImagesProps {
   onThermalUploaded: (upload: ThermalImageUpload) => void;
 }
 
-function PictureCard({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+/** `grow`: the card's share of the row beside the other (the thermal picture, where tools are placed, gets more). */
+function PictureCard({ title, actions, children, grow = 1 }: { title: string; actions?: ReactNode; children: ReactNode; grow?: number }) {
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, flex: 1, minWidth: 0 }}>
+    <Paper variant="outlined" sx={{ p: 1.5, flex: grow, minWidth: 0 }}>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mb: 1, minHeight: 40, flexWrap: 'wrap' }} useFlexGap>
         <Typography variant="subtitle2" component="h4" sx={{ flexGrow: 1 }}>
           {title}
@@ -57,7 +60,7 @@ function Missing({ text }: { text: string }) {
  * detail's image viewer. The real image is the image editor (spec §4): a painting-mode toggle,
  * red arrows by dragging, undo and clear, and "View original" once an edited picture was saved.
  */
-export function NoteImages({ note, parameters, realPicture, arrows, onArrowsChange, editable, onThermalUploaded }: NoteImagesProps) {
+export function NoteImages({ note, thermal, pictureTools, realPicture, arrows, onArrowsChange, editable, onThermalUploaded }: NoteImagesProps) {
   const translate = useTranslate();
   const [painting, setPainting] = useState(false);
   const [showOriginal, setShowOriginal] = useState(false);
@@ -91,6 +94,7 @@ export function NoteImages({ note, parameters, realPicture, arrows, onArrowsChan
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
       <PictureCard
         title={thermalTitle}
+        grow={note.radiometric ? 3 : 1}
         actions={
           <>
             {zoom(thermalId, thermalTitle)}
@@ -122,7 +126,7 @@ export function NoteImages({ note, parameters, realPicture, arrows, onArrowsChan
         }
       >
         {thermalId && note.thermalImage && note.radiometric ? (
-          <ThermalPicture noteId={note._id} thermalImage={note.thermalImage} thermalFileId={thermalId} parameters={parameters} alt={thermalTitle} />
+          <ThermalPicture thermal={thermal} thermalFileId={thermalId} alt={thermalTitle} tools={pictureTools} />
         ) : thermalId ? (
           <NotePicture fileId={thermalId} alt={thermalTitle} />
         ) : (
@@ -132,6 +136,7 @@ export function NoteImages({ note, parameters, realPicture, arrows, onArrowsChan
 
       <PictureCard
         title={realTitle}
+        grow={note.radiometric ? 2 : 1}
         actions={
           <>
             {zoom(viewingOriginal ? originalId : realId, realTitle)}

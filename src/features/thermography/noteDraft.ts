@@ -1,6 +1,8 @@
 import { parseDecimal } from './fieldNotes';
 import type { KeyValue, Severity, ThermographyNote } from './noteTypes';
 import { isCameraKey } from './parameterCorrections';
+import { DELTA_AMBIENT, DELTA_REFERENCE, type DeltaT } from '../../../common/thermography/measurementTools';
+import { editedToolOf, type EditedTool } from './thermalTools';
 
 /** What the engineer edits of a note (spec §2.5 thermography note detail); numbers as typed. */
 export interface NoteDraft {
@@ -12,6 +14,9 @@ export interface NoteDraft {
   recommendations: string[];
   measurements: KeyValue[];
   parameters: KeyValue[];
+  /** Measurement tools as placed (their readings are the server's, or a preview). */
+  tools: EditedTool[];
+  deltaTs: DeltaT[];
 }
 
 const lines = (items: readonly { v: string }[] | null | undefined) => (items ?? []).map((item) => item.v).filter((text) => typeof text === 'string');
@@ -26,7 +31,16 @@ export function draftOf(note: ThermographyNote): NoteDraft {
     recommendations: lines(note.recommendations),
     measurements: (note.measurements ?? []).map((row) => ({ ...row })),
     parameters: (note.parameters ?? []).map((row) => ({ ...row })),
+    tools: (note.tools ?? []).map(editedToolOf),
+    deltaTs: (note.deltaTs ?? []).map(({ id, from, to }) => ({ id, from, to })),
   };
+}
+
+/** Tools changed: ΔTs naming a tool that is gone go too. */
+export function withTools(draft: NoteDraft, tools: EditedTool[]): NoteDraft {
+  const ids = new Set(tools.map((tool) => tool.id));
+  const named = (id: string) => ids.has(id) || id === DELTA_AMBIENT || id === DELTA_REFERENCE;
+  return { ...draft, tools, deltaTs: draft.deltaTs.filter((delta) => ids.has(delta.from) && named(delta.to)) };
 }
 
 export function sameDraft(a: NoteDraft, b: NoteDraft): boolean {
@@ -49,5 +63,7 @@ export function updateBodyOf(draft: NoteDraft) {
     recommendations: kept(draft.recommendations),
     measurements: rows(draft.measurements),
     parameters: rows(draft.parameters),
+    tools: draft.tools,
+    deltaTs: draft.deltaTs,
   };
 }

@@ -159,6 +159,9 @@ describe('thermography note editor: saving (spec §4, §8)', () => {
         { k: 'Emissivity', v: '0.90' },
         { k: 'Object distance', v: '1.0 m' },
       ],
+      // No measurement tools on this note (thermalPicture.test.tsx places some).
+      tools: [],
+      deltaTs: [],
     });
     expect(puts(api.calls, `${NOTE}/status`)).toHaveLength(0);
   });
