@@ -107,17 +107,17 @@ export function linePixels(tool: Pick<LineTool, 'x1' | 'y1' | 'x2' | 'y2'>): Pix
   }
 }
 
-function pixelsOf(tool: MeasurementTool): PixelPoint[] {
+/** Calls `visit` for every pixel the tool covers, in order (a box row by row, a line from its first end). */
+function forEachPixel(tool: MeasurementTool, visit: (x: number, y: number) => void): void {
   switch (tool.kind) {
     case 'spot':
-      return [{ x: tool.x, y: tool.y }];
-    case 'box': {
-      const points: PixelPoint[] = [];
-      for (let y = tool.y; y < tool.y + tool.height; y++) for (let x = tool.x; x < tool.x + tool.width; x++) points.push({ x, y });
-      return points;
-    }
+      visit(tool.x, tool.y);
+      return;
+    case 'box':
+      for (let y = tool.y; y < tool.y + tool.height; y++) for (let x = tool.x; x < tool.x + tool.width; x++) visit(x, y);
+      return;
     case 'line':
-      return linePixels(tool);
+      for (const point of linePixels(tool)) visit(point.x, point.y);
   }
 }
 
@@ -132,25 +132,29 @@ export function toolSettings(tool: Pick<ToolBase, 'emissivity' | 'reflectedTempe
 
 /** Measures `tool` on a picture read under its settings (`toolSettings`); null where the formula gives no temperature. */
 export function measureTool(tool: MeasurementTool, reading: ThermalReading): ToolReading | null {
-  const points = pixelsOf(tool);
-  const temperatures = points.map((point) => reading.celsiusAt(point.x, point.y));
-  if (temperatures.length === 0 || temperatures.some((value) => !Number.isFinite(value))) return null;
-  let min = 0;
-  let max = 0;
+  // Visited without building a list of points: a box may cover the whole picture, and a page measures again as a tool is dragged.
+  let count = 0;
   let sum = 0;
-  temperatures.forEach((value, i) => {
-    if (value < temperatures[min]!) min = i;
-    if (value > temperatures[max]!) max = i;
+  let missing = false;
+  let minC = Infinity;
+  let maxC = -Infinity;
+  const minAt = { x: 0, y: 0 };
+  const maxAt = { x: 0, y: 0 };
+  const profile: number[] | null = tool.kind === 'line' ? [] : null;
+  forEachPixel(tool, (x, y) => {
+    const value = reading.celsiusAt(x, y);
+    if (!Number.isFinite(value)) {
+      missing = true;
+      return;
+    }
+    count++;
     sum += value;
+    profile?.push(value);
+    if (value < minC) [minC, minAt.x, minAt.y] = [value, x, y];
+    if (value > maxC) [maxC, maxAt.x, maxAt.y] = [value, x, y];
   });
-  return {
-    minC: temperatures[min]!,
-    maxC: temperatures[max]!,
-    meanC: sum / temperatures.length,
-    minAt: points[min]!,
-    maxAt: points[max]!,
-    ...(tool.kind === 'line' ? { profile: temperatures } : {}),
-  };
+  if (count === 0 || missing) return null;
+  return { minC, maxC, meanC: sum / count, minAt, maxAt, ...(profile ? { profile } : {}) };
 }
 
 /** Every tool measured on the picture under the note's `settings`, each with its own overrides; tools sharing settings share one reading. */

@@ -141,7 +141,12 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
           note={base}
           thermal={thermal}
           pictureTools={{ tools: draft.tools, readings, onChange: editable ? setTools : undefined, selected: selectedTool, onSelect: setSelectedTool }}
-          realPicture={realPicture} arrows={arrows} onArrowsChange={setArrows} editable={editable} onThermalUploaded={onUploaded} />
+          realPicture={realPicture}
+          arrows={arrows}
+          onArrowsChange={setArrows}
+          editable={editable}
+          onThermalUploaded={onUploaded}
+        />
         <Stack spacing={2}>
           <TextField label={translate('app.thermography.identification')} value={draft.identification} onChange={(event) => set({ identification: event.target.value })} disabled={!editable} size="small" />
           <TextField label={translate('app.thermography.note')} value={draft.note} onChange={(event) => set({ note: event.target.value })} disabled={!editable} multiline minRows={3} size="small" />

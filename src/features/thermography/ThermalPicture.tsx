@@ -294,10 +294,16 @@ export function ThermalPicture({ thermal, thermalFileId, alt, tools }: ThermalPi
           </ToggleButtonGroup>
         ) : null}
         {editable && selected ? (
-          <Button size="small" color="error" startIcon={<DeleteIcon />} sx={{ minHeight: { xs: 44, sm: 0 } }} onClick={() => {
-            tools.onChange!(tools.tools.filter((tool) => tool.id !== selected));
-            tools.onSelect(null);
-          }}>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteIcon />}
+            sx={{ minHeight: { xs: 44, sm: 0 } }}
+            onClick={() => {
+              tools.onChange!(tools.tools.filter((tool) => tool.id !== selected));
+              tools.onSelect(null);
+            }}
+          >
             {translate('app.thermography.delete_tool', { label: tools.tools.find((tool) => tool.id === selected)?.label ?? '' })}
           </Button>
         ) : null}

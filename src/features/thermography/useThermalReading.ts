@@ -43,7 +43,9 @@ export function useThermalReading(noteId: string, thermalImage: string | null, p
     [current, parametersKey],
   );
   const reading = useMemo(() => (current && picture && settings ? readThermal(picture, current, settings) : null), [current, picture, settings]);
-  return { picture, reading, radiometry: current, settings, error: enabled ? error : null };
+  const failure = enabled ? error : null;
+  // One object while nothing changed: what is measured from it is not measured again at every render.
+  return useMemo(() => ({ picture, reading, radiometry: current, settings, error: failure }), [picture, reading, current, settings, failure]);
 }
 
 /** What a tool reads as shown: the server's stored reading while the tool and the settings are as saved, else the page's preview. */
