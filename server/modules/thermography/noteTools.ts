@@ -8,7 +8,6 @@ import {
   MAX_DELTAS,
   MAX_TOOL_LABEL,
   MAX_TOOLS,
-  measureTools,
   TOOL_KINDS,
   toolProblems,
   type DeltaT,
@@ -16,7 +15,7 @@ import {
   type StoredTool,
 } from '../../../common/thermography/measurementTools';
 import type { CameraReading } from './cameraReading';
-import { FlirReadError, readFlirRaw } from './flir/readFlir';
+import { FlirReadError, readFlirMeasuring } from './flir/readFlir';
 import type { NoteProblems } from './noteInput';
 
 const MAX_ID = 40;
@@ -122,15 +121,14 @@ export async function measuredTools(
   const [file] = await db.select({ data: files.data }).from(files).where(eq(files._id, note.thermalImage));
   let reading;
   try {
-    reading = file ? await readFlirRaw(new Uint8Array(file.data)) : null;
+    reading = file ? await readFlirMeasuring(new Uint8Array(file.data), { tools: [...tools], settings: correctedSettings(camera.radiometry.settings, parameters, camera.parameters) }) : null;
   } catch (error) {
     if (error instanceof FlirReadError) throw new HttpError(503, `The thermal picture could not be read just now: ${error.message}`);
     throw error;
   }
-  if (!reading?.rawImage || !reading.radiometry) {
+  if (!reading?.measuredTools) {
     problems.add('tools', 'tools need a thermal image with temperatures');
     return [];
   }
-  const settings = correctedSettings(camera.radiometry.settings, parameters, camera.parameters);
-  return measureTools(tools, reading.rawImage, reading.radiometry, settings);
+  return reading.measuredTools;
 }

@@ -1,5 +1,6 @@
 import type { KeyValue } from './displayValues';
 import type { RadiometryData } from './radiometryTypes';
+import type { StoredTool } from '../../../../common/thermography/measurementTools';
 
 /** What a FLIR radiometric JPEG tells about itself (DESIGN §8, `extractMoreInfo=true`). */
 export interface FlirReading {
@@ -18,6 +19,8 @@ export interface FlirReading {
   noTemperatures: string | null;
   /** Every pixel's raw value, only when asked for (`extractFlir(bytes, { keepRaw: true })`) and there is radiometry. */
   rawImage?: RawImage | null;
+  /** Tools measured on the picture, when asked for (`readFlirMeasuring`) and there is radiometry. */
+  measuredTools?: StoredTool[];
 }
 
 /** The raw thermal image: one 16-bit sensor value per pixel, row by row. */

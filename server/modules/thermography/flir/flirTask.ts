@@ -2,13 +2,16 @@ import { transferred } from '../../../workers/workerPool';
 import { extractFlir } from './extract';
 import { FlirReadError } from './flirReadError';
 import type { FlirReading } from './flirReading';
+import { measureTools, type MeasurementTool } from '../../../../common/thermography/measurementTools';
+import type { ObjectSettings } from '../../../../common/thermography/radiometricFormula';
 
 export type FlirTaskOutcome = { ok: true; reading: FlirReading } | { ok: false; message: string };
 
-/** One read: the file, and whether every pixel's raw value comes back too (a painted picture's). */
+/** One read: the file, whether every pixel's raw value comes back too (a painted picture's), and tools to measure on it. */
 export interface FlirTask {
   bytes: Uint8Array;
   keepRaw: boolean;
+  measure?: { tools: MeasurementTool[]; settings: ObjectSettings };
 }
 
 const UNREADABLE = 'The FLIR data in this file could not be read.';
@@ -28,7 +31,11 @@ function ownBuffer(view: Uint8Array | Uint16Array): ArrayBuffer {
 export default function readInThread(task: FlirTask) {
   let outcome: FlirTaskOutcome;
   try {
-    outcome = { ok: true, reading: extractFlir(task.bytes, { keepRaw: task.keepRaw }) };
+    const reading = extractFlir(task.bytes, { keepRaw: task.keepRaw || task.measure !== undefined });
+    // Measured here, off the event loop: a box over the whole picture, per tool settings, is a pass over every pixel.
+    if (task.measure && reading.rawImage && reading.radiometry) reading.measuredTools = measureTools(task.measure.tools, reading.rawImage, reading.radiometry, task.measure.settings);
+    if (!task.keepRaw) delete reading.rawImage;
+    outcome = { ok: true, reading };
   } catch (error) {
     // extractFlir only throws FlirReadError, whose message is meant for the user.
     outcome = { ok: false, message: error instanceof FlirReadError ? error.message : UNREADABLE };

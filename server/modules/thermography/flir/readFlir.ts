@@ -1,7 +1,7 @@
 import { createWorkerPool, PoolClosedError, TaskTimeoutError } from '../../../workers/workerPool';
 import type { FlirReading } from './flirReading';
 import { FlirReadError } from './flirReadError';
-import type readInThread from './flirTask';
+import type { default as readInThread, FlirTask } from './flirTask';
 import { FLIR_LIMITS } from './limits';
 
 export { FlirReadError, FlirSettingsError } from './flirReadError';
@@ -29,14 +29,14 @@ export function createFlirReaderPool(options: { workers?: number; timeLimitMs?: 
   });
   const timeLimit = { ms: options.timeLimitMs ?? FLIR_LIMITS.timeLimitMs, message: TOO_SLOW };
 
-  async function read(bytes: Uint8Array, keepRaw = false): Promise<FlirReading> {
+  async function read(bytes: Uint8Array, keepRaw = false, measure?: FlirTask['measure']): Promise<FlirReading> {
     if (bytes.length > FLIR_LIMITS.maxFileBytes) throw new FlirReadError('The file is too large to read.');
     // A copy of its own: the caller keeps its bytes, and the copy's buffer moves to the thread.
     const copy = new Uint8Array(bytes.length);
     copy.set(bytes);
     let outcome;
     try {
-      outcome = await pool.run({ bytes: copy, keepRaw }, { transferList: [copy.buffer], timeLimit });
+      outcome = await pool.run({ bytes: copy, keepRaw, measure }, { transferList: [copy.buffer], timeLimit });
     } catch (error) {
       if (error instanceof TaskTimeoutError) throw new FlirReadError(error.message);
       // A thread that dies (out of its heap, or any other failure) takes only its own read with it.
@@ -59,6 +59,12 @@ let pool: ReturnType<typeof createFlirReaderPool> | null = null;
 export async function readFlirJpeg(bytes: Uint8Array): Promise<FlirReading> {
   pool ??= createFlirReaderPool();
   return pool.read(bytes);
+}
+
+/** As readFlirJpeg, with `tools` measured on the picture under `settings` (`measuredTools`, when the file has radiometry). */
+export async function readFlirMeasuring(bytes: Uint8Array, measure: NonNullable<FlirTask['measure']>): Promise<FlirReading> {
+  pool ??= createFlirReaderPool();
+  return pool.read(bytes, false, measure);
 }
 
 /** As readFlirJpeg, with every pixel's raw value (`rawImage`) when the file has radiometry: a painted picture's data. */
