@@ -107,17 +107,36 @@ export function linePixels(tool: Pick<LineTool, 'x1' | 'y1' | 'x2' | 'y2'>): Pix
   }
 }
 
-/** Calls `visit` for every pixel the tool covers, in order (a box row by row, a line from its first end). */
-function forEachPixel(tool: MeasurementTool, visit: (x: number, y: number) => void): void {
+/**
+ * Calls `visit` for every pixel the tool covers inside a picture `width` pixels wide, in order (a
+ * box row by row, a line from its first end), with the pixel's index in the picture.
+ */
+function forEachPixel(tool: MeasurementTool, width: number, visit: (index: number, x: number, y: number) => void): void {
   switch (tool.kind) {
     case 'spot':
-      visit(tool.x, tool.y);
+      visit(tool.y * width + tool.x, tool.x, tool.y);
       return;
     case 'box':
-      for (let y = tool.y; y < tool.y + tool.height; y++) for (let x = tool.x; x < tool.x + tool.width; x++) visit(x, y);
+      for (let y = tool.y; y < tool.y + tool.height; y++) {
+        const row = y * width;
+        for (let x = tool.x; x < tool.x + tool.width; x++) visit(row + x, x, y);
+      }
       return;
     case 'line':
-      for (const point of linePixels(tool)) visit(point.x, point.y);
+      for (const point of linePixels(tool)) visit(point.y * width + point.x, point.x, point.y);
+  }
+}
+
+/** A tool's first and last pixel: inside the picture, everything between them is. */
+const firstPixel = (tool: MeasurementTool): [number, number] => (tool.kind === 'line' ? [tool.x1, tool.y1] : [tool.x, tool.y]);
+function lastPixel(tool: MeasurementTool): [number, number] {
+  switch (tool.kind) {
+    case 'spot':
+      return [tool.x, tool.y];
+    case 'box':
+      return [tool.x + tool.width - 1, tool.y + tool.height - 1];
+    case 'line':
+      return [tool.x2, tool.y2];
   }
 }
 
@@ -141,8 +160,12 @@ export function measureTool(tool: MeasurementTool, reading: ThermalReading): Too
   const minAt = { x: 0, y: 0 };
   const maxAt = { x: 0, y: 0 };
   const profile: number[] | null = tool.kind === 'line' ? [] : null;
-  forEachPixel(tool, (x, y) => {
-    const value = reading.celsiusAt(x, y);
+  const { width, height } = reading.picture;
+  // Outside the picture there is nothing to read (toolProblems refuses such a tool before).
+  const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height;
+  if (!inside(...firstPixel(tool)) || !inside(...lastPixel(tool))) return null;
+  forEachPixel(tool, width, (index, x, y) => {
+    const value = reading.celsiusAtIndex(index);
     if (!Number.isFinite(value)) {
       missing = true;
       return;

@@ -72,6 +72,8 @@ export interface ThermalReading {
   celsiusAt(x: number, y: number): number;
   /** °C of a raw value of this picture. */
   celsiusOfRaw(raw: number): number;
+  /** °C of the pixel at `index` (row × width + column), without a bounds check: for passes over many pixels. */
+  celsiusAtIndex(index: number): number;
   /** The coldest and hottest temperatures of the picture (finite ones). */
   low: number;
   high: number;
@@ -80,15 +82,26 @@ export interface ThermalReading {
   rawMax: number;
 }
 
-/** Reads `picture` with the formula of DESIGN §8 (single path) under `settings`. */
-export function readThermal(picture: RawPicture, radiometric: Radiometric, settings: ObjectSettings): ThermalReading {
+const rawRanges = new WeakMap<Uint16Array, { rawMin: number; rawMax: number }>();
+
+/** The smallest and largest raw value of a picture, found once per picture (tools read it under many settings). */
+function rawRangeOf(values: Uint16Array): { rawMin: number; rawMax: number } {
+  let range = rawRanges.get(values);
+  if (range) return range;
   let rawMin = 0xffff;
   let rawMax = 0;
-  for (const value of picture.values) {
+  for (const value of values) {
     if (value < rawMin) rawMin = value;
     if (value > rawMax) rawMax = value;
   }
-  if (rawMax < rawMin) rawMin = rawMax = 0;
+  range = rawMax < rawMin ? { rawMin: 0, rawMax: 0 } : { rawMin, rawMax };
+  rawRanges.set(values, range);
+  return range;
+}
+
+/** Reads `picture` with the formula of DESIGN §8 (single path) under `settings`. */
+export function readThermal(picture: RawPicture, radiometric: Radiometric, settings: ObjectSettings): ThermalReading {
+  const { rawMin, rawMax } = rawRangeOf(picture.values);
   const { celsius } = objectTemperatures(radiometric.planck, radiometric.atmosphere, settings);
   const table = new Float64Array(rawMax - rawMin + 1);
   let low = Infinity;
@@ -106,6 +119,7 @@ export function readThermal(picture: RawPicture, radiometric: Radiometric, setti
   return {
     picture,
     celsiusOfRaw,
+    celsiusAtIndex: (index) => table[values[index]! - rawMin]!,
     celsiusAt(x, y) {
       const column = Math.floor(x);
       const row = Math.floor(y);
