@@ -111,7 +111,7 @@ export function MeasurementTools({ tools, readings, deltaTs, savedDeltaTs, ambie
         </Typography>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={translate('app.thermography.measurement_tools')}>
+          <Table size="small" aria-label={translate('app.thermography.measurement_tools')} sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{translate('app.thermography.tool')}</TableCell>
