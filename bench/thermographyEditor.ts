@@ -18,18 +18,23 @@ const NOTES = [
   { label: 'flir-ax8 (real image 640×480)', identification: 'Incomer phase L1', imageNumber: '0214' },
 ] as const;
 
-/** Milliseconds from the click on Expand until the editor has drawn both pictures. */
-async function expandToBothDrawn(page: Page, identification: string, imageNumber: string): Promise<number> {
+/**
+ * Milliseconds from the click on Expand until the editor shows both pictures (the real image drawn
+ * on its canvas; the thermal one as stored, or already painted from its raw data: the stored
+ * picture shows until the raw data arrives), and until the thermal picture is painted.
+ */
+async function expandToBothDrawn(page: Page, identification: string, imageNumber: string): Promise<{ shown: number; painted: number }> {
   const row = page.locator('tbody tr', { hasText: identification }).filter({ hasText: imageNumber }).first();
   const expand = row.getByRole('button', { name: 'Expand' });
   await expand.waitFor();
   const editor = page.getByTestId('thermography-note-editor');
   const started = await page.evaluate(() => performance.now());
   await expand.click();
-  // Both pictures on screen: the real image drawn on the editor's canvas, the thermal image painted from its raw data.
   await editor.locator('canvas[data-drawn="true"]').waitFor();
+  await editor.locator('img[alt="Thermal image"][data-drawn="true"], canvas[data-painted]').first().waitFor();
+  const shown = Math.round((await page.evaluate(() => performance.now())) - started);
   await editor.locator('canvas[data-painted]').waitFor();
-  return Math.round((await page.evaluate(() => performance.now())) - started);
+  return { shown, painted: Math.round((await page.evaluate(() => performance.now())) - started) };
 }
 
 /**
@@ -39,6 +44,8 @@ async function expandToBothDrawn(page: Page, identification: string, imageNumber
  * to the DOM change (a MutationObserver), alternating so each step changes something.
  */
 async function thermalPictureTimes(page: Page, repeats: number) {
+  // tsx keeps function names with a helper (__name) the page does not have: the page gets one that does nothing.
+  await page.evaluate('window.__name = (fn) => fn');
   return page.evaluate(async (runs) => {
     const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="thermal-canvas"]')!;
     const readout = document.querySelector('[data-testid="thermal-readout"]')!;
@@ -98,16 +105,20 @@ export async function benchThermographyEditor(repeats = 5) {
     const thermalPicture: Record<string, unknown> = { targetMs: 16 };
     for (const note of NOTES) {
       const times: number[] = [];
+      const paintedTimes: number[] = [];
       for (let run = 0; run <= repeats; run++) {
         await page.goto(`${server.baseUrl}/home/thermographyNote/table`);
         await page.getByLabel('Search').fill(note.imageNumber);
         // The table screen's own loading (every row's thumbnails) over before the click: the figure
         // is the editor's, not the screen's it opens from.
         await page.waitForLoadState('networkidle');
-        times.push(await expandToBothDrawn(page, note.identification, note.imageNumber));
+        const { shown, painted } = await expandToBothDrawn(page, note.identification, note.imageNumber);
+        times.push(shown);
+        paintedTimes.push(painted);
       }
       const [first, ...rest] = times;
-      results[note.label] = { firstMs: first, medianMs: median(rest), runsMs: rest, targetMs: 1000 };
+      const [firstPainted, ...restPainted] = paintedTimes;
+      results[note.label] = { firstMs: first, medianMs: median(rest), runsMs: rest, targetMs: 1000, thermalPaintedFirstMs: firstPainted, thermalPaintedMedianMs: median(restPainted) };
       thermalPicture[note.label] = await thermalPictureTimes(page, 30);
     }
     return { ...results, thermalPicture };
@@ -117,3 +128,5 @@ export async function benchThermographyEditor(repeats = 5) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+if (process.argv[1]?.endsWith('thermographyEditor.ts')) console.log(JSON.stringify(await benchThermographyEditor(), null, 2));

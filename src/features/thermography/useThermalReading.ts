@@ -10,7 +10,7 @@ import type { KeyValue } from './noteTypes';
 import { sameTool, editedToolOf, type EditedTool } from './thermalTools';
 
 /** GET thermographyNote/{id}/radiometry: asked whenever the picture shows; the browser's copy answers a 304 (ETag). */
-export const radiometryQuery = (noteId: string) => apiQuery<NoteRadiometry>(`/thermographyNote/${noteId}/radiometry`);
+export const radiometryQuery = (noteId: string) => apiQuery<NoteRadiometry>(`/thermographyNote/${encodeURIComponent(noteId)}/radiometry`);
 
 /** A radiometric note's picture as the page reads it. */
 export interface ThermalState {

@@ -1,4 +1,7 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { UpdateDetailEvent } from '../../../../common/realtime';
+import { radiometryQuery } from '../../thermography/useThermalReading';
 import { NoteEditor } from '../../thermography/NoteEditor';
 import type { ThermographyNote } from '../../thermography/noteTypes';
 import { DetailState } from './DetailState';
@@ -11,5 +14,11 @@ import { useDetail } from './useDetail';
 export function ThermographyNoteDetail({ noteId, onChanged }: { noteId: string; onChanged?: () => void }) {
   const showsUpdate = (event: UpdateDetailEvent) => event.type === 'thermographyNote' && event._id === noteId;
   const detail = useDetail<ThermographyNote>(`/thermographyNote/${encodeURIComponent(noteId)}`, showsUpdate);
+  // The picture's raw data asked beside the note rather than after it: the painted picture waits for
+  // both, not one then the other (a note without temperatures answers a small 404).
+  const client = useQueryClient();
+  useEffect(() => {
+    void client.prefetchQuery(radiometryQuery(noteId));
+  }, [client, noteId]);
   return <DetailState detail={detail}>{(note) => <NoteEditor key={note._id} note={note} reload={detail.reload} onChanged={onChanged} />}</DetailState>;
 }
