@@ -58,6 +58,16 @@ describe('demo history seed', () => {
     await t?.close();
   });
 
+  /** The seeded catalogue as buildDemoHistory takes it, to build histories for other days. */
+  const seededCatalogue = (): HistoryCatalogue => ({
+    assets: rows.assets,
+    checklists: rows.checklists,
+    attributes: rows.attributes,
+    levels: rows.levels,
+    technicianId: 'technician',
+    engineerId: 'engineer',
+  });
+
   it('holds one to three thousand inspections spread over the last 90 days, none in the future', () => {
     const times = rows.inspections.map((i) => i.timestamp);
     expect(times.length).toBeGreaterThanOrEqual(1000);
@@ -211,14 +221,7 @@ describe('demo history seed', () => {
   });
 
   it('gives the same history for the same day (a seeded generator, not chance)', () => {
-    const catalogue: HistoryCatalogue = {
-      assets: rows.assets,
-      checklists: rows.checklists,
-      attributes: rows.attributes,
-      levels: rows.levels,
-      technicianId: 'technician',
-      engineerId: 'engineer',
-    };
+    const catalogue = seededCatalogue();
     const now = startedAt;
     const shape = (history: ReturnType<typeof buildDemoHistory>) => ({
       inspections: history.inspections.map((i) => [i.asset, i.checklist, i.timestamp, i.user, i.attributeData, i.attributeComments]),
@@ -230,14 +233,7 @@ describe('demo history seed', () => {
 
   it('leaves each building an open alert raised in the last three days, whatever day and hour the demo starts', () => {
     // The dashboards open on the last week (docs/dashboards.md "Seeded"): a first start on any day shows alerts there.
-    const catalogue: HistoryCatalogue = {
-      assets: rows.assets,
-      checklists: rows.checklists,
-      attributes: rows.attributes,
-      levels: rows.levels,
-      technicianId: 'technician',
-      engineerId: 'engineer',
-    };
+    const catalogue = seededCatalogue();
     const buildingsOfTheDemo = ['Building A', 'Building B'];
     // Forty starts, 17 hours apart: every weekday and every hour of the day, a Monday before the day shift among them.
     for (let start = 0; start < 40; start++) {

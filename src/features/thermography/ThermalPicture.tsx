@@ -17,6 +17,27 @@ function gradientOf(palette: ThermalPalette): string {
   return `linear-gradient(to right, ${stops.join(', ')})`;
 }
 
+/** One of a few choices as a row of toggle buttons, finger-sized on a phone. */
+function ChoiceButtons<T extends string>({ label, choices, value, onChange, nameOf }: { label: string; choices: readonly T[]; value: T; onChange: (next: T) => void; nameOf: (choice: T) => string }) {
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={value}
+      aria-label={label}
+      onChange={(_, next: T | null) => {
+        if (next) onChange(next);
+      }}
+    >
+      {choices.map((choice) => (
+        <ToggleButton key={choice} value={choice} sx={{ py: 0.25, minHeight: { xs: 44, sm: 0 }, textTransform: 'none' }}>
+          {nameOf(choice)}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
 type Mode = 'read' | ToolKind;
 const MODES: readonly Mode[] = ['read', 'spot', 'box', 'line'];
 const TOOL_COLOUR = '#ffffff';
@@ -276,23 +297,7 @@ export function ThermalPicture({ thermal, thermalFileId, alt, tools }: ThermalPi
           : translate(editable && mode !== 'read' ? `app.thermography.place_${mode}_hint` : 'app.thermography.readout_hint')}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        {editable ? (
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={mode}
-            aria-label={translate('app.thermography.tool_mode')}
-            onChange={(_, next: Mode | null) => {
-              if (next) setMode(next);
-            }}
-          >
-            {MODES.map((name) => (
-              <ToggleButton key={name} value={name} sx={{ py: 0.25, minHeight: { xs: 44, sm: 0 }, textTransform: 'none' }}>
-                {translate(`app.thermography.mode_${name}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-        ) : null}
+        {editable ? <ChoiceButtons label={translate('app.thermography.tool_mode')} choices={MODES} value={mode} onChange={setMode} nameOf={(name) => translate(`app.thermography.mode_${name}`)} /> : null}
         {editable && selected ? (
           <Button
             size="small"
@@ -308,21 +313,7 @@ export function ThermalPicture({ thermal, thermalFileId, alt, tools }: ThermalPi
           </Button>
         ) : null}
         <Box sx={{ flexGrow: 1 }} />
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={palette}
-          aria-label={translate('app.thermography.palette')}
-          onChange={(_, next: ThermalPalette | null) => {
-            if (next) setPalette(next);
-          }}
-        >
-          {THERMAL_PALETTES.map((name) => (
-            <ToggleButton key={name} value={name} sx={{ py: 0.25, minHeight: { xs: 44, sm: 0 }, textTransform: 'none' }}>
-              {translate(`app.thermography.palette_${name}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <ChoiceButtons label={translate('app.thermography.palette')} choices={THERMAL_PALETTES} value={palette} onChange={setPalette} nameOf={(name) => translate(`app.thermography.palette_${name}`)} />
       </Stack>
     </Stack>
   );
