@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { UpdateDetailEvent } from '../../../../common/realtime';
+import { useApiQuery } from '../../../platform/dataProvider/useApiQuery';
 import { radiometryQuery } from '../../thermography/useThermalReading';
 import { NoteEditor } from '../../thermography/NoteEditor';
 import type { ThermographyNote } from '../../thermography/noteTypes';
@@ -16,9 +15,6 @@ export function ThermographyNoteDetail({ noteId, onChanged }: { noteId: string; 
   const detail = useDetail<ThermographyNote>(`/thermographyNote/${encodeURIComponent(noteId)}`, showsUpdate);
   // The picture's raw data asked beside the note rather than after it: the painted picture waits for
   // both, not one then the other (a note without temperatures answers a small 404).
-  const client = useQueryClient();
-  useEffect(() => {
-    void client.prefetchQuery(radiometryQuery(noteId));
-  }, [client, noteId]);
+  useApiQuery(radiometryQuery(noteId));
   return <DetailState detail={detail}>{(note) => <NoteEditor key={note._id} note={note} reload={detail.reload} onChanged={onChanged} />}</DetailState>;
 }
