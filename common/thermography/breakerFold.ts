@@ -36,3 +36,15 @@ export function breakerText(breaker: BreakerAttributes | null | undefined): stri
 export function foldBreakerAttributes(note: string | null | undefined, breaker: BreakerAttributes | null | undefined): string {
   return [(note ?? '').trim(), breakerText(breaker)].filter((part) => part !== '').join('\n');
 }
+
+/**
+ * The load of a breaker at the scan, % of its rating: the most loaded phase over the capacity, one
+ * decimal (NFPA 70B records the load; the technician typed both). Null without a rating above 0
+ * or without a current.
+ */
+export function breakerLoadPercent(breaker: BreakerAttributes | null | undefined): number | null {
+  const capacity = Number(breaker?.capacity);
+  const currents = [breaker?.currents?.r, breaker?.currents?.y, breaker?.currents?.b].map((value) => (value === null || value === undefined || value === '' ? NaN : Number(value))).filter(Number.isFinite);
+  if (!(capacity > 0) || currents.length === 0) return null;
+  return Math.round((Math.max(...currents) / capacity) * 1000) / 10;
+}

@@ -57,12 +57,28 @@ export interface CreateThermographyNotesResponse {
 /** How the suggested severity was reached (docs/thermography.md, "Suggested severity"). */
 export interface SuggestedSeverity {
   level: SeverityLevelChoice | null;
-  /** Max temperature minus the reference, °C (one decimal); null when either is unknown. */
+  /** The ΔT the level was read from, °C (one decimal); null when no temperature pair is known. */
   deltaT: number | null;
-  /** 'ambient': over the note's ambient temperature; 'reference': over a similar component's note. */
-  basis: 'ambient' | 'reference';
-  /** The reference note's id when basis is 'reference'. */
+  /**
+   * What the ΔT is over: 'ambient' the ambient air; 'reference' a similar component on the
+   * reference note; 'similar' a similar component on this picture (another tool).
+   */
+  basis: 'ambient' | 'reference' | 'similar';
+  /** The reference note's id, when the note names one. */
   referenceNote: string | null;
+  /** 'tools': the measurement tools' ΔT; 'note': the note's Max. */
+  source: 'tools' | 'note';
+  /** The tool the ΔT was read on (its label), and the tool it was read against when basis is 'similar'. */
+  from: string | null;
+  to: string | null;
+  /** The criterion graded by (neta-mts, nfpa-70b, site) and its name as shown. */
+  criterion: string;
+  criterionName: string;
+  /** The load at the time of the scan (% of rated), and whether it is under 40 % (NFPA 70B 7.4.5). */
+  loadPercent: number | null;
+  lowLoad: boolean;
+  /** 'load': the criterion suggests nothing until a load of at least 40 % is recorded. */
+  withheld: 'load' | null;
 }
 
 /** GET thermographyNote/{id} (spec §3 note view plus DESIGN §8's extra fields). */
@@ -88,6 +104,10 @@ export interface ThermographyNoteView {
   status: ThermographyNoteStatus;
   /** Another note of the same asset this one is compared with (similar component, same load). */
   referenceNote: string | null;
+  /** The load at the time of the scan, % of rated (NFPA 70B asks at least 40 %); null when not recorded. */
+  loadPercent: number | null;
+  /** The severity criterion: 'neta-mts' (the default), 'nfpa-70b' or 'site' (the config entry's). */
+  criterion: string;
   suggestedSeverityLevel: SeverityLevelChoice | null;
   suggestedSeverity: SuggestedSeverity;
   /** Whether the thermal image carried radiometric data, so corrected parameters recompute the temperatures. */
@@ -113,6 +133,8 @@ export const THERMOGRAPHY_EDITABLE_FIELDS = [
   'recommendations',
   'severityLevel',
   'referenceNote',
+  'loadPercent',
+  'criterion',
   'tools',
   'deltaTs',
 ] as const;

@@ -487,6 +487,10 @@ export const thermographyNotes = pgTable(
     deltaTs: jsonb('delta_ts').$type<DeltaT[]>().notNull().default(sql`'[]'::jsonb`),
     /** A note of the same asset this one is compared with (suggested severity over a similar component). */
     referenceNote: text('reference_note_id'),
+    /** The load at the time of the scan, % of rated (NFPA 70B 7.4.5, 7.4.6). */
+    loadPercent: doublePrecision('load_percent'),
+    /** The severity criterion the suggestion grades by (common/thermography/suggestedSeverity.ts). */
+    criterion: text('criterion').notNull().default('neta-mts'),
     createdBy: text('created_by').notNull(),
     approvedBy: text('approved_by'),
     approvedAt: epochMs('approved_at'),

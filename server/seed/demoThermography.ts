@@ -5,7 +5,7 @@ import { newId } from '../db/ids';
 import { alertLevels, alerts, assets, configEntries, inspections, serverSecrets, thermographyNotes, users } from '../db/schema';
 import { insertFiles, type NewFileRow } from '../modules/files/insertFiles';
 import type { KeyValue, SeverityLevelChoice, TextEntry, ThermographyNoteStatus } from '../../common/thermography/note';
-import { foldBreakerAttributes } from '../../common/thermography/breakerFold';
+import { foldBreakerAttributes, breakerLoadPercent } from '../../common/thermography/breakerFold';
 import { readFlirJpeg } from '../modules/thermography/flir/readFlir';
 import type { FlirReading } from '../modules/thermography/flir/flirReading';
 import { NOTE_FILE_OWNER } from '../modules/thermography/noteImages';
@@ -166,6 +166,7 @@ export async function ensureDemoThermography(db: Database): Promise<void> {
           identification: demo.identification,
           note: foldBreakerAttributes(demo.note, demo.breaker ?? null),
           breakerAttributes: demo.breaker ?? null,
+          loadPercent: breakerLoadPercent(demo.breaker),
           ambientTemperature: demo.ambientTemperature,
           severityLevel: demo.severityLevel ?? null,
           status: demo.status,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { encode } from 'fast-png';
 import { DESKTOP, PHONE, apiCall, apiToken, baseUrl, hasBrowser, openBrowser, screenshot, signIn, type BrowserSession } from './browser';
 
@@ -87,6 +87,23 @@ async function openedOnceThenOffline(context: BrowserContext, page: Page, userna
   await page.reload();
 }
 
+/**
+ * Waits for `locator`; when it does not come, the error says what the page showed instead and the
+ * page's errors, since a CI run's browser cannot be looked at afterwards.
+ */
+async function shownOn(page: Page, locator: Locator, pageErrors: readonly string[]): Promise<void> {
+  try {
+    await locator.waitFor();
+  } catch (error: unknown) {
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch(() => '(no body)');
+    const online = await page.evaluate(() => navigator.onLine).catch(() => 'unknown');
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe page at ${page.url()} (navigator.onLine ${online}) showed:\n${text.slice(0, 2_000)}\nPage errors: ${pageErrors.join('\n') || 'none'}`);
+  }
+}
+
 /** A small orange picture: the nameplate's photo. */
 function nameplatePng(): Buffer {
   const data = new Uint8Array(64 * 48 * 3).map((_, index) => [200, 120, 40][index % 3]!);
@@ -159,12 +176,12 @@ describe.skipIf(!hasBrowser())('technicians offline: queued writes arrive exactl
 
     // A work order's activity and another's status, both queued.
     await phone.goto(`${baseUrl()}/inspection/workOrder/${activityOrder._id}`);
-    await phone.getByRole('heading', { name: activityOrder.title }).waitFor();
+    await shownOn(phone, phone.getByRole('heading', { name: activityOrder.title }), pageErrors);
     await phone.getByRole('textbox', { name: 'Record activity' }).fill(`Valve repacked ${RUN}`);
     await phone.getByRole('button', { name: 'Record' }).click();
     await phone.getByRole('link', { name: '2 waiting to send' }).waitFor();
     await phone.goto(`${baseUrl()}/inspection/workOrder/${statusOrder._id}`);
-    await phone.getByRole('heading', { name: statusOrder.title }).waitFor();
+    await shownOn(phone, phone.getByRole('heading', { name: statusOrder.title }), pageErrors);
     await phone.getByRole('combobox', { name: 'Status' }).selectOption('In Progress');
     await phone.getByRole('link', { name: '3 waiting to send' }).waitFor();
 

@@ -4,7 +4,7 @@ import { assets, inspections, thermographyNotes } from '../../db/schema';
 import { newId } from '../../db/ids';
 import { notFound } from '../../http/errors';
 import type { AuthUser } from '../../auth/access';
-import { foldBreakerAttributes } from '../../../common/thermography/breakerFold';
+import { breakerLoadPercent, foldBreakerAttributes } from '../../../common/thermography/breakerFold';
 import { createNoteProblems, imageNumberText } from '../../../common/thermography/createRules';
 import type { BreakerAttributes, CreateThermographyNotesRequest, NewThermographyNote } from '../../../common/thermography/note';
 import { ambientTemperatureOf, NoteProblems } from './noteInput';
@@ -82,6 +82,8 @@ interface PreparedNote {
   note: string;
   ambientTemperature: number | null;
   breakerAttributes: BreakerAttributes | null;
+  /** From the breaker's currents and rating, when both were typed. */
+  loadPercent: number | null;
 }
 
 /** The notes as they will be stored, or a 400 naming `notes.<i>.<field>` with the spec's messages. */
@@ -97,6 +99,7 @@ export function prepareNotes(notes: readonly NewThermographyNote[]): PreparedNot
       note: foldBreakerAttributes(raw.note, breakerAttributes),
       ambientTemperature: ambientTemperatureOf(raw.ambientTemperature, `${field}.ambientTemperature`, problems),
       breakerAttributes,
+      loadPercent: breakerLoadPercent(breakerAttributes),
     };
   });
   problems.throwIfAny();

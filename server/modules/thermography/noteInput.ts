@@ -39,3 +39,17 @@ export function ambientTemperatureOf(value: unknown, field: string, problems: No
   }
   return parsed;
 }
+
+/** A load above this (% of rated) is a typing mistake: a breaker trips long before. */
+export const MAX_LOAD_PERCENT = 500;
+
+/** The load at the time of the scan as sent: % of rated, a number or its text; '' or null is none. */
+export function loadPercentOf(value: unknown, field: string, problems: NoteProblems): number | null {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
+  const parsed = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+([.,]\d+)?\s*%?\s*$/.test(value) ? Number(value.replace(',', '.').replace('%', '')) : NaN;
+  if (!Number.isFinite(parsed) || parsed < 0 || parsed > MAX_LOAD_PERCENT) {
+    problems.add(field, `${field} must be a load from 0 to ${MAX_LOAD_PERCENT} % of rated`);
+    return null;
+  }
+  return parsed;
+}

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { assets, thermographyNotes, users } from '../../db/schema';
+import { assets, configEntries, thermographyNotes, users } from '../../db/schema';
 import { fileUrlOf, type KeyValue, type SeverityLevelChoice, type ThermographyNoteStatus, type ThermographyNoteView } from '../../../common/thermography/note';
 import { maxTemperatureOf } from '../../../common/thermography/temperatures';
-import { suggestSeverity } from '../../../common/thermography/suggestedSeverity';
+import { criterionOf, siteCriterionOf, suggestSeverity } from '../../../common/thermography/suggestedSeverity';
 import type { CameraReading } from './cameraReading';
 import { deltaValues } from '../../../common/thermography/measurementTools';
+import { SITE_CRITERION_KEY } from './thermographyConfig';
 
 export type NoteRow = typeof thermographyNotes.$inferSelect;
 
@@ -30,7 +31,7 @@ export function withCameraValues(rows: readonly KeyValue[], camera: readonly Key
 
 const reference = alias(thermographyNotes, 'reference_note');
 
-/** One note with the names and the reference note's measurements its view needs. */
+/** One note with the names, the reference note's measurements and the site's criterion its view needs. */
 export async function loadNote(db: Database, id: string) {
   const [found] = await db
     .select({
@@ -38,6 +39,7 @@ export async function loadNote(db: Database, id: string) {
       assetName: sql<string | null>`${assets.name}`,
       createdByName: sql<string | null>`${users.name}`,
       referenceMeasurements: sql<KeyValue[] | null>`${reference.measurements}`,
+      siteCriterion: sql<string | null>`(select ${configEntries.value} from ${configEntries} where ${configEntries.key} = ${SITE_CRITERION_KEY})`,
     })
     .from(thermographyNotes)
     .leftJoin(assets, eq(assets._id, thermographyNotes.asset))
@@ -50,13 +52,19 @@ export async function loadNote(db: Database, id: string) {
 export type LoadedNote = NonNullable<Awaited<ReturnType<typeof loadNote>>>;
 
 /** GET thermographyNote/{id}: spec §3's note view plus DESIGN §8's fields and the suggested severity. */
-export function noteView({ note, assetName, createdByName, referenceMeasurements }: LoadedNote): ThermographyNoteView {
+export function noteView({ note, assetName, createdByName, referenceMeasurements, siteCriterion }: LoadedNote): ThermographyNoteView {
   const camera = note.camera as CameraReading | null;
+  const referenceMaxC = referenceMeasurements ? maxTemperatureOf(referenceMeasurements) : null;
+  const deltaTs = deltaValues(note.deltaTs, note.tools, note.ambientTemperature, referenceMaxC);
   const suggested = suggestSeverity({
     maxC: maxTemperatureOf(note.measurements),
     ambientC: note.ambientTemperature,
-    referenceMaxC: referenceMeasurements ? maxTemperatureOf(referenceMeasurements) : null,
+    referenceMaxC,
     referenceNote: note.referenceNote,
+    tools: note.tools,
+    deltaTs,
+    criterion: criterionOf(note.criterion, siteCriterionOf(siteCriterion ?? undefined)),
+    loadPercent: note.loadPercent,
   });
   return {
     _id: note._id,
@@ -77,11 +85,13 @@ export function noteView({ note, assetName, createdByName, referenceMeasurements
     severityLevel: note.severityLevel as SeverityLevelChoice | null,
     status: note.status as ThermographyNoteStatus,
     referenceNote: note.referenceNote,
+    loadPercent: note.loadPercent,
+    criterion: note.criterion,
     suggestedSeverityLevel: suggested.level,
     suggestedSeverity: suggested,
     radiometric: Boolean(camera?.radiometry),
     tools: note.tools,
-    deltaTs: deltaValues(note.deltaTs, note.tools, note.ambientTemperature, referenceMeasurements ? maxTemperatureOf(referenceMeasurements) : null),
+    deltaTs,
     timestamp: note.timestamp,
     createdBy: note.createdBy,
     createdByName,

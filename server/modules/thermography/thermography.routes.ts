@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
 import { createReportRenderer } from '../../reports/renderQueue';
 import { SEVERITY_LEVELS } from '../../../common/thermography/note';
+import { NETA_MTS, NFPA_70B } from '../../../common/thermography/suggestedSeverity';
 import { readThermographyConfig } from './thermographyConfig';
 import { thermographyInfoDocument } from './thermographyInfo';
 import { thermographyTrend } from './thermographyTrend';
@@ -33,7 +34,10 @@ export async function thermographyRoutes(app: FastifyInstance) {
     {
       // The drawer's Thermography Info entry and the severity chips: any signed-in user's screens.
       config: { access: { signedIn: true } },
-      schema: { tags, summary: "The Thermography Info PDF's address and the alert level (name, colour) of each severity A–D" },
+      schema: {
+        tags,
+        summary: "The Thermography Info PDF's address, the alert level (name, colour) of each severity A–D and the severity criteria a note may be graded by (NETA MTS, NFPA 70B, the site's own)",
+      },
     },
     async () => {
       const config = await readThermographyConfig(db());
@@ -45,6 +49,7 @@ export async function thermographyRoutes(app: FastifyInstance) {
             return [severity, level ? { _id: level._id, name: level.name, color: level.color, technicalName: level.technicalName } : null];
           }),
         ),
+        criteria: [NETA_MTS, NFPA_70B, config.siteCriterion],
       };
     },
   );

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { alertLevels, configEntries } from '../../db/schema';
 import { SEVERITY_LEVELS, type SeverityLevelChoice } from '../../../common/thermography/note';
 import type { AlertLevelRow } from '../inspections/thresholdAlerts';
+import { DEFAULT_SITE_CRITERION, siteCriterionOf } from '../../../common/thermography/suggestedSeverity';
 
 /**
  * Thermography's config entries (docs/thermography.md, "Configuration"), seeded on every start
@@ -10,6 +11,7 @@ import type { AlertLevelRow } from '../inspections/thresholdAlerts';
  */
 export const SEVERITY_ALERT_LEVELS_KEY = 'thermography.severityAlertLevels';
 export const INFO_URL_KEY = 'thermography.infoUrl';
+export const SITE_CRITERION_KEY = 'thermography.siteSeverityCriterion';
 
 /** A→most severe … D→least, by the alert levels' technical names (server/seed/alertLevels.ts). */
 export const DEFAULT_SEVERITY_ALERT_LEVELS: Record<SeverityLevelChoice, string> = { A: 'critical', B: 'high', C: 'medium', D: 'low' };
@@ -23,6 +25,12 @@ export const THERMOGRAPHY_CONFIG_ENTRIES = [
     value: JSON.stringify(DEFAULT_SEVERITY_ALERT_LEVELS),
   },
   { key: INFO_URL_KEY, description: 'Thermography: address of the Thermography Info PDF opened from the menu', value: DEFAULT_INFO_URL },
+  {
+    key: SITE_CRITERION_KEY,
+    description:
+      'Thermography: the site\'s own severity criterion, chosen per note beside NETA MTS and NFPA 70B (JSON: name; overAmbient and overSimilar, lists of {above: °C, level: A–D}; minDeltaT, °C, from which D; needsLoad, true to suggest nothing under 40 % load)',
+    value: JSON.stringify(DEFAULT_SITE_CRITERION),
+  },
 ] as const;
 
 /**
@@ -49,10 +57,14 @@ export function severityLevelsFrom(configValue: string | undefined, levels: read
 }
 
 export async function readThermographyConfig(db: Database) {
-  const [rows, levels] = await Promise.all([db.select().from(configEntries).where(inArray(configEntries.key, [SEVERITY_ALERT_LEVELS_KEY, INFO_URL_KEY])), db.select().from(alertLevels).orderBy(asc(alertLevels.rank))]);
+  const [rows, levels] = await Promise.all([
+    db.select().from(configEntries).where(inArray(configEntries.key, [SEVERITY_ALERT_LEVELS_KEY, INFO_URL_KEY, SITE_CRITERION_KEY])),
+    db.select().from(alertLevels).orderBy(asc(alertLevels.rank)),
+  ]);
   const value = (key: string) => rows.find((row) => row.key === key)?.value;
   return {
     infoUrl: value(INFO_URL_KEY) || DEFAULT_INFO_URL,
     severityLevels: severityLevelsFrom(value(SEVERITY_ALERT_LEVELS_KEY), levels),
+    siteCriterion: siteCriterionOf(value(SITE_CRITERION_KEY)),
   };
 }

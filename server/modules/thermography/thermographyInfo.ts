@@ -29,7 +29,8 @@ export function thermographyInfoDocument(): DocumentModel {
     paragraphs: [
       'In the field: open the asset by its QR code, add one note per thermal image with its image number (as the camera numbered the file), what it shows (e.g. "Q3 phase L2"), the ambient temperature and, for a breaker, its rating and the phase currents R, Y, B. Survey under load: at least 40 % of the rated current.',
       'In the office: upload the thermal image (a JPEG of at most 1 MB). A FLIR radiometric JPEG brings its own visible picture, the camera settings and the minimum, maximum and centre temperatures. Correct emissivity, reflected temperature or distance when the camera was set wrong: the temperatures are computed again, the camera values stay beside them.',
-      'Severity: A is the most severe, D the least. The suggestion follows the NETA Maintenance Testing Specifications ΔT criteria: the hottest spot over the ambient air, or over a similar component under similar load when a reference note is chosen. Below 1 °C nothing is suggested. The engineer decides.',
+      'Severity: A is the most severe, D the least. The suggestion follows the NETA Maintenance Testing Specifications ΔT criteria: the hottest spot over the ambient air, or over a similar component under similar load when a reference note is chosen; with measurement tools, the most severe of their differences. Below 1 °C nothing is suggested. The engineer decides.',
+      'Record the load at the time of the scan (% of rated) and the criterion. NFPA 70B grades by the same bands but suggests nothing until a load of at least 40 % is recorded; the site may configure its own bands. A load under 40 % is flagged: findings may be understated.',
       'Approval: a note needs a severity, a real image and a thermal image before it is sent for approval or approved. An approved note is read-only and raises one thermography alert at the alert level configured for its severity.',
     ],
     tables: [

@@ -6,7 +6,8 @@ import { SEVERITY_LEVELS, type KeyValue, type SeverityLevelChoice, type TextEntr
 import type { CameraReading } from './cameraReading';
 import { correctedReadings } from './cameraCorrections';
 import { MAX_IDENTIFICATION_LENGTH, MAX_NOTE_LENGTH } from './createNotes';
-import { ambientTemperatureOf, NoteProblems } from './noteInput';
+import { ambientTemperatureOf, loadPercentOf, NoteProblems } from './noteInput';
+import { SEVERITY_CRITERIA, type SeverityCriterionId } from '../../../common/thermography/suggestedSeverity';
 import type { NoteRow } from './noteView';
 import type { DeltaT } from '../../../common/thermography/measurementTools';
 import { deltaTsBodySchema, deltaTsOf, measuredTools, toolsBodySchema, toolsOf, type ToolInput } from './noteTools';
@@ -43,6 +44,8 @@ export const updateNoteBodySchema = {
     recommendations: texts,
     severityLevel: { type: ['string', 'null'], enum: [...SEVERITY_LEVELS, '', null] },
     referenceNote: { type: ['string', 'null'], maxLength: 64 },
+    loadPercent: { type: ['number', 'string', 'null'], maxLength: 20 },
+    criterion: { type: 'string', enum: [...SEVERITY_CRITERIA] },
     tools: toolsBodySchema,
     deltaTs: deltaTsBodySchema,
     ...Object.fromEntries(READ_ONLY_FIELDS.map((field) => [field, readOnly])),
@@ -59,6 +62,8 @@ export interface UpdateNoteBody {
   recommendations?: TextEntry[];
   severityLevel?: SeverityLevelChoice | '' | null;
   referenceNote?: string | null;
+  loadPercent?: number | string | null;
+  criterion?: SeverityCriterionId;
   tools?: ToolInput[];
   deltaTs?: DeltaT[];
 }
@@ -107,6 +112,8 @@ export async function updateNote(db: Database, id: string, body: UpdateNoteBody)
   if (body.observations !== undefined) changes.observations = keptTexts(body.observations);
   if (body.recommendations !== undefined) changes.recommendations = keptTexts(body.recommendations);
   if (body.severityLevel !== undefined) changes.severityLevel = body.severityLevel || null;
+  if (body.loadPercent !== undefined) changes.loadPercent = loadPercentOf(body.loadPercent, 'loadPercent', problems);
+  if (body.criterion !== undefined) changes.criterion = body.criterion;
   if (body.referenceNote !== undefined) {
     const reference = body.referenceNote?.trim() || null;
     if (reference) await checkReference(db, row, reference, problems);

@@ -18,38 +18,13 @@ import { editedToolOf } from './thermalTools';
 import { useThermalReading, useToolReadings } from './useThermalReading';
 import { apiQuery } from '../../platform/dataProvider/apiQuery';
 import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
-import type { KeyValue, Severity, ThermographyNote } from './noteTypes';
+import type { ThermographyNote } from './noteTypes';
 import { PriorityChip } from './PriorityChip';
 import { lazyWithTimeout } from '../../shared/ui/lazyWithTimeout';
+import { thermographyRecordsOf, type PagedRecord } from './thermographyRecords';
 
 // Its own chunk, with chart.js: loaded when an asset's thermography view opens, not with every table.
 const ThermographyTrendChart = lazyWithTimeout('ThermographyTrendChart', () => import('./ThermographyTrendChart').then((module) => module.ThermographyTrendChart));
-
-/** Spec §3 Thermography record, as inspection reads list them in `records` (deleted notes left out). */
-export interface ThermographyRecord {
-  _id: string;
-  imageNumber?: string;
-  identification: string;
-  severityLevel: Severity | null;
-  thermalImage: string | null;
-  realImage: string | null;
-  ambientTemperature: number | null;
-  measurements: KeyValue[];
-  observations: string[];
-}
-
-type PagedRecord = ThermographyRecord & { inspectionId: string; timestamp: number };
-
-/** The records of the asset's thermography inspections, newest inspection first, in their order within each. */
-export function thermographyRecordsOf(inspections: readonly Inspection[]): PagedRecord[] {
-  return [...inspections]
-    .filter((inspection) => inspection.type === 'ThermographyInspection')
-    .sort((a, b) => b.timestamp - a.timestamp)
-    .flatMap((inspection) => {
-      const records = (inspection as Inspection & { records?: ThermographyRecord[] }).records ?? [];
-      return records.map((record) => ({ ...record, inspectionId: inspection._id, timestamp: inspection.timestamp }));
-    });
-}
 
 /** `thermal`: the note's thermal picture, painted from its raw data for a reader of notes. */
 function Picture({ fileId, title, onZoom, thermal }: { fileId: string | null; title: string; onZoom: () => void; thermal?: { noteId: string; image: string } }) {

@@ -9,7 +9,8 @@ import { parseDecimal } from './fieldNotes';
 import { KeyValueRows } from './KeyValueRows';
 import { NoteActions } from './NoteActions';
 import { NoteImages } from './NoteImages';
-import { draftOf, sameDraft, withTools, type NoteDraft } from './noteDraft';
+import { draftOf, parseLoadPercent, sameDraft, withTools, type NoteDraft } from './noteDraft';
+import { ScanConditions } from './ScanConditions';
 import { MeasurementTools } from './MeasurementTools';
 import type { EditedTool } from './thermalTools';
 import { useThermalReading, useToolReadings } from './useThermalReading';
@@ -73,6 +74,7 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
   const set = (patch: Partial<NoteDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const setTools = (tools: EditedTool[]) => setDraft((current) => withTools(current, tools));
   const ambientInvalid = parseDecimal(draft.ambientTemperature) === undefined;
+  const loadInvalid = parseLoadPercent(draft.loadPercent) === undefined;
 
   const onUploaded = (upload: ThermalImageUpload) => {
     setBase((current) => ({ ...current, thermalImage: upload.thermalImage, realImage: upload.realImage ?? current.realImage, parameters: upload.parameters, measurements: upload.measurements }));
@@ -85,6 +87,10 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
   const onAction = async (action: NoteAction) => {
     if (action !== 'delete' && ambientInvalid) {
       await dialogs.alert(translate('app.thermography.not_a_number'), { title: translate('app.thermography.ambient_temperature') });
+      return;
+    }
+    if (action !== 'delete' && loadInvalid) {
+      await dialogs.alert(translate('app.thermography.load_invalid'), { title: translate('app.thermography.load_percent') });
       return;
     }
     await run(action, {
@@ -160,6 +166,7 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
             size="small"
             slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">°C</InputAdornment> } }}
           />
+          <ScanConditions note={base} draft={draft} onChange={set} editable={editable} />
           <SeverityChoice value={draft.severityLevel} suggestion={base.suggestedSeverity} onChange={(severityLevel) => set({ severityLevel })} disabled={!editable} />
         </Stack>
       </Box>

@@ -1,7 +1,19 @@
 import { Button, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SuggestedSeverity } from '../../../common/thermography/note';
+import { MIN_LOAD_PERCENT } from '../../../common/thermography/suggestedSeverity';
 import { SEVERITY_LEVELS, type Severity } from './noteTypes';
+
+/** What the suggestion was read from, in words: the tool or the hottest spot, over what, by which criterion. */
+function suggestionText(suggestion: SuggestedSeverity, translate: (key: string, options?: Record<string, unknown>) => string): string {
+  const values = { level: suggestion.level, delta: suggestion.deltaT?.toFixed(1) ?? '', from: suggestion.from ?? '', to: suggestion.to ?? '' };
+  const byTool = suggestion.source === 'tools' && suggestion.from !== null;
+  let key = suggestion.basis === 'reference' ? 'app.thermography.suggested_over_reference' : 'app.thermography.suggested_over_ambient';
+  if (byTool && suggestion.basis === 'similar') key = 'app.thermography.suggested_tool_over_tool';
+  else if (byTool) key = suggestion.basis === 'reference' ? 'app.thermography.suggested_tool_over_reference' : 'app.thermography.suggested_tool_over_ambient';
+  const by = suggestion.criterionName ? ` · ${translate('app.thermography.suggested_by', { criterion: suggestion.criterionName })}` : '';
+  return `${translate(key, values)}${by}`;
+}
 
 interface SeverityChoiceProps {
   value: Severity | null;
@@ -11,8 +23,8 @@ interface SeverityChoiceProps {
 }
 
 /**
- * Severity A–D (spec §9), A the most severe. The server's suggestion from the measured ΔT (NETA
- * bands, docs/thermography.md) is a hint the engineer may take with one tap or override.
+ * Severity A–D (spec §9), A the most severe. The server's suggestion from the measured ΔT under the
+ * note's criterion (docs/thermography.md) is a hint the engineer may take with one tap or override.
  */
 export function SeverityChoice({ value, suggestion, onChange, disabled }: SeverityChoiceProps) {
   const translate = useTranslate();
@@ -34,10 +46,7 @@ export function SeverityChoice({ value, suggestion, onChange, disabled }: Severi
         {suggested ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="body2" color="text.secondary" data-testid="suggested-severity">
-              {translate(suggestion?.basis === 'reference' ? 'app.thermography.suggested_over_reference' : 'app.thermography.suggested_over_ambient', {
-                level: suggested,
-                delta: suggestion?.deltaT?.toFixed(1) ?? '',
-              })}
+              {suggestionText(suggestion!, translate)}
             </Typography>
             {!disabled && value !== suggested ? (
               <Button size="small" onClick={() => onChange(suggested)}>
@@ -45,6 +54,11 @@ export function SeverityChoice({ value, suggestion, onChange, disabled }: Severi
               </Button>
             ) : null}
           </Stack>
+        ) : null}
+        {suggestion?.withheld === 'load' ? (
+          <Typography variant="body2" color="warning.main" data-testid="suggested-severity">
+            {translate('app.thermography.suggestion_needs_load', { criterion: suggestion.criterionName, min: MIN_LOAD_PERCENT, delta: suggestion.deltaT?.toFixed(1) ?? '—' })}
+          </Typography>
         ) : null}
       </Stack>
     </Stack>

@@ -3,6 +3,14 @@ import type { KeyValue, Severity, ThermographyNote } from './noteTypes';
 import { isCameraKey } from './parameterCorrections';
 import { DELTA_AMBIENT, DELTA_REFERENCE, type DeltaT } from '../../../common/thermography/measurementTools';
 import { editedToolOf, type EditedTool } from './thermalTools';
+import { DEFAULT_CRITERION, SEVERITY_CRITERIA, type SeverityCriterionId } from '../../../common/thermography/suggestedSeverity';
+
+/** The load as typed: a number from 0 to 500 (% of rated), null for none, undefined when it is no such number. */
+export function parseLoadPercent(text: string): number | null | undefined {
+  const value = parseDecimal(text);
+  if (value === null || value === undefined) return value;
+  return value >= 0 && value <= 500 ? value : undefined;
+}
 
 /** What the engineer edits of a note (spec §2.5 thermography note detail); numbers as typed. */
 export interface NoteDraft {
@@ -17,6 +25,11 @@ export interface NoteDraft {
   /** Measurement tools as placed (their readings are the server's, or a preview). */
   tools: EditedTool[];
   deltaTs: DeltaT[];
+  /** % of rated load at the scan, as typed. */
+  loadPercent: string;
+  criterion: string;
+  /** Another note of the asset the ΔT is read against; '' for the ambient air. */
+  referenceNote: string;
 }
 
 const lines = (items: readonly { v: string }[] | null | undefined) => (items ?? []).map((item) => item.v).filter((text) => typeof text === 'string');
@@ -33,6 +46,9 @@ export function draftOf(note: ThermographyNote): NoteDraft {
     parameters: (note.parameters ?? []).map((row) => ({ ...row })),
     tools: (note.tools ?? []).map(editedToolOf),
     deltaTs: (note.deltaTs ?? []).map(({ id, from, to }) => ({ id, from, to })),
+    loadPercent: note.loadPercent === null || note.loadPercent === undefined ? '' : String(note.loadPercent),
+    criterion: note.criterion ?? DEFAULT_CRITERION,
+    referenceNote: note.referenceNote ?? '',
   };
 }
 
@@ -65,5 +81,8 @@ export function updateBodyOf(draft: NoteDraft) {
     parameters: rows(draft.parameters),
     tools: draft.tools,
     deltaTs: draft.deltaTs,
+    loadPercent: parseLoadPercent(draft.loadPercent) ?? null,
+    criterion: (SEVERITY_CRITERIA as readonly string[]).includes(draft.criterion) ? (draft.criterion as SeverityCriterionId) : DEFAULT_CRITERION,
+    referenceNote: draft.referenceNote || null,
   };
 }

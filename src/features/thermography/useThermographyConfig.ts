@@ -2,11 +2,13 @@ import { apiUrl } from '../../platform/dataProvider/apiBase';
 import { apiQuery } from '../../platform/dataProvider/apiQuery';
 import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
 import type { Severity } from './noteTypes';
+import type { SeverityCriterion } from '../../../common/thermography/suggestedSeverity';
 
-/** GET /thermography/config: the Thermography Info PDF's address and the alert level of each severity. */
+/** GET /thermography/config: the Thermography Info PDF's address, the alert level of each severity and the criteria a note is graded by. */
 export interface ThermographyConfig {
   infoUrl: string;
   severityLevels: Partial<Record<Severity, { _id: string; name: string; color: string; technicalName: string } | null>>;
+  criteria?: SeverityCriterion[];
 }
 
 /**

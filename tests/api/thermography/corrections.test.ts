@@ -117,10 +117,10 @@ describe('suggested severity (NETA ΔT bands, docs/thermography.md)', () => {
     ];
     for (const [ambientTemperature, level, deltaT] of cases) {
       const saved = ok<Doc>(await api.put(note._id, { ambientTemperature }));
-      expect(saved.suggestedSeverity, `ambient ${ambientTemperature}`).toEqual({ level, deltaT, basis: 'ambient', referenceNote: null });
+      expect(saved.suggestedSeverity, `ambient ${ambientTemperature}`).toMatchObject({ level, deltaT, basis: 'ambient', referenceNote: null, source: 'note', criterion: 'neta-mts', withheld: null });
       expect(saved.suggestedSeverityLevel).toBe(level);
     }
-    expect(ok<Doc>(await api.put(note._id, { ambientTemperature: null })).suggestedSeverity).toEqual({ level: null, deltaT: null, basis: 'ambient', referenceNote: null });
+    expect(ok<Doc>(await api.put(note._id, { ambientTemperature: null })).suggestedSeverity).toMatchObject({ level: null, deltaT: null, basis: 'ambient', referenceNote: null, source: 'note' });
   });
 
   it('rates it over a similar component when a reference note of the same asset is named: > 15 A, > 3 C, ≥ 1 D', async () => {
@@ -129,7 +129,7 @@ describe('suggested severity (NETA ΔT bands, docs/thermography.md)', () => {
     for (const [max, level, deltaT] of [['45.0 °C', 'A', 17.2], ['55.0 °C', 'C', 7.2], ['60.0 °C', 'D', 2.2], ['61.5 °C', null, 0.7]] as const) {
       ok(await api.put(similar!, { measurements: [{ k: 'Max', v: max }] }));
       const saved = ok<Doc>(await api.put(hot!, { referenceNote: similar }));
-      expect(saved.suggestedSeverity, max).toEqual({ level, deltaT, basis: 'reference', referenceNote: similar });
+      expect(saved.suggestedSeverity, max).toMatchObject({ level, deltaT, basis: 'reference', referenceNote: similar, source: 'note', criterion: 'neta-mts' });
     }
     // The engineer decides: another severity than the suggestion is kept.
     expect(ok<Doc>(await api.put(hot!, { severityLevel: 'B' })).severityLevel).toBe('B');

@@ -55,9 +55,11 @@ describe('POST /thermographyNote', () => {
       observations: [],
       recommendations: [],
       createdByName: 'Tara Thermography',
+      // The most loaded phase over the rating: 47 A of 100 A (issue 43 §3).
+      loadPercent: 47,
     });
     const second = ok<Doc>(await api.get(answer.notes[1]));
-    expect(second).toMatchObject({ imageNumber: '32', note: '', ambientTemperature: 19, status: 'draft' });
+    expect(second).toMatchObject({ imageNumber: '32', note: '', ambientTemperature: 19, status: 'draft', loadPercent: null });
   });
 
   it('pushes new-inspection to the readers of inspections', async () => {

@@ -88,6 +88,44 @@ describe('thermography note editor: what it shows (spec §2.5)', () => {
   });
 });
 
+describe('thermography note editor: scan conditions and the suggestion they give (issue 43 §3)', () => {
+  const suggestion = (overrides: Record<string, unknown>) =>
+    noteView({ suggestedSeverity: { ...noteView().suggestedSeverity, ...overrides }, suggestedSeverityLevel: (overrides.level as 'C' | null | undefined) ?? null });
+
+  it("says which tools the suggestion was read from, over what, and by which criterion; Use it takes it", async () => {
+    const { user, editor } = await openNote(
+      suggestion({ level: 'C', deltaT: 14.6, basis: 'similar', source: 'tools', from: 'Sp2', to: 'Sp1', criterion: 'site', criterionName: 'Plant rule 7' }),
+      THERMO_ENGINEER,
+    );
+    expect(within(editor).getByTestId('suggested-severity')).toHaveTextContent('Suggested C: Sp2 14.6 °C over Sp1 · Plant rule 7 criterion');
+    await user.click(within(editor).getByRole('button', { name: 'Use it' }));
+    expect(within(editor).getByRole('button', { name: 'Severity C' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('a criterion that needs the load says so instead of suggesting, with the ΔT it measured', async () => {
+    const { editor } = await openNote(suggestion({ level: null, deltaT: 14.6, basis: 'similar', source: 'tools', from: 'Sp2', to: 'Sp1', criterion: 'nfpa-70b', criterionName: 'NFPA 70B', withheld: 'load' }), THERMO_ENGINEER);
+    expect(within(editor).getByTestId('suggested-severity')).toHaveTextContent('No suggestion: NFPA 70B asks for a recorded load of at least 40 % (ΔT 14.6 °C)');
+    expect(within(editor).queryByRole('button', { name: 'Use it' })).toBeNull();
+  });
+
+  it('shows the recorded load, criterion and reference; a load under 40 % is warned of, one that is no number is refused before saving', async () => {
+    const { api, user, editor } = await openNote(noteView({ loadPercent: 55, criterion: 'nfpa-70b', referenceNote: 'n2' }), THERMO_ENGINEER);
+    const load = within(editor).getByRole('textbox', { name: 'Load at the scan' });
+    expect(load).toHaveValue('55');
+    expect(within(editor).getByRole('combobox', { name: 'Severity criterion' })).toHaveTextContent('NFPA 70B');
+    await waitFor(() => expect(within(editor).getByRole('combobox', { name: 'Reference for ΔT' })).toHaveTextContent('Image 8 · Q4 breaker row'));
+    expect(within(editor).queryByText(/Under 40 % of rated load/)).toBeNull();
+    await user.clear(load);
+    await user.type(load, '39.5');
+    expect(within(editor).getByText(/Under 40 % of rated load/)).toBeInTheDocument();
+    await user.clear(load);
+    await user.type(load, 'full');
+    await user.click(within(editor).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('A load from 0 to 500 % of rated');
+    expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
+});
+
 describe('thermography note editor: status rules (spec §5)', () => {
   it('with nothing set, Send for Approval alerts the last failing rule only and saves nothing', async () => {
     const { api, user, editor } = await openNote(noteView({ thermalImage: null, realImage: null, measurements: [], parameters: [] }), THERMO_ENGINEER);
@@ -138,6 +176,16 @@ describe('thermography note editor: saving (spec §4, §8)', () => {
     const emissivity = within(editor).getByRole('textbox', { name: 'Emissivity' });
     await user.clear(emissivity);
     await user.type(emissivity, '0.90');
+    // Scan conditions (issue 43 §3): the load, the criterion and the reference note.
+    const load = within(editor).getByRole('textbox', { name: 'Load at the scan' });
+    await user.type(load, '35');
+    expect(within(editor).getByText(/Under 40 % of rated load/)).toBeInTheDocument();
+    await user.click(within(editor).getByRole('combobox', { name: 'Severity criterion' }));
+    await user.click(await screen.findByRole('option', { name: 'Plant rule 7' }));
+    await user.click(within(editor).getByRole('combobox', { name: 'Reference for ΔT' }));
+    // The asset's other note, not this one.
+    expect(screen.queryByRole('option', { name: /Q3 breaker row/ })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: /^Image 8 · Q4 breaker row · / }));
     await user.click(within(editor).getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
@@ -162,6 +210,9 @@ describe('thermography note editor: saving (spec §4, §8)', () => {
       // No measurement tools on this note (thermalPicture.test.tsx places some).
       tools: [],
       deltaTs: [],
+      loadPercent: 35,
+      criterion: 'site',
+      referenceNote: 'n2',
     });
     expect(puts(api.calls, `${NOTE}/status`)).toHaveLength(0);
   });

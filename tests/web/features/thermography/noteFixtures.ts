@@ -39,8 +39,23 @@ export function noteView(overrides: Partial<ThermographyNoteView> = {}): Thermog
     severityLevel: null,
     status: 'draft',
     referenceNote: null,
+    loadPercent: null,
+    criterion: 'neta-mts',
     suggestedSeverityLevel: 'D',
-    suggestedSeverity: { level: 'D', deltaT: 4.5, basis: 'ambient', referenceNote: null },
+    suggestedSeverity: {
+      level: 'D',
+      deltaT: 4.5,
+      basis: 'ambient',
+      referenceNote: null,
+      source: 'note',
+      from: null,
+      to: null,
+      criterion: 'neta-mts',
+      criterionName: 'NETA MTS',
+      loadPercent: null,
+      lowLoad: false,
+      withheld: null,
+    },
     radiometric: true,
     tools: [],
     deltaTs: [],
@@ -53,6 +68,45 @@ export function noteView(overrides: Partial<ThermographyNoteView> = {}): Thermog
 }
 
 type Answers = Parameters<typeof mockApi>[0];
+
+const band = (above: number, level: string) => ({ above, level });
+/** GET /thermography/config as seeded, with the site's criterion renamed. */
+export const THERMOGRAPHY_CONFIG = {
+  infoUrl: '/api/thermography/info.pdf',
+  severityLevels: { A: null, B: null, C: null, D: null },
+  criteria: [
+    { id: 'neta-mts', name: 'NETA MTS', overAmbient: [band(40, 'A'), band(20, 'B'), band(10, 'C')], overSimilar: [band(15, 'A'), band(3, 'C')], minDeltaT: 1, needsLoad: false },
+    { id: 'nfpa-70b', name: 'NFPA 70B', overAmbient: [band(40, 'A'), band(20, 'B'), band(10, 'C')], overSimilar: [band(15, 'A'), band(3, 'C')], minDeltaT: 1, needsLoad: true },
+    { id: 'site', name: 'Plant rule 7', overAmbient: [band(30, 'A')], overSimilar: [band(10, 'A')], minDeltaT: 2, needsLoad: false },
+  ],
+};
+
+const record = (_id: string, imageNumber: string, identification: string) => ({
+  _id,
+  imageNumber,
+  identification,
+  note: '',
+  severityLevel: null,
+  status: 'draft',
+  thermalImage: null,
+  realImage: null,
+  ambientTemperature: 21,
+  measurements: [],
+  observations: [],
+});
+export const ASSET_INSPECTIONS = [
+  {
+    _id: 'i1',
+    timestamp: new Date(2026, 2, 4, 9, 0).getTime(),
+    user: 'u-thermo',
+    checklist: '',
+    asset: 'a1',
+    attributeData: [],
+    attributeComments: [],
+    type: 'ThermographyInspection',
+    records: [record('n1', '7', 'Q3 breaker row'), record('n2', '8', 'Q4 breaker row')],
+  },
+];
 
 /** A stored picture's bytes (jsdom's Blob is no body fetch's Response takes: the bytes go as they are). */
 export const pictureResponse = () => new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), { status: 200, headers: { 'content-type': 'image/jpeg' } });
@@ -79,6 +133,9 @@ export async function openNote(note: ThermographyNoteView | (() => ThermographyN
     'GET /api/file/f-real': () => pictureResponse(),
     // A picture without temperatures unless a test gives its raw data (thermalPicture.test.tsx): the stored JPEG is shown.
     'GET /api/thermographyNote/n1/radiometry': () => errorResponse(404, 'thermalImage holds no temperatures'),
+    'GET /api/thermography/config': () => jsonResponse(200, THERMOGRAPHY_CONFIG),
+    // The asset's notes a reference may be chosen from: this one and a similar component's.
+    'GET /api/inspection': () => jsonResponse(200, ASSET_INSPECTIONS),
     ...answers,
   });
   renderApp('/home/thermographyNote/table/t1');
