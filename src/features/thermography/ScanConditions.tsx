@@ -6,6 +6,7 @@ import { formatDate } from '../../../common/formatTime';
 import { MIN_LOAD_PERCENT, NETA_MTS, NFPA_70B, type SeverityCriterion } from '../../../common/thermography/suggestedSeverity';
 import { apiQuery } from '../../platform/dataProvider/apiQuery';
 import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
+import { useSessionUser } from '../../platform/authProvider/useSession';
 import { thermographyRecordsOf } from './thermographyRecords';
 import { parseLoadPercent, type NoteDraft } from './noteDraft';
 import type { ThermographyNote } from './noteTypes';
@@ -14,9 +15,10 @@ import { useThermographyConfig } from './useThermographyConfig';
 /** Before the configuration arrives (or offline without it), the two published criteria. */
 const PUBLISHED_CRITERIA: readonly SeverityCriterion[] = [NETA_MTS, NFPA_70B];
 
-/** The asset's other notes a ΔT may be read against (a similar component under similar load). */
-function useReferenceChoices(note: ThermographyNote, enabled: boolean) {
-  const { data } = useApiQuery({ ...apiQuery<Inspection[]>('/inspection', { query: { assetId: note.asset } }), enabled });
+/** The asset's other notes a ΔT may be read against (a similar component under similar load); none for a user who may not read inspections. */
+function useReferenceChoices(note: ThermographyNote, wanted: boolean) {
+  const mayRead = useSessionUser()?.permissions.includes('read-inspection') ?? false;
+  const { data } = useApiQuery({ ...apiQuery<Inspection[]>('/inspection', { query: { assetId: note.asset } }), enabled: wanted && mayRead });
   return thermographyRecordsOf(data ?? []).filter((record) => record._id !== note._id);
 }
 

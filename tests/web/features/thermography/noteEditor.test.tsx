@@ -108,6 +108,13 @@ describe('thermography note editor: scan conditions and the suggestion they give
     expect(within(editor).queryByRole('button', { name: 'Use it' })).toBeNull();
   });
 
+  it("a reader who may not read inspections sees the reference named, and the asset's inspections are not asked", async () => {
+    const { api, editor } = await openNote(noteView({ referenceNote: 'n2', loadPercent: 60 }), READ_ONLY);
+    expect(within(editor).getByRole('combobox', { name: 'Reference for ΔT' })).toHaveTextContent('Another note of this asset');
+    expect(within(editor).getByRole('textbox', { name: 'Load at the scan' })).toBeDisabled();
+    expect(api.calls.filter((call) => call.path === '/api/inspection')).toHaveLength(0);
+  });
+
   it('shows the recorded load, criterion and reference; a load under 40 % is warned of, one that is no number is refused before saving', async () => {
     const { api, user, editor } = await openNote(noteView({ loadPercent: 55, criterion: 'nfpa-70b', referenceNote: 'n2' }), THERMO_ENGINEER);
     const load = within(editor).getByRole('textbox', { name: 'Load at the scan' });

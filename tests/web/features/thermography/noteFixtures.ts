@@ -6,7 +6,7 @@ import { renderApp } from '../../helpers/renderApp';
 import { sessionUser } from '../../helpers/sessionUsers';
 
 /** The seeded roles' thermography permissions (docs/permissions.md), by demo user. */
-export const THERMO_ENGINEER = ['view-engineer', 'nav-thermography', 'read-table', 'read-thermography-note', 'update-thermography-note', 'read-alert'];
+export const THERMO_ENGINEER = ['view-engineer', 'nav-thermography', 'read-table', 'read-thermography-note', 'update-thermography-note', 'read-alert', 'read-inspection'];
 export const THERMO_MANAGER = [...THERMO_ENGINEER, 'approve-thermography-note'];
 export const READ_ONLY = ['view-engineer', 'nav-thermography', 'read-table', 'read-thermography-note'];
 
