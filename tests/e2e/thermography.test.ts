@@ -115,7 +115,7 @@ describe.skipIf(!hasBrowser())('thermography from the field to approval', { shuf
     const page = await signedIn('thermo.engineer', '/home');
     const editor = await openNote(page, FIRST);
     // The breaker data was folded into the note text by the server.
-    await eventually(() => editor.getByLabel('Note').inputValue()).toBe('Contactor warm\nBreaker: capacity 100 A; currents R 45 A, Y 47 A, B 44 A');
+    await eventually(() => editor.getByLabel('Note', { exact: true }).inputValue()).toBe('Contactor warm\nBreaker: capacity 100 A; currents R 45 A, Y 47 A, B 44 A');
     await editor.getByText('No thermal image yet').waitFor();
 
     await editor.locator('input[type="file"]').setInputFiles(AX8);
