@@ -113,7 +113,10 @@ describe.skipIf(!hasBrowser())('tables and reports in Chromium', () => {
     expect(await page.getByRole('option').allInnerTexts()).toEqual(['Open', 'Resolved', 'All']);
     await page.getByRole('option', { name: 'Resolved' }).click();
     const remark = 'Belt replaced, checked in the browser test';
-    await dataRows().filter({ hasText: asset }).first().waitFor();
+    // The resolved list, not the open one still on screen while it loads (another file's open alert
+    // of the same asset would match): its rows carry their resolution time.
+    const resolvedRow = dataRows().filter({ hasText: asset }).first();
+    await eventually(async () => (await resolvedRow.locator('td').nth(headings.indexOf('Resolved')).innerText()).trim()).not.toBe('');
     await page.getByRole('button', { name: 'Expand All' }).click();
     const resolution = page.locator('dl').filter({ has: page.locator('dd', { hasText: remark }) });
     await resolution.waitFor();
