@@ -116,7 +116,8 @@ export async function updateNote(db: Database, id: string, body: UpdateNoteBody)
   if (body.criterion !== undefined) changes.criterion = body.criterion;
   if (body.referenceNote !== undefined) {
     const reference = body.referenceNote?.trim() || null;
-    if (reference) await checkReference(db, row, reference, problems);
+    // The editor sends the reference with every save: one chosen earlier stays valid when that note was deleted since.
+    if (reference && reference !== row.referenceNote) await checkReference(db, row, reference, problems);
     changes.referenceNote = reference;
   }
   if (body.parameters !== undefined || body.measurements !== undefined) {

@@ -67,6 +67,18 @@ describe('load, criterion and reference recorded with the note', () => {
     expect(await thermographyState(t)).toEqual(before);
     expect(ok<Doc>(await api.get(note._id))).toMatchObject({ loadPercent: 80, criterion: 'neta-mts' });
   });
+  it('a reference chosen earlier is sent back with every save, also once that note was deleted; a new one must be a live note of the asset', async () => {
+    const note = await t420Note(20);
+    const [similar, other] = await api.notes([
+      { imageNumber: '5', identification: 'Feeder lug L2' },
+      { imageNumber: '6', identification: 'Feeder lug L3' },
+    ]);
+    ok(await api.put(note._id, { referenceNote: similar }));
+    ok(await api.status(similar!, 'deleted', 'thermo.engineer'));
+    expect(ok<Doc>(await api.put(note._id, { referenceNote: similar, note: 'Saved again' }))).toMatchObject({ referenceNote: similar, note: 'Saved again' });
+    ok(await api.status(other!, 'deleted', 'thermo.engineer'));
+    expectError(await api.put(note._id, { referenceNote: other }), 400, 'referenceNote');
+  });
 });
 
 describe('the suggested severity from the tools', () => {
