@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
+import { fileBytes } from '../../db/fileBytes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { currentUser } from '../../auth/authPlugin';
@@ -130,7 +131,7 @@ export async function fileRoutes(app: FastifyInstance, { resources = crudResourc
 
   /** The file row a caller may read: 404 when there is none, 403 when its owner is not theirs to read (DESIGN §9). */
   const readableFile = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const [file] = await db().select().from(files).where(eq(files._id, request.params.id));
+    const [file] = await db().select({ ...getTableColumns(files), data: fileBytes }).from(files).where(eq(files._id, request.params.id));
     if (!file) throw notFound('File not found');
     if (!mayReadFile(file, currentUser(request), readers)) throw forbidden('You may not read this file');
     return file;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { fileBytes } from '../../db/fileBytes';
 import type { Database } from '../../db/client';
 import { files, thermographyNotes } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
@@ -51,7 +52,7 @@ export async function noteRadiometry(db: Database, id: string): Promise<{ answer
   const note = await radiometricNote(db, id);
   const tag = tagOf(note);
   if (!note.thermalImage || !note.camera?.radiometry || !tag) throw noRadiometry();
-  const [file] = await db.select({ data: files.data }).from(files).where(eq(files._id, note.thermalImage));
+  const [file] = await db.select({ data: fileBytes }).from(files).where(eq(files._id, note.thermalImage));
   if (!file) throw noRadiometry();
   let reading;
   try {

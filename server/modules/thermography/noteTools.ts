@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { fileBytes } from '../../db/fileBytes';
 import type { Database } from '../../db/client';
 import { files } from '../../db/schema';
 import { HttpError } from '../../http/errors';
@@ -118,7 +119,7 @@ export async function measuredTools(
   const { width, height } = camera.radiometry.raw;
   for (const problem of toolProblems(tools, deltaTs, width, height)) problems.add(problem.field, problem.message);
   if (problems.any || tools.length === 0) return [];
-  const [file] = await db.select({ data: files.data }).from(files).where(eq(files._id, note.thermalImage));
+  const [file] = await db.select({ data: fileBytes }).from(files).where(eq(files._id, note.thermalImage));
   let reading;
   try {
     reading = file ? await readFlirMeasuring(new Uint8Array(file.data), { tools: [...tools], settings: correctedSettings(camera.radiometry.settings, parameters, camera.parameters) }) : null;
