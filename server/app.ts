@@ -87,6 +87,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.decorate('knownPermissions', new Set(knownPermissions(options.resources)));
   app.addHook('onClose', () => app.services.scripts.close());
+  app.addHook('onClose', () => app.services.reports.close());
   // Before any route is declared: it gives each route its own timing hook.
   await app.register(requestTiming, { duration: app.services.metrics.requestDuration });
   const io = await attachSocketServer(app);

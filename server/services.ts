@@ -11,6 +11,7 @@ import { createCatalogueCache } from './modules/inspections/catalogueCache';
 import { createScriptSandbox } from './sandbox/sandbox';
 import { createAppMetrics } from './modules/metrics/appMetrics';
 import { derivedApiHosts } from './http/crossHostApi';
+import { createReportRenderer } from './reports/renderQueue';
 
 /** What handlers reach through `app.services`: built once per app, no per-process state beyond it. */
 export function createServices(config: AppConfig, db: Database, tokens: TokenService, bus: InvalidationBus) {
@@ -29,6 +30,8 @@ export function createServices(config: AppConfig, db: Database, tokens: TokenSer
     catalogue: createCatalogueCache(db, bus),
     scripts: createScriptSandbox(db, config, { onError: (error, op) => console.error(`script ${op} failed:`, error) }),
     metrics: createAppMetrics(),
+    // One rendering thread for every document: report downloads, thermography reports, the info PDF.
+    reports: createReportRenderer(),
     // The spec's host rule for the configured page hosts (PUBLIC_HOSTS): the CSP, CORS and sockets ask it.
     derivedApiHosts: derivedApiHosts(config.publicHosts),
   };

@@ -22,8 +22,33 @@ export interface DocumentTable {
   rows: DocumentCell[][];
 }
 
-/** An image: an uploaded file the calling user may read, or a PNG/JPEG data URL. */
-export type DocumentImage = ({ fileId: string; dataUrl?: undefined } | { dataUrl: string; fileId?: undefined }) & { caption?: string };
+/** The pictures of a thermography note a document may show (DESIGN §16). */
+export const NOTE_PICTURES = ['thermal', 'real'] as const;
+export type NotePicture = (typeof NOTE_PICTURES)[number];
+
+/**
+ * An image: an uploaded file the calling user may read, a PNG/JPEG data URL, or a picture of a
+ * thermography note the user may read — `thermal` painted from its radiometric data with its
+ * measurement tools drawn and a temperature scale (the camera's picture when it has no
+ * temperatures), `real` its visible-light picture.
+ */
+export type DocumentImage = (
+  | { fileId: string; dataUrl?: undefined; thermographyNote?: undefined }
+  | { dataUrl: string; fileId?: undefined; thermographyNote?: undefined }
+  | { thermographyNote: string; picture: NotePicture; fileId?: undefined; dataUrl?: undefined }
+) & { caption?: string };
+
+/** A part of a section, in its order: a heading, a paragraph, a table, or images side by side. */
+export type DocumentBlock = { heading: string } | { paragraph: DocumentText } | { table: DocumentTable } | { images: DocumentImage[] };
+
+/** A titled part of a document after its first page's content: a finding, a chapter. */
+export interface DocumentSection {
+  title: string;
+  subtitle?: DocumentText;
+  /** Starts on a page of its own. */
+  newPage?: boolean;
+  blocks: DocumentBlock[];
+}
 
 export interface DocumentModel {
   title: string;
@@ -31,6 +56,8 @@ export interface DocumentModel {
   paragraphs?: DocumentText[];
   tables?: DocumentTable[];
   images?: DocumentImage[];
+  /** After the tables and images, in order. */
+  sections?: DocumentSection[];
 }
 
 export const DOCUMENT_LIMITS = {
@@ -42,9 +69,18 @@ export const DOCUMENT_LIMITS = {
   columns: 60,
   /** Over all tables. */
   rows: 200_000,
+  /** Of the top-level `images`. */
   images: 20,
+  /** Over the whole document, sections' included. */
+  allImages: 250,
+  /** Images side by side in one block. */
+  imagesSideBySide: 3,
+  sections: 500,
+  blocksPerSection: 100,
   /** Of one image, decoded. */
   imageBytes: 5 * 1_048_576,
+  /** Of all images together, decoded. */
+  allImageBytes: 100 * 1_048_576,
   /** Parts of one text holding times. */
   textParts: 100,
   /** Times from 1900 (Excel's first day) to the end of 9999 (its last). */
@@ -54,9 +90,11 @@ export const DOCUMENT_LIMITS = {
 
 export type DocumentModelCheck = { ok: true; model: DocumentModel } | { ok: false; problem: string };
 
-const KEYS = new Set(['title', 'subtitle', 'paragraphs', 'tables', 'images']);
+const KEYS = new Set(['title', 'subtitle', 'paragraphs', 'tables', 'images', 'sections']);
 const TABLE_KEYS = new Set(['title', 'columns', 'rows']);
-const IMAGE_KEYS = new Set(['fileId', 'dataUrl', 'caption']);
+const IMAGE_KEYS = new Set(['fileId', 'dataUrl', 'thermographyNote', 'picture', 'caption']);
+const SECTION_KEYS = new Set(['title', 'subtitle', 'newPage', 'blocks']);
+const BLOCK_KINDS = ['heading', 'paragraph', 'table', 'images'] as const;
 const TIME_KINDS = ['dateTime', 'date'] as const;
 const DATA_URL = /^data:image\/(png|jpeg|jpg);base64,[A-Za-z0-9+/=\s]+$/;
 
@@ -157,9 +195,18 @@ function image(value: unknown, path: string): DocumentImage {
   onlyKeys(value, IMAGE_KEYS, `${path}.`);
   const caption = text(value.caption, `${path}.caption`, DOCUMENT_LIMITS.titleLength);
   const withCaption = caption === undefined ? {} : { caption };
-  const hasFile = value.fileId !== undefined && value.fileId !== null;
-  const hasData = value.dataUrl !== undefined && value.dataUrl !== null;
-  if (hasFile === hasData) throw new Problem(`${path} needs exactly one of fileId and dataUrl`);
+  const given = (key: string) => value[key] !== undefined && value[key] !== null;
+  const hasFile = given('fileId');
+  const hasData = given('dataUrl');
+  const hasNote = given('thermographyNote');
+  if (Number(hasFile) + Number(hasData) + Number(hasNote) !== 1) throw new Problem(`${path} needs exactly one of fileId, dataUrl and thermographyNote`);
+  if (hasNote) {
+    const thermographyNote = text(value.thermographyNote, `${path}.thermographyNote`, 64, true) as string;
+    const picture = value.picture;
+    if (!NOTE_PICTURES.includes(picture as NotePicture)) throw new Problem(`${path}.picture must be one of: ${NOTE_PICTURES.join(', ')}`);
+    return { thermographyNote, picture: picture as NotePicture, ...withCaption };
+  }
+  if (given('picture')) throw new Problem(`${path}.picture is allowed only with thermographyNote`);
   if (hasFile) {
     const fileId = text(value.fileId, `${path}.fileId`, 64, true) as string;
     return { fileId, ...withCaption };
@@ -167,6 +214,43 @@ function image(value: unknown, path: string): DocumentImage {
   const dataUrl = text(value.dataUrl, `${path}.dataUrl`, Math.ceil((DOCUMENT_LIMITS.imageBytes * 4) / 3) + 100, true) as string;
   if (!DATA_URL.test(dataUrl)) throw new Problem(`${path}.dataUrl must be a base64 data URL of a PNG or JPEG image`);
   return { dataUrl, ...withCaption };
+}
+
+function block(value: unknown, path: string, rowBudget: { left: number }, imageBudget: { left: number }): DocumentBlock {
+  if (!isPlainObject(value)) throw new Problem(`${path} must be an object, not ${describe(value)}`);
+  const keys = Object.keys(value);
+  const kind = BLOCK_KINDS.find((k) => k === keys[0]);
+  if (keys.length !== 1 || !kind) throw new Problem(`${path} must hold exactly one of: ${BLOCK_KINDS.join(', ')}`);
+  switch (kind) {
+    case 'heading':
+      return { heading: text(value.heading, `${path}.heading`, DOCUMENT_LIMITS.titleLength, true) as string };
+    case 'paragraph':
+      return { paragraph: richText(value.paragraph, `${path}.paragraph`, DOCUMENT_LIMITS.textLength) ?? '' };
+    case 'table':
+      return { table: table(value.table, `${path}.table`, rowBudget) };
+    case 'images': {
+      const images = list(value.images, `${path}.images`, DOCUMENT_LIMITS.imagesSideBySide) ?? [];
+      if (images.length === 0) throw new Problem(`${path}.images must hold at least one image`);
+      imageBudget.left -= images.length;
+      if (imageBudget.left < 0) throw new Problem(`the document must hold at most ${DOCUMENT_LIMITS.allImages} images in all`);
+      return { images: images.map((im, i) => image(im, `${path}.images[${i}]`)) };
+    }
+  }
+}
+
+function section(value: unknown, path: string, rowBudget: { left: number }, imageBudget: { left: number }): DocumentSection {
+  if (!isPlainObject(value)) throw new Problem(`${path} must be an object, not ${describe(value)}`);
+  onlyKeys(value, SECTION_KEYS, `${path}.`);
+  const result: DocumentSection = { title: text(value.title, `${path}.title`, DOCUMENT_LIMITS.titleLength, true) as string, blocks: [] };
+  const subtitle = richText(value.subtitle, `${path}.subtitle`, DOCUMENT_LIMITS.titleLength);
+  if (subtitle !== undefined) result.subtitle = subtitle;
+  if (value.newPage !== undefined && value.newPage !== null) {
+    if (typeof value.newPage !== 'boolean') throw new Problem(`${path}.newPage must be a boolean, not ${describe(value.newPage)}`);
+    result.newPage = value.newPage;
+  }
+  const blocks = list(value.blocks, `${path}.blocks`, DOCUMENT_LIMITS.blocksPerSection) ?? [];
+  result.blocks = blocks.map((b, i) => block(b, `${path}.blocks[${i}]`, rowBudget, imageBudget));
+  return result;
 }
 
 /** Checks a script's return value; the model answered holds only known keys, normalised. */
@@ -184,6 +268,9 @@ export function validateDocumentModel(value: unknown): DocumentModelCheck {
     if (tables) model.tables = tables.map((t, i) => table(t, `tables[${i}]`, rowBudget));
     const images = list(value.images, 'images', DOCUMENT_LIMITS.images);
     if (images) model.images = images.map((im, i) => image(im, `images[${i}]`));
+    const imageBudget = { left: DOCUMENT_LIMITS.allImages - (model.images?.length ?? 0) };
+    const sections = list(value.sections, 'sections', DOCUMENT_LIMITS.sections);
+    if (sections) model.sections = sections.map((s, i) => section(s, `sections[${i}]`, rowBudget, imageBudget));
     return { ok: true, model };
   } catch (error) {
     if (error instanceof Problem) return { ok: false, problem: error.message };
@@ -196,5 +283,21 @@ export const isDocumentTime = (value: unknown): value is DocumentTime => isPlain
 /** Whether the document shows any time: then it says which zone its times are in. */
 export function holdsTimes(model: DocumentModel): boolean {
   const inText = (value: DocumentText | undefined) => Array.isArray(value) && value.some(isDocumentTime);
-  return inText(model.subtitle) || (model.paragraphs ?? []).some(inText) || (model.tables ?? []).some((t) => t.rows.some((row) => row.some(isDocumentTime)));
+  const inTable = (t: DocumentTable) => t.rows.some((row) => row.some(isDocumentTime));
+  const inBlock = (b: DocumentBlock) => ('paragraph' in b && inText(b.paragraph)) || ('table' in b && inTable(b.table));
+  return (
+    inText(model.subtitle) ||
+    (model.paragraphs ?? []).some(inText) ||
+    (model.tables ?? []).some(inTable) ||
+    (model.sections ?? []).some((s) => inText(s.subtitle) || s.blocks.some(inBlock))
+  );
+}
+
+/**
+ * Every image of the document in the order the renderers draw them: the top-level images, then
+ * the sections' from first to last. The images a renderer is handed come in this order.
+ */
+export function documentImages(model: DocumentModel): DocumentImage[] {
+  const inSections = (model.sections ?? []).flatMap((s) => s.blocks.flatMap((b) => ('images' in b ? b.images : [])));
+  return [...(model.images ?? []), ...inSections];
 }

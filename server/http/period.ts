@@ -23,7 +23,8 @@ export const periodQuerySchema = {
   range: { type: 'string', maxLength: 100, description: '[first, last] row numbers of a page; the answer then carries Content-Range' },
 } as const;
 
-function time(text: string | undefined, field: 'start' | 'end'): number | undefined {
+/** A query's time in epoch milliseconds, or undefined when not given; 400 naming `field` when it is no such time. */
+export function epochMsOf(text: string | undefined, field: string): number | undefined {
   if (text === undefined || text === '') return undefined;
   const value = /^-?\d{1,16}$/.test(text.trim()) ? Number(text) : NaN;
   if (!Number.isSafeInteger(value) || Math.abs(value) > 8.64e15) throw badRequest(field, `${field} must be a time in epoch milliseconds`);
@@ -38,8 +39,8 @@ function monthOf(now: number): Period {
 
 /** The period asked for: both ends, or neither (this UTC month); at most MAX_PERIOD_DAYS long. */
 export function periodOf(query: { start?: string; end?: string }, now = Date.now()): Period {
-  const start = time(query.start, 'start');
-  const end = time(query.end, 'end');
+  const start = epochMsOf(query.start, 'start');
+  const end = epochMsOf(query.end, 'end');
   if (start === undefined && end === undefined) return monthOf(now);
   if (start === undefined) throw badRequest('start', 'start is required with end');
   if (end === undefined) throw badRequest('end', 'end is required with start');

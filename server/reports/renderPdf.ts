@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import type { DocumentTable } from '../../common/reports/documentModel';
+import type { DocumentBlock, DocumentSection, DocumentTable } from '../../common/reports/documentModel';
 import { columnNeeds, fitColumns } from './columnLayout';
-import { breathe, cellText, plainText, timeZoneNote, type RenderInput } from './reportTypes';
+import { breathe, cellText, isWide, plainText, timeZoneNote, splitImages, type RenderInput, type ReportImage } from './reportTypes';
 
 type Pdf = PDFKit.PDFDocument;
 
@@ -17,6 +17,10 @@ const ROWS_PER_BREATH = 400;
 /** A cell wraps onto at most this many lines; past them it ends with an ellipsis. */
 const MAX_CELL_LINES = 12;
 const GREY = '#555555';
+/** Images side by side leave this much between them (points). */
+const IMAGE_GAP = 10;
+/** The tallest an image is drawn: two rows of pictures and a table fit an A4 page. */
+const MAX_IMAGE_HEIGHT = 320;
 
 /*
  * The PDF's text is set in DejaVu Sans, embedded (only the glyphs used): the standard PDF fonts
@@ -143,6 +147,60 @@ async function drawTable(doc: Pdf, table: DocumentTable, timeZone: string) {
   doc.moveDown(1);
 }
 
+/**
+ * Images in one row, side by side, each in an equal share of the width, all as tall as the
+ * shortest of them fits (its share, its own size, MAX_IMAGE_HEIGHT), their captions under them in
+ * their share; the row moves to a new page whole.
+ */
+function drawImages(doc: Pdf, row: readonly ReportImage[]) {
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const share = (width - IMAGE_GAP * (row.length - 1)) / row.length;
+  const height = Math.min(MAX_IMAGE_HEIGHT, ...row.map((image) => Math.min(image.height, (share / image.width) * image.height)));
+  doc.font('italic').fontSize(9);
+  const captions = row.map((image) => (image.caption ? doc.heightOfString(printable(image.caption), { width: share }) : 0));
+  ensureSpace(doc, height + 4 + Math.max(...captions));
+  const top = doc.y;
+  row.forEach((image, i) => {
+    const left = doc.page.margins.left + i * (share + IMAGE_GAP);
+    doc.image(image.data, left, top, { width: (image.width / image.height) * height, height });
+    if (image.caption) doc.font('italic').fontSize(9).fillColor(GREY).text(printable(image.caption), left, top + height + 4, { width: share });
+  });
+  doc.x = doc.page.margins.left;
+  doc.y = top + height + 4 + Math.max(...captions);
+  doc.moveDown(1);
+}
+
+async function drawBlock(doc: Pdf, block: DocumentBlock, images: readonly ReportImage[], next: { image: number }, timeZone: string) {
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const left = doc.page.margins.left;
+  if ('heading' in block) {
+    ensureSpace(doc, 40);
+    doc.font('bold').fontSize(11).fillColor('#000000').text(printable(block.heading), left, doc.y, { width });
+    doc.moveDown(0.3);
+  } else if ('paragraph' in block) {
+    doc.font('regular').fontSize(10).fillColor('#000000').text(printable(plainText(block.paragraph, timeZone)), left, doc.y, { width });
+    doc.moveDown(0.5);
+  } else if ('table' in block) {
+    await drawTable(doc, block.table, timeZone);
+  } else {
+    const row = images.slice(next.image, next.image + block.images.length);
+    next.image += block.images.length;
+    drawImages(doc, row);
+  }
+}
+
+/** A section: on a page of its own when it asks, its title and subtitle, then its blocks in order. */
+async function drawSection(doc: Pdf, section: DocumentSection, images: readonly ReportImage[], next: { image: number }, timeZone: string) {
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  if (section.newPage) doc.addPage();
+  else ensureSpace(doc, 80);
+  doc.font('bold').fontSize(15).fillColor('#000000').text(printable(section.title), doc.page.margins.left, doc.y, { width });
+  if (section.subtitle) doc.font('regular').fontSize(10).fillColor(GREY).text(printable(plainText(section.subtitle, timeZone)), { width });
+  doc.moveDown(0.6);
+  for (const block of section.blocks) await drawBlock(doc, block, images, next, timeZone);
+  await breathe();
+}
+
 function numberPages(doc: Pdf) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
@@ -164,12 +222,13 @@ function numberPages(doc: Pdf) {
 
 /**
  * A4 PDF: title, subtitle, the zone its times are in, paragraphs, tables (header row on every page, shaded rows, columns as
- * wide as their content where the page allows, longer cells wrapped), images with captions, and
+ * wide as their content where the page allows, longer cells wrapped), images with captions, the
+ * sections (headings, paragraphs, tables and rows of images side by side, in order), and
  * "Page n of m" at the foot of each page.
  * Wide tables (more than six columns) turn the pages to landscape.
  */
 export async function renderPdf({ model, images, timeZone }: RenderInput): Promise<Buffer> {
-  const wide = (model.tables ?? []).some((t) => t.columns.length > 6);
+  const wide = isWide(model);
   const doc = new PDFDocument({
     size: 'A4',
     layout: wide ? 'landscape' : 'portrait',
@@ -197,16 +256,11 @@ export async function renderPdf({ model, images, timeZone }: RenderInput): Promi
   }
   if (model.paragraphs?.length) doc.moveDown(0.5);
   for (const table of model.tables ?? []) await drawTable(doc, table, timeZone);
-  for (const image of images) {
-    const scale = Math.min(1, width / image.width, 320 / image.height);
-    const height = image.height * scale;
-    ensureSpace(doc, height + 24);
-    doc.image(image.data, doc.page.margins.left, doc.y, { width: image.width * scale, height });
-    doc.y += height + 4;
-    if (image.caption) doc.font('italic').fontSize(9).fillColor(GREY).text(printable(image.caption), doc.page.margins.left, doc.y, { width });
-    doc.x = doc.page.margins.left;
-    doc.moveDown(1);
-  }
+  const { top: topImages, sections: sectionImages } = splitImages(model, images);
+  for (const image of topImages) drawImages(doc, [image]);
+  // The sections' images come in their order: each section goes on from where the last stopped.
+  const next = { image: 0 };
+  for (const section of model.sections ?? []) await drawSection(doc, section, sectionImages, next, timeZone);
   numberPages(doc);
   doc.end();
   await ended;

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { isDocumentTime, type DocumentCell, type DocumentTable } from '../../common/reports/documentModel';
 import { columnWidth, EXCEL_DATE_FORMAT, EXCEL_DATE_TIME_FORMAT, excelDateTime, excelDay } from '../../common/spreadsheetCells';
-import { breathe, cellText, plainText, timeZoneNote, type RenderInput } from './reportTypes';
+import { breathe, cellText, plainText, timeZoneNote, splitImages, type RenderInput, type ReportImage } from './reportTypes';
 
 const ROWS_PER_BREATH = 1_000;
 const INVALID_SHEET_CHARS = /[\\/?*[\]:]/g;
@@ -40,7 +40,8 @@ function numberFormat(cell: DocumentCell): string | null {
 
 /**
  * XLSX: a first sheet "Summary" with the title, subtitle, the zone the times are in, paragraphs and
- * images, then one sheet per table (named after its title) whose first row is the bold, frozen,
+ * images (and each section's title, text and images), then one sheet per table, the sections'
+ * after the others (named after its title, a section's after the section) whose first row is the bold, frozen,
  * filterable header, each column as wide as its content. Numbers and booleans stay typed, times
  * are Excel dates of the report's zone in spec §9's formats; text is never read as a formula.
  */
@@ -58,7 +59,7 @@ export async function renderXlsx({ model, images, timeZone }: RenderInput): Prom
   if (zoneNote) summary.addRow([zoneNote]).font = { italic: true, color: { argb: 'FF555555' } };
   summary.addRow([]);
   for (const paragraph of model.paragraphs ?? []) summary.addRow([plainText(paragraph, timeZone)]).alignment = { wrapText: true, vertical: 'top' };
-  for (const image of images) {
+  const addImage = (image: ReportImage) => {
     summary.addRow([]);
     const scale = Math.min(1, 600 / image.width, 400 / image.height);
     const id = workbook.addImage({ buffer: image.data as unknown as ExcelJS.Buffer, extension: image.type });
@@ -68,9 +69,29 @@ export async function renderXlsx({ model, images, timeZone }: RenderInput): Prom
     const rowsUnder = Math.ceil((image.height * scale) / 20);
     for (let i = 0; i < rowsUnder; i++) summary.addRow([]);
     if (image.caption) summary.addRow([image.caption]).font = { italic: true };
+  };
+  const { top: topImages, sections: sectionImages } = splitImages(model, images);
+  topImages.forEach(addImage);
+
+  // A section's text and images follow on the Summary sheet under its title; its tables get sheets of their own.
+  const tables: DocumentTable[] = [...(model.tables ?? [])];
+  let nextImage = 0;
+  for (const section of model.sections ?? []) {
+    summary.addRow([]);
+    summary.addRow([section.title]).font = { bold: true, size: 13 };
+    if (section.subtitle) summary.addRow([plainText(section.subtitle, timeZone)]).font = { italic: true, color: { argb: 'FF555555' } };
+    for (const block of section.blocks) {
+      if ('heading' in block) summary.addRow([block.heading]).font = { bold: true };
+      else if ('paragraph' in block) summary.addRow([plainText(block.paragraph, timeZone)]).alignment = { wrapText: true, vertical: 'top' };
+      else if ('table' in block) tables.push({ ...block.table, title: block.table.title ? `${section.title} ${block.table.title}` : section.title });
+      else {
+        sectionImages.slice(nextImage, nextImage + block.images.length).forEach(addImage);
+        nextImage += block.images.length;
+      }
+    }
   }
 
-  for (const [index, table] of (model.tables ?? []).entries()) {
+  for (const [index, table] of tables.entries()) {
     const sheet = workbook.addWorksheet(nameSheet(table.title || `Table ${index + 1}`), { views: [{ state: 'frozen', ySplit: 1 }] });
     const widths = columnWidths(table, timeZone);
     sheet.columns = table.columns.map((header, i) => {

@@ -20,8 +20,27 @@ export interface RenderInput {
 
 export type Renderer = (input: RenderInput) => Promise<Buffer>;
 
+/**
+ * The images a renderer is handed, in documentImages' order, parted into the top-level ones and
+ * the sections' (which each section takes in turn from the front).
+ */
+export function splitImages(model: DocumentModel, images: readonly ReportImage[]): { top: ReportImage[]; sections: ReportImage[] } {
+  const inSections = (model.sections ?? []).reduce((sum, s) => sum + s.blocks.reduce((n, b) => n + ('images' in b ? b.images.length : 0), 0), 0);
+  const top = Math.max(0, images.length - inSections);
+  return { top: images.slice(0, top), sections: images.slice(top) };
+}
+
+/** More than six columns in a table turn the document's pages to landscape. */
+export function isWide(model: DocumentModel): boolean {
+  const tables = [...(model.tables ?? []), ...(model.sections ?? []).flatMap((s) => s.blocks.flatMap((b) => ('table' in b ? [b.table] : [])))];
+  return tables.some((t) => t.columns.length > 6);
+}
+
 /** The model a script returned cannot be rendered: 422 with this message. */
 export class ReportModelError extends Error {}
+
+/** The zone of a report whose requester named none (a call outside the web app): stated on the report as any other. */
+export const DEFAULT_REPORT_TIME_ZONE = 'UTC';
 
 export const REPORT_FILES: Record<ReportFormat, { extension: string; contentType: string }> = {
   pdf: { extension: 'pdf', contentType: 'application/pdf' },

@@ -279,6 +279,8 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/thermography/config': everyone,
   // Opened in a new tab, which carries no token.
   'GET /api/thermography/info.pdf': 'public',
+  // Issue 43 §4: the thermography report, to every reader of notes.
+  'GET /api/thermography/report': [{ when: 'a period of every asset', query: 'reportFormat=pdf&from=0&to=1', allowed: holders['read-thermography-note'] }],
   // Issue 17 (DESIGN §12): inspection schedules and the configurable calendar.
   'GET /api/inspectionSchedule': holders['read-inspection-schedule'],
   'POST /api/inspectionSchedule': holders['manage-inspection-schedule'],

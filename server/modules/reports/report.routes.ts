@@ -6,12 +6,12 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
 import { scriptFailure } from '../../sandbox/scriptHttp';
 import { loadReportImages } from '../../reports/reportImages';
-import { createReportRenderer } from '../../reports/renderQueue';
-import { REPORT_FILES, ReportModelError } from '../../reports/reportTypes';
+import { DEFAULT_REPORT_TIME_ZONE, REPORT_FILES, ReportModelError } from '../../reports/reportTypes';
 import { validateDocumentModel } from '../../../common/reports/documentModel';
 import { isReportFormat, REPORT_FORMATS } from '../../../common/resources/report';
 import { isKnownTimeZone } from '../../../common/timeZone';
 import { attachmentDisposition } from './contentDisposition';
+import { notePictureSource } from '../thermography/notePicture';
 
 const tags = ['report'];
 
@@ -22,9 +22,6 @@ const unrenderable = (problem: string) => {
   return new HttpError(422, message, { script: message });
 };
 
-/** The zone of a report whose requester named none (a call outside the web app): stated on the report as any other. */
-export const DEFAULT_REPORT_TIME_ZONE = 'UTC';
-
 /**
  * GET /report/{id}/download?reportFormat=pdf|xls|doc&timeZone=<IANA zone>&<filters> (spec §7):
  * runs the report's script as the caller with the filter values, checks the document model it
@@ -32,9 +29,6 @@ export const DEFAULT_REPORT_TIME_ZONE = 'UTC';
  * sends the device's) — and answers the file (spec §9: pdf, xlsx, docx) as an attachment.
  */
 export async function reportRoutes(app: FastifyInstance) {
-  const renderer = createReportRenderer();
-  app.addHook('onClose', () => renderer.close());
-
   app.get<{ Params: { id: string }; Querystring: Filters }>(
     '/report/:id/download',
     {
@@ -68,12 +62,12 @@ export async function reportRoutes(app: FastifyInstance) {
       if (!checked.ok) throw unrenderable(checked.problem);
       let images;
       try {
-        images = await loadReportImages(checked.model, db, user);
+        images = await loadReportImages(checked.model, db, user, notePictureSource(db, user));
       } catch (error) {
         if (error instanceof ReportModelError) throw unrenderable(error.message);
         throw error;
       }
-      const file = await renderer.render(reportFormat, { model: checked.model, images, timeZone });
+      const file = await app.services.reports.render(reportFormat, { model: checked.model, images, timeZone });
       const { extension, contentType } = REPORT_FILES[reportFormat];
       return reply
         .header('content-type', contentType)

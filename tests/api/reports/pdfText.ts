@@ -125,3 +125,14 @@ export function pdfTexts(pdf: Buffer): string[] {
   }
   return texts;
 }
+
+/** The JPEG pictures a PDF embeds (DCTDecode image XObjects), their bytes as stored, in file order. */
+export function pdfJpegImages(pdf: Buffer): { width: number; height: number; data: Buffer }[] {
+  const images: { width: number; height: number; data: Buffer }[] = [];
+  for (const object of pdfObjects(pdf).values()) {
+    if (!/\/Subtype\s*\/Image\b/.test(object.dict) || !/\/DCTDecode\b/.test(object.dict) || !object.stream) continue;
+    const size = (key: string) => Number(new RegExp(`/${key}\\s+(\\d+)`).exec(object.dict)?.[1]);
+    images.push({ width: size('Width'), height: size('Height'), data: object.stream });
+  }
+  return images;
+}

@@ -44,7 +44,20 @@ describe('document model validation', () => {
       'tables[0].rows[0][0] must be a string, number, boolean, null or a time ({ dateTime: epoch ms } or { date: epoch ms }), not an object',
     );
     expect(problem({ title: 'x', tables: [{ columns: [], rows: [] }] })).toBe('tables[0].columns must name at least one column');
-    expect(problem({ title: 'x', images: [{ caption: 'c' }] })).toBe('images[0] needs exactly one of fileId and dataUrl');
+    expect(problem({ title: 'x', images: [{ caption: 'c' }] })).toBe('images[0] needs exactly one of fileId, dataUrl and thermographyNote');
+    expect(problem({ title: 'x', images: [{ fileId: 'f', thermographyNote: 'n', picture: 'thermal' }] })).toBe('images[0] needs exactly one of fileId, dataUrl and thermographyNote');
+    expect(problem({ title: 'x', images: [{ thermographyNote: 'n', picture: 'infrared' }] })).toBe('images[0].picture must be one of: thermal, real');
+    expect(problem({ title: 'x', images: [{ fileId: 'f', picture: 'thermal' }] })).toBe('images[0].picture is allowed only with thermographyNote');
+    expect(problem({ title: 'x', sections: [{ blocks: [] }] })).toBe('sections[0].title is required');
+    expect(problem({ title: 'x', sections: [{ title: 's', newPage: 'yes' }] })).toBe('sections[0].newPage must be a boolean, not a string');
+    expect(problem({ title: 'x', sections: [{ title: 's', blocks: [{ paragraph: 'a', heading: 'b' }] }] })).toBe('sections[0].blocks[0] must hold exactly one of: heading, paragraph, table, images');
+    expect(problem({ title: 'x', sections: [{ title: 's', blocks: [{ images: [] }] }] })).toBe('sections[0].blocks[0].images must hold at least one image');
+    expect(problem({ title: 'x', sections: [{ title: 's', blocks: [{ images: Array(4).fill({ fileId: 'f' }) }] }] })).toBe('sections[0].blocks[0].images must hold at most 3 entries');
+    expect(problem({ title: 'x', sections: [{ title: 's', blocks: [{ table: { columns: ['a'], rows: [[1, 2]] } }] }] })).toBe('sections[0].blocks[0].table.rows[0] has 2 cells, but columns has 1');
+    // 250 images in all (hand-kept, DOCUMENT_LIMITS): 20 at the top and 231 in sections is one too many.
+    const rows = (n: number) => Array.from({ length: n }, () => ({ images: [{ fileId: 'f' }] }));
+    expect(problem({ title: 'x', images: Array(20).fill({ fileId: 'f' }), sections: [{ title: 's', blocks: rows(100) }, { title: 't', blocks: rows(100) }, { title: 'u', blocks: rows(30) }] })).toBeNull();
+    expect(problem({ title: 'x', images: Array(20).fill({ fileId: 'f' }), sections: [{ title: 's', blocks: rows(100) }, { title: 't', blocks: rows(100) }, { title: 'u', blocks: rows(31) }] })).toBe('the document must hold at most 250 images in all');
     expect(problem({ title: 'x', images: [{ dataUrl: 'data:text/html;base64,AAAA' }] })).toMatch(/images\[0\].dataUrl must be a base64 data URL/);
     expect(problem({ title: 'x', tables: [{ columns: ['a'], rows: [[{ dateTime: 'today' }]] }] })).toBe('tables[0].rows[0][0].dateTime must be epoch milliseconds from the year 1900 to 9999, not a string');
     expect(problem({ title: 'x', tables: [{ columns: ['a'], rows: [[{ dateTime: 1, date: 1 }]] }] })).toBe(
@@ -103,6 +116,59 @@ describe('renderers', () => {
     expect(xml).toContain('<w:tblHeader');
     expect(xml).toContain('Pump 19');
     expect([...entries.keys()].some((name) => name.startsWith('word/media/'))).toBe(true);
+  });
+
+  const RED = { data: PNG, type: 'png' as const, width: 2, height: 1 };
+  const sectioned: DocumentModel = {
+    title: 'Survey',
+    tables: [{ title: 'Findings', columns: ['Image', 'Severity'], rows: [['Feeder', 'B']] }],
+    sections: [
+      {
+        title: 'Feeder lug',
+        subtitle: ['Scanned ', { dateTime: Date.UTC(2020, 2, 10, 9) }],
+        newPage: true,
+        blocks: [
+          { images: [{ dataUrl: 'data:image/png;base64,AA==', caption: 'Thermal' }, { dataUrl: 'data:image/png;base64,AA==', caption: 'Visible' }] },
+          { heading: 'Measurements' },
+          { table: { title: 'Tools', columns: ['Tool', 'Max'], rows: [['Sp1', 130.4]] } },
+          { paragraph: 'Hot lug on phase L2.' },
+        ],
+      },
+      { title: 'Drive cabinet', newPage: true, blocks: [{ paragraph: 'Nothing found.' }] },
+    ],
+  };
+
+  it('sections: each on its page when asked, its title, subtitle and blocks in order, in every format', async () => {
+    const sectionInput = { model: sectioned, images: [{ ...RED, caption: 'Thermal' }, { ...RED, caption: 'Visible' }], timeZone: 'UTC' };
+    const pdf = await renderReport('pdf', sectionInput);
+    // The first page, then one for each section.
+    expect(pdfPageCount(pdf)).toBe(3);
+    const texts = pdfTexts(pdf);
+    const order = ['Findings', 'Feeder lug', 'Scanned 2020/03/10 09:00 AM', 'Thermal', 'Visible', 'Measurements', 'Tools', 'Sp1', '130.4', 'Hot lug on phase L2.', 'Drive cabinet', 'Nothing found.'];
+    const at = order.map((text) => texts.indexOf(text));
+    expect(at.every((index, i) => index >= 0 && (i === 0 || index > at[i - 1]!)), JSON.stringify(texts)).toBe(true);
+    expect(texts).toContain('Times are in the UTC time zone.');
+
+    const docx = zipEntries(await renderReport('doc', sectionInput)).get('word/document.xml')!.toString('utf8');
+    const docOrder = ['Findings', 'Feeder lug', 'Scanned 2020/03/10 09:00 AM', 'Thermal', 'Visible', 'Measurements', 'Sp1', 'Hot lug on phase L2.', 'Drive cabinet', 'Nothing found.'].map((text) => docx.indexOf(text));
+    expect(docOrder.every((index, i) => index >= 0 && (i === 0 || index > docOrder[i - 1]!)), JSON.stringify(docOrder)).toBe(true);
+    expect((docx.match(/<w:pageBreakBefore\/>/g) ?? []).length).toBe(2);
+    expect((docx.match(/<w:drawing>/g) ?? []).length).toBe(2);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await renderReport('xls', sectionInput)) as unknown as ExcelJS.Buffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Summary', 'Findings', 'Feeder lug Tools']);
+    const summary = workbook.getWorksheet('Summary')!;
+    const summaryTexts = summary.getColumn(1).values.filter((value) => typeof value === 'string');
+    expect(summaryTexts).toEqual(expect.arrayContaining(['Feeder lug', 'Measurements', 'Hot lug on phase L2.', 'Drive cabinet', 'Nothing found.', 'Thermal', 'Visible']));
+    expect(summary.getImages()).toHaveLength(2);
+  });
+
+  it('a table in a section of more than six columns turns the pages to landscape', async () => {
+    const wide: DocumentModel = { title: 'Wide', sections: [{ title: 'S', blocks: [{ table: { columns: ['a', 'b', 'c', 'd', 'e', 'f', 'g'], rows: [] } }] }] };
+    const pdf = (await renderReport('pdf', input(wide))).toString('latin1');
+    // A4 landscape: 841.89 × 595.28 points.
+    expect(pdf).toMatch(/\/MediaBox \[0 0 841\.89 595\.28\]/);
   });
 
   it('sheet names follow Excel rules and stay unique', async () => {
