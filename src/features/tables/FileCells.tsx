@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { ButtonBase, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { HttpError, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
-import { sessionStore } from '../../platform/authProvider/sessionStore';
+import { useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
-import { apiUrl } from '../../platform/dataProvider/apiBase';
-import { filenameFromDisposition, saveBlob } from '../../admin/reports/downloadReport';
+import { fetchDownload, saveBlob } from '../../admin/reports/downloadReport';
 import { FileThumbnail } from '../../shared/ui/FileThumbnail';
 import { ImageViewerDialog } from '../../shared/ui/ImageViewer';
 
@@ -34,15 +32,8 @@ export function FileDownloadCell({ fileId, name }: { fileId: string; name: strin
   const run = async () => {
     setBusy(true);
     try {
-      const headers = new Headers();
-      const token = sessionStore.getToken();
-      if (token) headers.set('x-auth', token);
-      const response = await fetch(apiUrl(`/file/${encodeURIComponent(fileId)}`), { headers });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { message?: string } | null;
-        throw new HttpError(body?.message ?? response.statusText, response.status, body);
-      }
-      saveBlob(await response.blob(), filenameFromDisposition(response.headers.get('content-disposition')) ?? name);
+      const { blob, filename } = await fetchDownload(`/file/${encodeURIComponent(fileId)}`, {}, name);
+      saveBlob(blob, filename);
     } catch (error: unknown) {
       if (await logoutIfAccessDenied(error)) return;
       const message = errorMessageOf(error, translate);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { apiQuery } from '../../platform/dataProvider/apiQuery';
@@ -8,6 +8,8 @@ import { errorMessageOf } from '../../shared/ui/errorMessageOf';
 import type { TableType } from '../../../common/resources/table';
 import { pickDefaultTable, tablePath, TABLE_ROUTE_TYPES, type TableRouteSegment, type TableSummary } from './tableDefinition';
 import { TableView } from './TableView';
+import { useSessionUser } from '../../platform/authProvider/useSession';
+import { ThermographyReportButton } from '../thermography/ThermographyReportButton';
 
 const TITLES: Record<TableRouteSegment, string> = {
   asset: 'app.menu.assets',
@@ -40,6 +42,7 @@ export function TablePage({ segment, routed }: TablePageProps) {
   const { data, error: failure, refetch } = useApiQuery(roleTablesQuery(TABLE_ROUTE_TYPES[segment]));
   const tables = useMemo(() => (data === undefined ? null : Array.isArray(data) ? data : []), [data]);
   const error = failure ? errorMessageOf(failure, translate) : null;
+  const mayReadNotes = useSessionUser()?.permissions.includes('read-thermography-note') ?? false;
 
   const fallback = tables ? pickDefaultTable(tables)?._id : undefined;
   const tableId = routed ? routeTableId : (chosenId ?? fallback);
@@ -56,9 +59,12 @@ export function TablePage({ segment, routed }: TablePageProps) {
 
   return (
     <Box sx={{ p: 2 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate(TITLES[segment])}
-      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {translate(TITLES[segment])}
+        </Typography>
+        {segment === 'thermographyNote' && mayReadNotes ? <ThermographyReportButton site /> : null}
+      </Stack>
       {error && (
         <Alert severity="error" action={<Button onClick={refetch}>{translate('app.tables.retry')}</Button>}>
           {error}

@@ -22,6 +22,7 @@ import type { ThermographyNote } from './noteTypes';
 import { PriorityChip } from './PriorityChip';
 import { lazyWithTimeout } from '../../shared/ui/lazyWithTimeout';
 import { thermographyRecordsOf, type PagedRecord } from './thermographyRecords';
+import { ThermographyReportButton } from './ThermographyReportButton';
 
 // Its own chunk, with chart.js: loaded when an asset's thermography view opens, not with every table.
 const ThermographyTrendChart = lazyWithTimeout('ThermographyTrendChart', () => import('./ThermographyTrendChart').then((module) => module.ThermographyTrendChart));
@@ -136,6 +137,7 @@ export function AssetThermographyView({ assetId, inspections }: { assetId: strin
             <Typography variant="body2" color="text.secondary">
               {formatTimestamp(record.timestamp)}
             </Typography>
+            {may('read-thermography-note') ? <ThermographyReportButton inspection={{ id: record.inspectionId, timestamp: record.timestamp }} asset={{ id: assetId }} /> : null}
           </Stack>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
             <Typography variant="h6" component="h4">
