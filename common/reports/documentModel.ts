@@ -72,11 +72,11 @@ export const DOCUMENT_LIMITS = {
   /** Of the top-level `images`. */
   images: 20,
   /** Over the whole document, sections' included. */
-  allImages: 250,
+  allImages: 500,
   /** Images side by side in one block. */
   imagesSideBySide: 3,
   sections: 500,
-  blocksPerSection: 100,
+  blocksPerSection: 500,
   /** Of one image, decoded. */
   imageBytes: 5 * 1_048_576,
   /** Of all images together, decoded. */

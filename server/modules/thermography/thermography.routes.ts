@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { assets } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
 import { epochMsOf } from '../../http/period';
 import { currentUser } from '../../auth/authPlugin';
 import { loadReportImages } from '../../reports/reportImages';
-import { DEFAULT_REPORT_TIME_ZONE, REPORT_FILES } from '../../reports/reportTypes';
+import { DEFAULT_REPORT_TIME_ZONE, REPORT_FILES, ReportModelError } from '../../reports/reportTypes';
 import { validateDocumentModel } from '../../../common/reports/documentModel';
 import { isKnownTimeZone } from '../../../common/timeZone';
 import { attachmentDisposition } from '../reports/contentDisposition';
@@ -123,7 +123,7 @@ export async function thermographyRoutes(app: FastifyInstance) {
           },
           additionalProperties: false,
         },
-        response: { 400: errorSchema, 404: errorSchema, 503: errorSchema },
+        response: { 400: errorSchema, 404: errorSchema, 422: errorSchema, 503: errorSchema },
       },
     },
     async (request, reply) => {
@@ -135,7 +135,14 @@ export async function thermographyRoutes(app: FastifyInstance) {
       const model = await thermographyReportModel(db(), user, reportScopeOf(request.query));
       const checked = validateDocumentModel(model);
       if (!checked.ok) throw new Error(`The thermography report's document is not renderable: ${checked.problem}`);
-      const images = await loadReportImages(checked.model, db(), user, notePictureSource(db(), user));
+      let images;
+      try {
+        images = await loadReportImages(checked.model, db(), user, notePictureSource(db(), user));
+      } catch (error) {
+        // Pictures larger than a document holds together (edited visible pictures of many notes).
+        if (error instanceof ReportModelError) throw new HttpError(422, `The report cannot hold these notes' pictures: ${error.message}; choose a shorter period or one inspection`, { report: error.message });
+        throw error;
+      }
       const file = await app.services.reports.render(format, { model: checked.model, images, timeZone });
       const { extension, contentType } = REPORT_FILES[format];
       return reply

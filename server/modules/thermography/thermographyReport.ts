@@ -24,6 +24,8 @@ import { profileChart } from './notePicture';
 
 /** More notes than this make a report no one reads and a render too long for a request. */
 export const REPORT_MAX_NOTES = 100;
+/** Lines whose profile a note's page charts; the others' values are in its measurements table. */
+const MAX_PROFILE_CHARTS = 3;
 
 /** NETA MTS's action for each severity (common/thermography/suggestedSeverity.ts). */
 export const SEVERITY_ACTIONS: Record<(typeof SEVERITY_LEVELS)[number], string> = {
@@ -189,8 +191,7 @@ async function noteSection(note: ReportNote): Promise<DocumentSection> {
   else blocks.push({ paragraph: 'No pictures were uploaded for this note.' });
   const measurements = measurementsTable(note);
   if (measurements) blocks.push({ table: measurements });
-  for (const tool of note.view.tools) {
-    if (tool.kind !== 'line') continue;
+  for (const tool of note.view.tools.filter((each) => each.kind === 'line').slice(0, MAX_PROFILE_CHARTS)) {
     const chart = await profileChart(tool);
     if (chart) blocks.push({ images: [{ dataUrl: `data:image/png;base64,${chart.toString('base64')}`, caption: `${tool.label}: temperature profile` }] });
   }

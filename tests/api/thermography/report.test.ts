@@ -166,6 +166,20 @@ describe('the report of one inspection', () => {
   });
 });
 
+describe('line profiles', () => {
+  it("a note's page charts the profile of its first three lines; a fourth line's values stay in the table", async () => {
+    const [id] = await api.notes([{ imageNumber: '41', identification: 'Busbar run', ambientTemperature: 20 }]);
+    ok(await api.upload(id!, fixtureJpeg('flir-t420'), { extract: true }));
+    const line = (n: number) => ({ id: `l${n}`, kind: 'line', label: `Li${n}`, x1: 0, y1: 100 + 50 * n, x2: T420.width - 1, y2: 100 + 50 * n });
+    ok(await api.put(id!, { tools: [line(1), line(2), line(3), line(4)] }));
+    const note = ok<Doc>(await api.get(id!));
+    const texts = pdfTexts((await download(`inspection=${note.inspection}&reportFormat=pdf`)).rawPayload);
+    for (const n of [1, 2, 3]) expect(texts).toContain(`Li${n}: temperature profile`);
+    expect(texts).not.toContain('Li4: temperature profile');
+    expect(texts).toContain('Li4 (line)');
+  });
+});
+
 describe('the report of a period', () => {
   /** Moves an inspection and its notes to `at`, as if surveyed then. */
   async function surveyedAt(at: number, assetIdentification?: string) {
