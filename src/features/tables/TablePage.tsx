@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { apiQuery } from '../../platform/dataProvider/apiQuery';
@@ -59,12 +59,9 @@ export function TablePage({ segment, routed }: TablePageProps) {
 
   return (
     <Box sx={{ p: 2 }}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {translate(TITLES[segment])}
-        </Typography>
-        {segment === 'thermographyNote' && mayReadNotes ? <ThermographyReportButton site /> : null}
-      </Stack>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate(TITLES[segment])}
+      </Typography>
       {error && (
         <Alert severity="error" action={<Button onClick={refetch}>{translate('app.tables.retry')}</Button>}>
           {error}
@@ -81,6 +78,12 @@ export function TablePage({ segment, routed }: TablePageProps) {
         </TextField>
       )}
       {tables && tableId && <TableView key={tableId} tableId={tableId} />}
+      {/* Under the table, so its rows keep their place on a phone. */}
+      {segment === 'thermographyNote' && mayReadNotes ? (
+        <Box sx={{ mt: 2 }}>
+          <ThermographyReportButton site />
+        </Box>
+      ) : null}
     </Box>
   );
 }
