@@ -187,11 +187,16 @@ describe.skipIf(!hasBrowser())('thermography from the field to approval', { shuf
       if (request.method() === 'PUT' && request.url().includes('/api/thermographyNote/')) saves.push(new URL(request.url()).pathname.replace(/^.*\/thermographyNote\/[^/]+/, 'note'));
     });
     const noteSaved = page.waitForResponse((response) => response.request().method() === 'PUT' && /\/api\/thermographyNote\/[^/]+$/.test(new URL(response.url()).pathname));
+    const statusSaved = page.waitForResponse((response) => response.request().method() === 'PUT' && /\/api\/thermographyNote\/[^/]+\/status$/.test(new URL(response.url()).pathname), { timeout: 30_000 });
     await editor.getByRole('button', { name: 'Update & Send for Approval' }).click();
     // The server measured and stored the moved spot (40 + 10, 30): its own value now, no longer a preview.
     const saved = (await (await noteSaved).json()) as { tools: { label: string; x: number; y: number; reading: { maxC: number } | null }[] };
     expect(saved.tools).toEqual([expect.objectContaining({ label: 'Sp1', x: AX8_RAW.width / 2 + 10, y: AX8_RAW.height / 2 })]);
     expect(typeof saved.tools[0]!.reading?.maxC).toBe('number');
+    const sent = await statusSaved;
+    const sentNote = (await sent.json()) as { status?: string; message?: string };
+    expect({ code: sent.status(), status: sentNote.status, message: sentNote.message }).toEqual({ code: 200, status: 'pendingApproval', message: undefined });
+    // Shown from the status call's answer, not from a read after it.
     await editor.getByTestId('note-status').filter({ hasText: 'Pending approval' }).waitFor();
     await eventually(() => editor.locator('[data-tool-row="Sp1"]').innerText()).not.toContain('Preview');
     expect(saves).toEqual(['note/realImage', 'note', 'note/status']);

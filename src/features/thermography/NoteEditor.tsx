@@ -24,11 +24,12 @@ import { useNoteActions, type NoteAction } from './useNoteActions';
 import { usePicture } from './usePicture';
 
 /**
- * Spec §2.5 thermography note detail: the editable note (sections 3, 4 and 6). `reload` reads the
- * note again after a save; `onChanged` lets the table refresh after anything was saved — an upload,
+ * Spec §2.5 thermography note detail: the editable note (sections 3, 4 and 6). `onSaved` shows
+ * the note as a save answered it, `reload` reads it again after the save (spec: Update & Approve
+ * reloads); `onChanged` lets the table refresh after anything was saved — an upload,
  * an update, a status change — since its row shows the pictures, temperatures and status.
  */
-export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote; reload: () => void; onChanged?: () => void }) {
+export function NoteEditor({ note, reload, onSaved, onChanged }: { note: ThermographyNote; reload: () => void; onSaved: (note: ThermographyNote) => void; onChanged?: () => void }) {
   const translate = useTranslate();
   const dialogs = useDialogs();
   const user = useSessionUser();
@@ -100,6 +101,7 @@ export function NoteEditor({ note, reload, onChanged }: { note: ThermographyNote
       realPicture,
       canUpdate,
       onStart: () => setAdoptNext(true),
+      onSaved,
       onDone: (done) => {
         setArrows([]);
         if (done !== 'delete') reload();

@@ -30,6 +30,8 @@ interface NoteActionInput {
   canUpdate: boolean;
   /** The checks passed and the calls begin: the pushes they cause bring the note back as saved. */
   onStart: () => void;
+  /** The note as a save answered it: shown at once, before any read brings it again. */
+  onSaved: (note: ThermographyNote) => void;
   onDone: (action: NoteAction) => void;
   onFailed: () => void;
 }
@@ -52,7 +54,7 @@ export function useNoteActions() {
   const [busy, setBusy] = useState<NoteAction | null>(null);
 
   const run = useCallback(
-    async (action: NoteAction, { note, draft, arrows, realPicture, canUpdate, onStart, onDone, onFailed }: NoteActionInput) => {
+    async (action: NoteAction, { note, draft, arrows, realPicture, canUpdate, onStart, onSaved, onDone, onFailed }: NoteActionInput) => {
       if (inFlight.current) return;
       const status = TARGET_STATUS[action];
       const path = `/thermographyNote/${encodeURIComponent(note._id)}`;
@@ -65,9 +67,9 @@ export function useNoteActions() {
         }
       }
 
-      const step = async (failure: string, call: () => Promise<unknown>) => {
+      const step = async <T>(failure: string, call: () => Promise<T>): Promise<T> => {
         try {
-          await call();
+          return await call();
         } catch (error: unknown) {
           if (!isAccessDenied(error)) await dialogs.alert(errorMessageOf(error, translate), { title: translate(failure) });
           throw new StepFailed(failure);
@@ -84,9 +86,9 @@ export function useNoteActions() {
               apiFetch(`${path}/realImage`, { method: 'PUT', body: { filepath: note.realImage, dataURL: editedPictureDataUrl(realPicture.bitmap, arrows) } }),
             );
           }
-          await step('app.thermography.note_update_failed', () => apiFetch(path, { method: 'PUT', body: updateBodyOf(draft) }));
+          onSaved(await step('app.thermography.note_update_failed', () => apiFetch<ThermographyNote>(path, { method: 'PUT', body: updateBodyOf(draft) })));
         }
-        if (status) await step('app.thermography.status_update_failed', () => apiFetch(`${path}/status`, { method: 'PUT', body: { status } }));
+        if (status) onSaved(await step('app.thermography.status_update_failed', () => apiFetch<ThermographyNote>(`${path}/status`, { method: 'PUT', body: { status } })));
         notify(action === 'delete' ? 'app.notification.deleted' : 'app.notification.updated', { type: 'success' });
         onDone(action);
       } catch (error: unknown) {

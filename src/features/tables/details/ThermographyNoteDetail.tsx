@@ -16,5 +16,5 @@ export function ThermographyNoteDetail({ noteId, onChanged }: { noteId: string; 
   // The picture's raw data asked beside the note rather than after it: the painted picture waits for
   // both, not one then the other (a note without temperatures answers a small 404).
   useApiQuery(radiometryQuery(noteId));
-  return <DetailState detail={detail}>{(note) => <NoteEditor key={note._id} note={note} reload={detail.reload} onChanged={onChanged} />}</DetailState>;
+  return <DetailState detail={detail}>{(note) => <NoteEditor key={note._id} note={note} reload={detail.reload} onSaved={detail.accept} onChanged={onChanged} />}</DetailState>;
 }

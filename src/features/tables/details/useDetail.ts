@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { UpdateDetailEvent } from '../../../../common/realtime';
 import { errorMessageOf } from '../../../shared/ui/errorMessageOf';
@@ -11,6 +12,11 @@ export interface Detail<T> {
   error: string | null;
   loading: boolean;
   reload: () => void;
+  /**
+   * Shows what a save answered as the data, at once: a read still on its way (asked before the
+   * save) is dropped, so it cannot put the older version back.
+   */
+  accept: (data: T) => void;
 }
 
 /** GET `path` (its query included): what a detail view shows. */
@@ -26,13 +32,23 @@ export function useDetail<T>(path: string | null, showsUpdate: (event: UpdateDet
   const translate = useTranslate();
   // A null path's key is never asked: the query is off, and reload() asks nothing.
   const { data, error, isFetching, refetch } = useApiQuery({ ...detailQuery<T>(path ?? ''), enabled: path !== null });
+  const client = useQueryClient();
   const reload = useCallback(() => {
     if (path !== null) refetch();
   }, [path, refetch]);
+  const accept = useCallback(
+    (saved: T) => {
+      if (path === null) return;
+      const { queryKey } = detailQuery<T>(path);
+      void client.cancelQueries({ queryKey, exact: true });
+      client.setQueryData(queryKey, saved);
+    },
+    [client, path],
+  );
 
   usePushEvent('update-detail', (event) => {
     if (showsUpdate(event)) reload();
   });
 
-  return { data: data ?? null, error: error ? errorMessageOf(error, translate) : null, loading: path !== null && isFetching, reload };
+  return { data: data ?? null, error: error ? errorMessageOf(error, translate) : null, loading: path !== null && isFetching, reload, accept };
 }

@@ -74,4 +74,30 @@ describe('thermography note editor and update-detail pushes (spec §4)', () => {
     expect(within(measurements).getByText('Max').closest('tr')).toHaveTextContent('25.5 °C');
     expect(within(editor).queryByText(CHANGED_ELSEWHERE)).toBeNull();
   });
+
+  it("shows the sent status as the save answers, while the note's reads are still on their way", async () => {
+    sockets.length = 0;
+    let stored: ThermographyNoteView = noteView({ severityLevel: 'C' });
+    let opened = false;
+    // The first read opens the editor; every later one (the push's, the reload's) waits, as on a loaded server.
+    const { user, editor } = await openNote(() => stored, THERMO_ENGINEER, {
+      'GET /api/thermographyNote/n1': () => {
+        if (opened) return new Promise<Response>(() => undefined);
+        opened = true;
+        return jsonResponse(200, stored);
+      },
+      'PUT /api/thermographyNote/n1': (call) => {
+        stored = { ...stored, ...(call.body as Partial<ThermographyNoteView>) };
+        return jsonResponse(200, stored);
+      },
+      'PUT /api/thermographyNote/n1/status': () => {
+        stored = { ...stored, status: 'pendingApproval' };
+        return jsonResponse(200, stored);
+      },
+    });
+    expect(within(editor).getByTestId('note-status')).toHaveTextContent('Draft');
+    await user.click(within(editor).getByRole('button', { name: 'Update & Send for Approval' }));
+    await waitFor(() => expect(within(editor).getByTestId('note-status')).toHaveTextContent('Pending approval'));
+    expect(within(editor).queryByText(CHANGED_ELSEWHERE)).toBeNull();
+  });
 });
