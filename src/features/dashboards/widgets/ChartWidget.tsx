@@ -23,6 +23,9 @@ export function ChartWidget({ data, color, onPick }: ChartWidgetProps) {
   setUpCharts(theme.palette.text.secondary, theme.palette.divider);
   const ref = useRef<ChartInstance | null>(null);
   const chartData = useMemo(() => withColors(data, color), [data, color]);
+  // New options make react-chartjs-2 update the chart, animation and all: they follow what they say,
+  // not each render's new onPick (a board re-renders as its answers, pushes and clock come in).
+  const pickable = onPick !== undefined;
   const options = useMemo<ChartOptions>(
     () => ({
       ...(data.chartOptions as ChartOptions | undefined),
@@ -32,10 +35,10 @@ export function ChartWidget({ data, color, onPick }: ChartWidgetProps) {
       animation: { duration: 300 },
       onHover: (event, elements) => {
         const target = event.native?.target as HTMLElement | undefined;
-        if (target) target.style.cursor = onPick && elements.length > 0 ? 'pointer' : 'default';
+        if (target) target.style.cursor = pickable && elements.length > 0 ? 'pointer' : 'default';
       },
     }),
-    [data.chartOptions, onPick],
+    [data.chartOptions, pickable],
   );
   const click = (event: MouseEvent<HTMLCanvasElement>) => {
     if (!onPick || !ref.current) return;
