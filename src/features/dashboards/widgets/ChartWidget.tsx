@@ -24,7 +24,7 @@ export function ChartWidget({ data, color, onPick }: ChartWidgetProps) {
   const ref = useRef<ChartInstance | null>(null);
   const chartData = useMemo(() => withColors(data, color), [data, color]);
   // New options make react-chartjs-2 update the chart, animation and all: they follow what they say,
-  // not each render's new onPick (a board re-renders as its answers, pushes and clock come in).
+  // not each render's new onPick (a board re-renders as its answers and pushes come in).
   const pickable = onPick !== undefined;
   const options = useMemo<ChartOptions>(
     () => ({
