@@ -71,7 +71,8 @@ export type FieldInput =
   | { control: 'switch' }
   | { control: 'date' }
   | { control: 'dateTime' }
-  | { control: 'choice'; options: readonly string[]; multiple: boolean; optionsFrom?: string }
+  /** `blank: false`: the field always holds an option (ChoiceSettings.initial), so none is offered. */
+  | { control: 'choice'; options: readonly string[]; multiple: boolean; optionsFrom?: string; labels?: Readonly<Record<string, string>>; blank?: false }
   | { control: 'tags' }
   | { control: 'reference'; resource: string; multiple: boolean }
   | { control: 'colour' }

@@ -33,6 +33,11 @@ interface Configured {
   optionsFrom?: string;
 }
 
+/** What options are shown as (ChoiceSettings.labels). */
+interface Shown {
+  labels?: ChoiceSettings['labels'];
+}
+
 /** A configured key must be one Configuration checks as a list of options: a declaration's mistake otherwise, found as it loads. */
 function configured<S extends Configured>(label: string, settings: S): S {
   if (settings.optionsFrom !== undefined && !settings.optionsFrom.startsWith(CONFIGURED_CHOICES_PREFIX)) throw new Error(`${label}: optionsFrom must be a config key starting with "${CONFIGURED_CHOICES_PREFIX}"`);
@@ -72,9 +77,9 @@ export const field = {
   yesNo: (label: string, initial = false) => declared<boolean, YesNoSettings>(yesNoField, label, { initial }),
   date: (label: string, settings: Required = {}) => declared<string | null>(dateField, label, settings),
   dateTime: (label: string, settings: Required = {}) => declared<number | null>(dateTimeField, label, settings),
-  /** One of `options`; with `{ optionsFrom: 'choices.<entity>.<field>' }` they are that config entry's, `options` its first value. */
-  choice: (label: string, options: ChoiceSettings['options'], settings: Required & Configured = {}) => declared<string, ChoiceSettings>(choiceField, label, { options, ...configured(label, settings) }),
-  multiChoice: (label: string, options: ChoiceSettings['options'], settings: Required & Configured = {}) => declared<string[], ChoiceSettings>(multiChoiceField, label, { options, ...configured(label, settings) }),
+  /** One of `options`; with `{ optionsFrom: 'choices.<entity>.<field>' }` they are that config entry's, `options` its first value; with `initial`, never blank. */
+  choice: (label: string, options: ChoiceSettings['options'], settings: Required & Configured & Shown & { initial?: string } = {}) => declared<string, ChoiceSettings>(choiceField, label, { options, ...configured(label, settings) }),
+  multiChoice: (label: string, options: ChoiceSettings['options'], settings: Required & Configured & Shown & { initial?: readonly string[] } = {}) => declared<string[], ChoiceSettings>(multiChoiceField, label, { options, ...configured(label, settings) }),
   tags: (label: string) => declared<string[]>(tagsField, label, {}),
   reference: (label: string, resource: string, settings: Required = {}) => declared<string | null>(referenceField, label, { reference: resource, ...settings }),
   references: (label: string, resource: string) => declared<string[]>(referencesField, label, { reference: resource }),

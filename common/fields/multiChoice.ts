@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { registerFieldKind } from './fieldKind';
-import { MAX_OPTION_LENGTH, MAX_OPTIONS, optionsOf, type ChoiceSettings } from './choice';
+import { choiceInput, MAX_OPTION_LENGTH, MAX_OPTIONS, optionLabel, optionsOf, type ChoiceSettings } from './choice';
 const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 /** Any of fixed options, each once (the trades an order needs): a text[] column, shown comma-joined in the options' order. */
@@ -12,18 +12,30 @@ export const multiChoiceField = registerFieldKind<ChoiceSettings>({
     const configured = Boolean(meta.settings?.optionsFrom);
     const message = configured ? `${meta.label} must hold options of at most ${MAX_OPTION_LENGTH} characters` : `${meta.label} must hold only: ${options.join(', ')}`;
     const schema = yup
-      .array(yup.string().typeError(message).required(message).max(MAX_OPTION_LENGTH, message))
+      // Each value is checked where it is, so the 400 names it (formats[1]).
+      .array(
+        yup
+          .string()
+          .typeError(message)
+          .required(message)
+          .max(MAX_OPTION_LENGTH, message)
+          .test('option', message, (value) => configured || value === undefined || options.includes(value)),
+      )
       .typeError(`${meta.label} must be a list`)
       .max(configured ? MAX_OPTIONS : options.length, configured ? `${meta.label} must hold at most ${MAX_OPTIONS} options` : message)
-      .test('options', message, (values) => configured || (values ?? []).every((value) => options.includes(value)))
       .test('distinct', `${meta.label} must not hold the same option twice`, (values) => new Set(values ?? []).size === (values ?? []).length);
-    return meta.required ? schema.required(`${meta.label} is required`).min(1, `${meta.label} is required`) : schema.default([]);
+    const initial = meta.settings?.initial;
+    if (meta.required) return schema.required(`${meta.label} is required`).min(1, `${meta.label} is required`);
+    return schema.default(Array.isArray(initial) ? [...(initial as readonly string[])] : []);
   },
   column: () => ({ type: 'text[]' }),
-  input: (meta) => ({ control: 'choice', options: optionsOf(meta.settings), multiple: true, ...(meta.settings?.optionsFrom ? { optionsFrom: meta.settings.optionsFrom } : {}) }),
+  input: (meta) => choiceInput(meta.settings, true),
   text: (value, meta) => {
     const held = new Set(listOf(value));
-    return optionsOf(meta.settings).filter((option) => held.has(option)).join(', ');
+    return optionsOf(meta.settings)
+      .filter((option) => held.has(option))
+      .map((option) => optionLabel(meta.settings, option))
+      .join(', ');
   },
   searched: false,
   openApi: (meta) =>

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { strictObject } from './schemaParts';
-import { field } from '../fields';
+import { described, field } from '../fields';
 
 /** Spec §3: the eleven attribute types, spelt as the spec lists them. */
 export const ATTRIBUTE_TYPES = [
@@ -43,13 +43,21 @@ export const attributeSchema = strictObject({
   name: field.name(),
   // Scripts and reports name an attribute by it (docs/administration.md), so it is never blank. Left
   // out — spec §7's copy leaves it out — the server derives one from the name.
-  technicalName: yup
-    .string()
-    .test('non-blank', 'technicalName must not be blank', (value) => value === undefined || value.trim().length > 0)
-    .max(TECHNICAL_NAME_MAX_LENGTH)
-    .test('identifier', 'technicalName must start with a letter or _ and hold only letters, digits and _', (value) => !value?.trim() || TECHNICAL_NAME.test(value)),
+  technicalName: described(
+    yup
+      .string()
+      .test('non-blank', 'technicalName must not be blank', (value) => value === undefined || value.trim().length > 0)
+      .max(TECHNICAL_NAME_MAX_LENGTH)
+      .test('identifier', 'technicalName must start with a letter or _ and hold only letters, digits and _', (value) => !value?.trim() || TECHNICAL_NAME.test(value)),
+    { label: 'Technical Name', kind: 'text', settings: { max: TECHNICAL_NAME_MAX_LENGTH } },
+  ),
   description: yup.string().max(2000).default(''),
-  type: yup.string().required('type is required').oneOf([...ATTRIBUTE_TYPES], `type must be one of: ${ATTRIBUTE_TYPES.join(', ')}`),
+  type: described(yup.string().required('type is required').oneOf([...ATTRIBUTE_TYPES], `type must be one of: ${ATTRIBUTE_TYPES.join(', ')}`), {
+    label: 'Type',
+    kind: 'choice',
+    required: true,
+    settings: { options: ATTRIBUTE_TYPES },
+  }),
   isMandatory: yup.boolean().default(false),
   allowComment: yup.boolean().default(false),
   options: strictObject({

@@ -1,5 +1,7 @@
 import * as yup from 'yup';
 import type { Attribute } from './attribute';
+import { field } from '../fields';
+import { listCount } from '../fields/custom/listCount';
 import { idList, idString, nonBlank, strictObject } from './schemaParts';
 
 /** Spec §5: the five threshold operations, in the spec's words. */
@@ -56,9 +58,10 @@ export const checklistGroupSchema = strictObject({
 });
 
 export const checklistSchema = strictObject({
-  name: nonBlank('name'),
-  frequency: yup.string().max(200).default(''),
-  scripts: idList(),
+  name: field.name(),
+  frequency: field.text('Frequency', { max: 200 }),
+  // Run after an inspection of the checklist is submitted (DESIGN §7).
+  scripts: field.references('Scripts', 'script'),
   checklistItems: yup
     .array(checklistItemSchema)
     .default([])
@@ -67,6 +70,7 @@ export const checklistSchema = strictObject({
       return new Set(ids).size === ids.length;
     }),
   groups: yup.array(checklistGroupSchema).default([]),
+  itemCount: listCount('Number of checklist items', { of: 'checklistItems' }),
 });
 
 /** Items in their order (spec §4: ordered by sequenceId). */

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { field } from '../fields';
-import { idString, nonBlank, strictObject } from './schemaParts';
+import { idString, strictObject } from './schemaParts';
 
 export interface RoleTableEntry {
   table: string;
@@ -16,7 +16,7 @@ export interface Role {
 }
 
 export const roleSchema = strictObject({
-  name: nonBlank('name'),
+  name: field.name(),
   dashboard: field.reference('Dashboard', 'dashboard'),
   permissions: field.references('Permissions', 'permission'),
   tables: yup

@@ -1,5 +1,4 @@
-import * as yup from 'yup';
-import { idString, strictObject } from './schemaParts';
+import { strictObject } from './schemaParts';
 import { field } from '../fields';
 
 /** Spec §3: table record types. */
@@ -15,6 +14,6 @@ export interface TableRecord {
 
 export const tableRecordSchema = strictObject({
   name: field.name(),
-  type: yup.string().oneOf([...TABLE_TYPES]).default('asset'),
-  script: idString().nullable().default(null),
+  type: field.choice('Type', TABLE_TYPES, { initial: 'asset' }),
+  script: field.reference('Script', 'script'),
 });

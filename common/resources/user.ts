@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { colourProblem, isCssColor } from '../cssColor';
-import { field } from '../fields';
+import { described, field } from '../fields';
 import { hasControlOrBidi, idString, nonBlank, strictObject } from './schemaParts';
 
 export const USER_STATUSES = ['active', 'inactive'] as const;
@@ -44,7 +44,7 @@ const username = () =>
 
 /** POST /user: the username from the Add User prompt (spec §5: non-blank); without a name, the username is the name. */
 export const newUserSchema = strictObject({
-  username: username(),
+  username: described(username(), { label: 'Username', kind: 'text' }),
   name: yup
     .string()
     .test('non-blank', 'name must not be blank', (value) => value === undefined || value.trim().length > 0)
@@ -56,12 +56,12 @@ export const userAdministrationSchema = strictObject({
   // The display name every list and work order shows: never blank.
   name: field.name(),
   email: field.email(),
-  username: username(),
+  username: described(username(), { label: 'Username', kind: 'text' }),
   // References (field modules): what the user's history names by the referenced record's name.
   role: field.reference('Role', 'role'),
   status: yup.string().oneOf([...USER_STATUSES]).nullable().default(null),
   permissions: field.references('Direct permissions', 'permission'),
-  moduleWhitelist: yup.array(yup.string().oneOf([...MODULES]).required()).default([]),
+  moduleWhitelist: field.multiChoice('Module whitelist', MODULES, { labels: { technician: 'Technician', engineer: 'Engineer', onsite: 'On-site', administration: 'Administration' } }),
   dashboardId: field.reference('Dashboard', 'dashboard'),
   banner: strictObject({
     // Blank is no colour; anything else is drawn as CSS (DESIGN §7), so it must be a colour and only that.

@@ -64,8 +64,8 @@ const optionsSchema = yup
 
 export const widgetSchema = strictObject({
   name: field.name(),
-  type: yup.string().oneOf([...WIDGET_TYPES]).default('string'),
-  script: idString().nullable().default(null),
+  type: field.choice('Type', WIDGET_TYPES, { initial: 'string' }),
+  script: field.reference('Script', 'script'),
   options: optionsSchema,
   navigation: strictObject({
     type: yup.string().required().oneOf([...WIDGET_NAVIGATION_TYPES]),

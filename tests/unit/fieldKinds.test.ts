@@ -186,3 +186,51 @@ describe('an application kind', () => {
     expect(() => field.of('noSuchKind', 'X')).toThrow(/Unknown field kind "noSuchKind"/);
   });
 });
+
+/** A choice that always holds an option (a table's type) and options shown by their labels (a report's formats). */
+describe('choices with an initial value and labels', () => {
+  const schema = strictObject({
+    kind: field.choice('Kind', ['asset', 'alert'], { initial: 'asset' }),
+    formats: field.multiChoice('Formats', ['pdf', 'xls', 'doc'], { initial: ['pdf', 'xls', 'doc'], labels: { pdf: 'PDF', xls: 'XLS', doc: 'DOC' } }),
+  });
+  const described = (name: string) => describedFields(schema).find((entry) => entry.field === name)!;
+  const refusal = (name: string, value: unknown) => {
+    try {
+      schema.validateSyncAt(name, { [name]: value }, { strict: true });
+      return null;
+    } catch (error) {
+      if (error instanceof ValidationError) return error.message;
+      throw error;
+    }
+  };
+
+  it('fills a body that leaves them out with the initial value', () => {
+    expect(schema.cast({})).toEqual({ kind: 'asset', formats: ['pdf', 'xls', 'doc'] });
+  });
+
+  it('refuses a blank choice that has an initial value, as any value not among the options', () => {
+    expect(refusal('kind', '')).toBe('Kind must be one of: asset, alert');
+    expect(refusal('kind', 'breakdown')).toBe('Kind must be one of: asset, alert');
+    expect(refusal('kind', 'alert')).toBeNull();
+    expect(refusal('formats', [])).toBeNull();
+  });
+
+  it('names an option not offered where it is in the list', () => {
+    try {
+      schema.validateSync({ formats: ['pdf', 'csv'] }, { strict: true });
+      expect.unreachable('csv is not a format');
+    } catch (error) {
+      expect((error as ValidationError).path).toBe('formats[1]');
+      expect((error as ValidationError).message).toBe('Formats must hold only: pdf, xls, doc');
+    }
+  });
+
+  it('shows options by their labels, in the options’ order, and offers no blank for a choice always held', () => {
+    const formats = described('formats');
+    expect(formats.kind.text(['doc', 'pdf'], formats.meta, { record: {} })).toBe('PDF, DOC');
+    expect(formats.kind.input!(formats.meta)).toMatchObject({ control: 'choice', multiple: true, labels: { pdf: 'PDF' } });
+    const kind = described('kind');
+    expect(kind.kind.input!(kind.meta)).toMatchObject({ control: 'choice', multiple: false, blank: false });
+    expect(kind.kind.openApi(kind.meta)).toEqual({ type: 'string', enum: ['asset', 'alert'] });
+  });
+});

@@ -40,7 +40,6 @@ export const dashboardResource: CrudResource = {
     orIfDescription: 'manage-widget, manage-role or manage-user (their screens name dashboards), or read-dashboard for one dashboard by id (the dashboard screens)',
   },
   write: 'manage-dashboard',
-  searchFields: ['name'],
   prepare: prepareDashboard,
   async checkReferences(db, input) {
     const sections = (input.sections ?? []) as DashboardSection[];

@@ -16,7 +16,6 @@ export const permissionResource: CrudResource = {
   schema: permissionSchema,
   read: { anyPermission: ['manage-permission', 'manage-role', 'manage-user'] },
   write: 'manage-permission',
-  searchFields: ['name'],
   operations: { update: false },
   async beforeDelete(tx, row, _actor, app) {
     const name = String(row.name);

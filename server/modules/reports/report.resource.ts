@@ -11,7 +11,6 @@ export const reportResource: CrudResource = {
   schema: reportSchema,
   read: { anyPermission: ['manage-report', 'read-report'] },
   write: 'manage-report',
-  searchFields: ['name'],
   prepare: (input) => ({ ...input, formats: orderedFormats((input.formats as string[] | undefined) ?? []) }),
   async checkReferences(db, input) {
     if (input.script) await requireIds(db, scripts, [String(input.script)], 'script', 'script');

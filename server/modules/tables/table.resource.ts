@@ -18,7 +18,6 @@ export const tableResource: CrudResource = {
   },
   listVariant: (app, request) => tableListVariant(app, request),
   write: 'manage-table',
-  searchFields: ['name', 'type'],
   // GET /table/{tableId} is the table screen's data call (spec §7); the record is /table/id/{id}.
   getPath: '/id/:id',
   async checkReferences(db, input) {

@@ -16,7 +16,6 @@ export const widgetResource: CrudResource = {
   schema: widgetSchema,
   read: { anyPermission: ['manage-widget', 'manage-dashboard'] },
   write: 'manage-widget',
-  searchFields: ['name', 'type'],
   getPath: '/id/:id',
   async checkReferences(db, input) {
     if (input.script) await requireIds(db, scripts, [String(input.script)], 'script', 'script');

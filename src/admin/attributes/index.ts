@@ -1,9 +1,9 @@
 import TuneIcon from '@mui/icons-material/Tune';
 import { attributeSchema } from '../../../common/resources/attribute';
+import type { ChecklistItem } from '../../../common/resources/checklist';
 import { declareResource } from '../mechanism/declareResource';
 import { AttributeDialog } from './AttributeDialog';
 import { AttributeEditor } from './AttributeEditor';
-import { useAttributeColumns } from './useAttributeColumns';
 import type { AttributeRecord } from './types';
 
 /**
@@ -13,7 +13,9 @@ import type { AttributeRecord } from './types';
  */
 export const attributeResource = declareResource<AttributeRecord>({
   name: 'attribute', label: 'Attribute', schema: attributeSchema, icon: TuneIcon, permission: 'manage-attribute',
-  listFields: ['name', 'technicalName', 'type'], useColumns: useAttributeColumns,
+  listFields: ['name', 'technicalName', 'type'],
+  // The checklists whose items use it, archived ones marked: they are why deleting it archives it.
+  columns: ['name', 'technicalName', 'type', { key: 'checklists', label: 'Checklists', resource: 'checklist', fields: ['name', 'checklistItems'], withArchived: true, refersTo: (checklist) => ((checklist.checklistItems ?? []) as ChecklistItem[]).map((item) => item.attribute) }],
   messages: { updated: 'app.attribute.created', updatingFailed: 'app.attribute.creation_failed' },
   create: { kind: 'dialog', Dialog: AttributeDialog }, copy: { dropFields: ['technicalName'] },
   delete: { confirmKey: 'app.confirm.delete_attribute' }, archivable: true, Editor: AttributeEditor,

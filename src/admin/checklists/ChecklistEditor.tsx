@@ -1,5 +1,4 @@
-import { Stack } from '@mui/material';
-import { AutocompleteArrayInput, TextInput, useTranslate } from 'react-admin';
+import { Box } from '@mui/material';
 import type { FieldValues } from 'react-hook-form';
 import { checklistSchema, thresholdValueFits, type ChecklistItem } from '../../../common/resources/checklist';
 import { ChecklistGroupsInput } from './ChecklistGroupsInput';
@@ -7,7 +6,7 @@ import { ChecklistItemsInput } from './ChecklistItemsInput';
 import { useAttributeChoices } from './useAttributeChoices';
 import type { EditorProps } from '../mechanism/ResourceDefinition';
 import { ResourceForm } from '../mechanism/ResourceForm';
-import { useRelatedList } from '../mechanism/useRelatedList';
+import { SchemaInputs } from '../mechanism/SchemaInputs';
 import type { ChecklistRecord } from './types';
 
 /**
@@ -15,8 +14,6 @@ import type { ChecklistRecord } from './types';
  * inspection of it (DESIGN §7), the ordered items and the groups.
  */
 export function ChecklistEditor({ record, save }: EditorProps<ChecklistRecord>) {
-  const translate = useTranslate();
-  const scripts = useRelatedList<{ id: string; name: string }>('script', ['name']);
   const { byId } = useAttributeChoices();
   // The server refuses a threshold value of the wrong form; Save waits until each one fits.
   const saveDisabled = (values: FieldValues) =>
@@ -27,11 +24,10 @@ export function ChecklistEditor({ record, save }: EditorProps<ChecklistRecord>) 
 
   return (
     <ResourceForm<ChecklistRecord> record={record} schema={checklistSchema} save={save} saveDisabled={saveDisabled}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextInput source="name" label={translate('app.checklist.fields.name')} helperText={false} sx={{ flex: 1 }} />
-        <TextInput source="frequency" label={translate('app.checklist.fields.frequency')} helperText={false} sx={{ flex: 1 }} />
-      </Stack>
-      <AutocompleteArrayInput source="scripts" label={translate('app.checklist.fields.scripts')} choices={scripts} helperText={false} />
+      <Box sx={{ display: 'grid', columnGap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <SchemaInputs schema={checklistSchema} namespace="checklist" entity="checklist" fields={['name', 'frequency']} />
+      </Box>
+      <SchemaInputs schema={checklistSchema} namespace="checklist" entity="checklist" fields={['scripts']} />
       <ChecklistItemsInput />
       <ChecklistGroupsInput />
     </ResourceForm>

@@ -1,11 +1,11 @@
 import { Box, Typography } from '@mui/material';
-import { BooleanInput, TextInput, useTranslate } from 'react-admin';
+import { TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { cronProblem, describeCron } from '../../../common/resources/cron';
 import { jobSchema } from '../../../common/resources/job';
 import type { EditorProps } from '../mechanism/ResourceDefinition';
 import { ResourceForm } from '../mechanism/ResourceForm';
-import { ScriptSelectInput } from '../mechanism/ScriptSelectInput';
+import { SchemaInputs } from '../mechanism/SchemaInputs';
 import type { JobRecord } from './types';
 import { JobRuns } from './JobRuns';
 
@@ -30,14 +30,13 @@ export function JobEditor({ record, save }: EditorProps<JobRecord>) {
       <ResourceForm record={record} schema={jobSchema} save={save}>
         <Box sx={{ display: 'grid', columnGap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
           <TextInput source="name" label={translate('app.job.fields.name')} />
-          <ScriptSelectInput label={translate('app.job.fields.script')} emptyText={translate('app.job.no_script')} />
           <TextInput
             source="cronExpression"
             label={translate('app.job.fields.cron_expression')}
             helperText={<CronReading />}
             slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' } } }}
           />
-          <BooleanInput source="active" label={translate('app.job.fields.active')} helperText={false} />
+          <SchemaInputs schema={jobSchema} namespace="job" entity="job" fields={['active', 'script']} />
         </Box>
       </ResourceForm>
       <JobRuns jobId={String(record.id)} />

@@ -78,15 +78,18 @@ function ChoiceInput({ source, label, ...input }: InputProps & Extract<FieldInpu
   // An option since removed from a configured list stays on the record holding it, and is shown.
   const held = input.multiple ? ((field.value as string[] | undefined) ?? []) : typeof field.value === 'string' && field.value !== '' ? [field.value] : [];
   const options = [...offered, ...held.filter((value) => !offered.includes(value))];
-  if (input.multiple) return <ChipMultiSelect label={label} value={held} choices={options} onChange={field.onChange} error={invalid} helperText={message} />;
+  const nameOf = (option: string) => input.labels?.[option] ?? option;
+  if (input.multiple) return <ChipMultiSelect label={label} value={held} choices={options} nameOf={nameOf} onChange={field.onChange} error={invalid} helperText={message} />;
   return (
     <TextField select label={label} value={(field.value as string | undefined) ?? ''} onChange={(event) => field.onChange(event.target.value)} error={invalid} helperText={message}>
-      <MenuItem value="">
-        <em>—</em>
-      </MenuItem>
+      {input.blank !== false && (
+        <MenuItem value="">
+          <em>—</em>
+        </MenuItem>
+      )}
       {options.map((option) => (
         <MenuItem key={option} value={option}>
-          {option}
+          {nameOf(option)}
         </MenuItem>
       ))}
     </TextField>
@@ -224,14 +227,24 @@ function KindInput({ source, label, input, entity }: InputProps & { input: Field
 }
 
 /**
- * One input per described field the form draws (those `only` keeps), labelled by its i18n key
- * (default: the field's label). `entity` is the API resource: file fields upload for `<entity>.<field>`.
+ * One input per described field the form draws, labelled by its i18n key (default: the field's
+ * label): every one in the schema's order, those `fields` names in its order (an editor placing
+ * inputs of its own among them), or those `only` keeps. `entity` is the API resource: file fields
+ * upload for `<entity>.<field>`.
  */
-export function SchemaInputs({ schema, namespace, entity, only }: { schema: AnyObjectSchema; namespace: string; entity: string; only?: (meta: FieldMeta) => boolean }) {
+export function SchemaInputs({ schema, namespace, entity, fields, only }: { schema: AnyObjectSchema; namespace: string; entity: string; fields?: readonly string[]; only?: (meta: FieldMeta) => boolean }) {
   const translate = useTranslate();
+  const described = describedFields(schema);
+  const drawn = fields
+    ? fields.map((name) => {
+        const found = described.find(({ field }) => field === name);
+        if (!found) throw new Error(`SchemaInputs(${entity}): ${name} is not a described field`);
+        return found;
+      })
+    : described.filter(({ meta }) => !only || only(meta));
   return (
     <>
-      {describedFields(schema).filter(({ meta }) => !only || only(meta)).map(({ field, meta, kind }) => {
+      {drawn.map(({ field, meta, kind }) => {
         const input = kind.input?.(meta) ?? null;
         return drawnByForm(input) ? <KindInput key={field} source={field} label={translate(fieldLabelKey(namespace, field), { _: meta.label })} input={input} entity={entity} /> : null;
       })}

@@ -8,7 +8,7 @@ import { requiredFieldsDialog } from './RequiredFieldsDialog';
 import { ResourceForm } from './ResourceForm';
 import type { EditorProps, ResourceDefinition, ResourceMessages } from './ResourceDefinition';
 import { drawnByForm, fieldLabelKey, SchemaInputs, snake } from './SchemaInputs';
-import { schemaColumnsHook, type SchemaColumn } from './schemaColumns';
+import { schemaColumnsHook, type DeclaredUsedBy, type SchemaColumn, type UsedBy } from './schemaColumns';
 
 /** The spec §8 notices and the i18n key of each. */
 const OUTCOMES: readonly [keyof ResourceMessages, string, string][] = [
@@ -37,8 +37,8 @@ export interface ResourceDeclaration<T extends RaRecord>
   permission: ResourceDefinition<T>['permission'];
   /** i18n namespace when it is not the name (spec strings kept under app.table_admin…). */
   namespace?: string;
-  /** Described fields listed as columns, in this order; default every described field in the schema's order. */
-  columns?: readonly string[];
+  /** Described fields and used-by columns listed as columns, in this order; default every described field in the schema's order. */
+  columns?: readonly (string | UsedBy)[];
   /** Columns of the entity's own, instead of the derived ones. */
   useColumns?: (rows: readonly T[]) => RecordColumn<T>[];
   /** Notices spelt otherwise than the pattern (spec §8: 'Attribute created' on update). */
@@ -54,10 +54,14 @@ export interface ResourceDeclaration<T extends RaRecord>
   delete?: boolean | { confirmKey: string };
   /** The inline editor: derived from the plain described fields by default; false for none. */
   Editor?: ComponentType<EditorProps<T>> | false;
+  /** Inputs of the derived editor's form after the described fields' (a widget's options). */
+  FormExtra?: ComponentType<EditorProps<T>>;
+  /** What the derived editor shows under its form (a report's downloads, a table's preview). */
+  Below?: ComponentType<EditorProps<T>>;
 }
 
 export function declareResource<T extends RaRecord>(declaration: ResourceDeclaration<T>): ResourceDefinition<T> {
-  const { name, label, schema, namespace = name, columns, create, copy = false, Editor, ...rest } = declaration;
+  const { name, label, schema, namespace = name, columns, create, copy = false, Editor, FormExtra, Below, ...rest } = declaration;
   const key = (suffix: string) => `app.${namespace}.${suffix}`;
   const strings: Record<string, string> = {};
   const say = (i18nKey: string, english: string) => {
@@ -68,26 +72,30 @@ export function declareResource<T extends RaRecord>(declaration: ResourceDeclara
   const messages = Object.fromEntries(OUTCOMES.map(([field, suffix, words]) => [field, declaration.messages?.[field] ?? say(key(suffix), `${label} ${words}`)])) as unknown as ResourceMessages;
 
   const described = describedFields(schema);
-  const unknown = (columns ?? []).filter((column) => !described.some(({ field }) => field === column));
+  const unknown = (columns ?? []).filter((column) => typeof column === 'string' && !described.some(({ field }) => field === column));
   if (unknown.length > 0) throw new Error(`declareResource(${name}): columns ${unknown.join(', ')} are not described fields of its schema`);
   // In the order the declaration lists them (a photo first), else the schema's.
-  const listed = columns ? columns.flatMap((column) => described.filter(({ field }) => field === column)) : described;
+  type Listed = (typeof described)[number] | UsedBy;
+  const listed = columns ? columns.flatMap((column): Listed[] => (typeof column === 'string' ? described.filter(({ field }) => field === column) : [column])) : described;
   // The name column says what the rows are (spec §2.9: Permission, Role, Job…); others their field.
-  const schemaColumns: SchemaColumn[] = listed.map(({ field, meta, kind }) => ({
-    field,
-    kind,
-    meta: field === 'name' ? { ...meta, label } : meta,
-    labelKey: say(key(`columns.${snake(field === 'name' ? name : field)}`), field === 'name' ? label : meta.label),
-  }));
+  const schemaColumns = listed.map((column): SchemaColumn | DeclaredUsedBy => {
+    if ('resource' in column) return { ...column, labelKey: say(key(`columns.${snake(column.key)}`), column.label) };
+    const { field, meta, kind } = column;
+    return { field, kind, meta: field === 'name' ? { ...meta, label } : meta, labelKey: say(key(`columns.${snake(field === 'name' ? name : field)}`), field === 'name' ? label : meta.label) };
+  });
   const useColumns = declaration.useColumns ?? schemaColumnsHook<T>(schemaColumns, rest.labelField);
 
   const plain = described.filter(({ meta, kind }) => drawnByForm(kind.input?.(meta) ?? null));
   const derivesEditor = Editor === undefined && plain.length > 0;
   if (derivesEditor) for (const { field, meta } of plain) say(fieldLabelKey(namespace, field), meta.label);
-  const DerivedEditor = ({ record, save }: EditorProps<T>) => (
-    <ResourceForm record={record} schema={schema} save={save}>
-      <SchemaInputs schema={schema} namespace={namespace} entity={name} />
-    </ResourceForm>
+  const DerivedEditor = (props: EditorProps<T>) => (
+    <>
+      <ResourceForm record={props.record} schema={schema} save={props.save}>
+        <SchemaInputs schema={schema} namespace={namespace} entity={name} />
+        {FormExtra && <FormExtra {...props} />}
+      </ResourceForm>
+      {Below && <Below {...props} />}
+    </>
   );
 
   const newLabel = create === false ? '' : create && 'label' in create && create.label ? create.label : say(key('new'), `New ${label}`);

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Chip, Stack } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import type { RecordColumn } from '../../shared/ui/recordTable/RecordTable';
@@ -7,7 +7,7 @@ import { FileDownloadCell, ImageCell } from '../../features/tables/FileCells';
 import type { CellContext, FieldKind, FieldMeta } from '../../../common/fields';
 import { holdsFile, type StoredFile } from '../../../common/fields/file';
 import { isImageFile } from './FileInput';
-import { useNameLookups } from './useRelatedList';
+import { isArchived, useNameLookups, useRelatedLists } from './useRelatedList';
 
 type Translate = (key: string, options?: object) => string;
 
@@ -82,16 +82,70 @@ export function fieldColumn<T>({ field, meta, kind }: Omit<SchemaColumn, 'labelK
   };
 }
 
+/** A record of another resource as its list is read for a used-by column. */
+export type Referrer = RaRecord & Record<string, unknown>;
+
 /**
- * The columns hook of a declared resource: one column per listed field, built once per language
- * and lookup change (a new column list would rebuild the search index on every keystroke).
+ * A column of the records of another resource that name a row (spec §2.9: a table's Roles, a
+ * widget's Dashboards, an attribute's Checklists): their names, in the order of their names, each once.
  */
-export function schemaColumnsHook<T extends RaRecord>(columns: readonly SchemaColumn[], labelField?: string | readonly string[]): () => RecordColumn<T>[] {
-  const referenced = [...new Set(columns.flatMap((column) => (column.meta.reference ? [column.meta.reference] : [])))];
+export interface UsedBy {
+  /** The column's key; its English label's i18n key is app.<namespace>.columns.<key in snake_case>. */
+  key: string;
+  label: string;
+  /** The referring resource and the fields its list is asked with (spec §7's projections). */
+  resource: string;
+  fields: readonly string[];
+  /** The ids of this resource's records a referring record names. */
+  refersTo: (referrer: Referrer) => readonly (string | null | undefined)[];
+  /** What names a referrer in the cell (a checklist's assets by their identifications); default its name. Referrers stay in the order of their names, so two columns of the same referrers line up. */
+  shownAs?: (referrer: Referrer) => string;
+  /** Archived referrers too, marked archived (an attribute still used by an archived checklist cannot be deleted). */
+  withArchived?: boolean;
+  /** A cell of its own over the names (links); default the names comma-joined. */
+  render?: (names: readonly string[]) => ReactNode;
+}
+
+export const isUsedBy = (column: SchemaColumn | DeclaredUsedBy): column is DeclaredUsedBy => 'resource' in column;
+
+export type DeclaredUsedBy = UsedBy & { labelKey: string };
+
+/** The used-by column over the referrers' list. */
+export function usedByColumn<T extends RaRecord>(usedBy: UsedBy, label: string, referrers: readonly Referrer[], translate: Translate): RecordColumn<T> {
+  const shownAs = usedBy.shownAs ?? ((referrer: Referrer) => String(referrer.name ?? ''));
+  const named = referrers.map((referrer) => ({ referrer, shown: shownAs(referrer), order: String(referrer.name || shownAs(referrer)) })).sort((a, b) => a.order.localeCompare(b.order));
+  const namesById = new Map<string, string[]>();
+  for (const { referrer, shown } of named) {
+    const name = isArchived(referrer) ? translate('app.archive.archived_name', { name: shown }) : shown;
+    for (const id of new Set(usedBy.refersTo(referrer))) if (id) namesById.set(id, [...(namesById.get(id) ?? []), name]);
+  }
+  const namesOf = (row: T) => namesById.get(String(row.id)) ?? [];
+  const { render } = usedBy;
+  return { key: usedBy.key, label, sortValue: (row) => namesOf(row).join(', '), ...(render ? { render: (row: T) => render(namesOf(row)) } : {}) };
+}
+
+/**
+ * The columns hook of a declared resource: one column per listed field or used-by entry, built once
+ * per language and lookup change (a new column list would rebuild the search index on every keystroke).
+ */
+export function schemaColumnsHook<T extends RaRecord>(columns: readonly (SchemaColumn | DeclaredUsedBy)[], labelField?: string | readonly string[]): () => RecordColumn<T>[] {
+  const fields = columns.filter((column): column is SchemaColumn => !isUsedBy(column));
+  const referenced = [...new Set(fields.flatMap((column) => (column.meta.reference ? [column.meta.reference] : [])))];
+  const usedBy = columns.filter(isUsedBy);
   return function useSchemaColumns() {
     const translate = useTranslate();
     const timeZone = useTimeZone();
     const names = useNameLookups(referenced);
-    return useMemo(() => columns.map((column) => fieldColumn<T>(column, translate(column.labelKey, { _: column.meta.label }), { translate, names, timeZone, labelField })), [translate, names, timeZone]);
+    const referrers = useRelatedLists(usedBy);
+    return useMemo(
+      () =>
+        columns.map((column) =>
+          isUsedBy(column)
+            ? usedByColumn<T>(column, translate(column.labelKey, { _: column.label }), referrers[usedBy.indexOf(column)] ?? [], translate)
+            : fieldColumn<T>(column, translate(column.labelKey, { _: column.meta.label }), { translate, names, timeZone, labelField }),
+        ),
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- the referrers' lists, as many as the declaration's used-by columns (fixed)
+      [translate, names, timeZone, ...referrers],
+    );
   };
 }

@@ -76,3 +76,9 @@ export function useNameLookups(resources: readonly string[]): ReadonlyMap<string
   // eslint-disable-next-line react-hooks/exhaustive-deps, react-hooks/use-memo -- the dependencies are the lookups themselves, as many as the declaration references (fixed), which the rules cannot see in a computed array
   return useMemo(() => new Map(lookups), lookups.map(([, lookup]) => lookup));
 }
+
+/** The whole lists of several related resources, as `useRelatedList` reads each; `lists` must be the same on every render (one declaration's). */
+export function useRelatedLists<T extends RaRecord>(lists: readonly { resource: string; fields: readonly string[]; withArchived?: boolean }[]): T[][] {
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- `lists` is fixed per declaration: the same hooks run in the same order on every render
+  return lists.map(({ resource, fields, withArchived }) => useRelatedList<T>(resource, fields, { withArchived }));
+}

@@ -3,10 +3,15 @@ import { Button, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useNotify, useTranslate } from 'react-admin';
 import { orderedFormats, type ReportFormat } from '../../../common/resources/report';
+import type { EditorProps } from '../mechanism/ResourceDefinition';
 import { useReportDownload } from './downloadReport';
+import type { ReportRecord } from './types';
 
-/** One download button per format the report offers (the saved record's, not unsaved edits). */
-export function ReportDownloads({ id, name, formats, hasScript }: { id: string; name: string; formats: readonly string[]; hasScript: boolean }) {
+/** Under a report's editor: one download button per format it offers (the saved record's, not unsaved edits). */
+export function ReportDownloads({ record }: EditorProps<ReportRecord>) {
+  const { name, formats = [] } = record;
+  const id = String(record.id);
+  const hasScript = Boolean(record.script);
   const translate = useTranslate();
   const notify = useNotify();
   const download = useReportDownload();

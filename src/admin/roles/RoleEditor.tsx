@@ -1,10 +1,11 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { SelectInput, TextInput, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { roleSchema } from '../../../common/resources/role';
 import { RoleTablesInput } from './RoleTablesInput';
 import type { EditorProps } from '../mechanism/ResourceDefinition';
 import { ResourceForm } from '../mechanism/ResourceForm';
-import { useRelatedListState } from '../mechanism/useRelatedList';
+import { SchemaInputs } from '../mechanism/SchemaInputs';
+import { useRelatedList } from '../mechanism/useRelatedList';
 import type { RoleRecord } from './types';
 
 interface Named {
@@ -12,36 +13,19 @@ interface Named {
   name: string;
 }
 
-const byName = (a: Named, b: Named) => a.name.localeCompare(b.name);
-
 /**
  * The role editor (spec §2.9): name, dashboard (or none), the role's own permissions read-only,
  * and its tables with their default flags. The permissions are saved back as they were read; a
  * role is given or loses a permission in that permission's editor (PermissionEditor.tsx).
  */
 export function RoleEditor({ record, save }: EditorProps<RoleRecord>) {
-  const translate = useTranslate();
-  const dashboards = useRelatedListState<Named>('dashboard', ['name']);
-  const permissions = useRelatedListState<Named>('permission', ['name']);
-
+  const permissions = useRelatedList<Named>('permission', ['name']);
   return (
     <ResourceForm record={record} schema={roleSchema} save={save}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }}>
-        <TextInput source="name" label={translate('app.role.fields.name')} sx={{ flex: 1 }} />
-        <Box sx={{ flex: 1 }}>
-          {/* Remounted once loaded: the select's choice list lags one render behind its props. */}
-          <SelectInput
-            key={`dashboard-${dashboards.isPending}`}
-            source="dashboard"
-            label={translate('app.role.fields.dashboard')}
-            choices={[...dashboards.records].sort(byName)}
-            isPending={dashboards.isPending}
-            optionText="name"
-            emptyText={translate('app.role.no_dashboard')}
-          />
-        </Box>
-      </Stack>
-      <RolePermissions ids={record.permissions ?? []} permissions={permissions.records} />
+      <Box sx={{ display: 'grid', columnGap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <SchemaInputs schema={roleSchema} namespace="role" entity="role" fields={['name', 'dashboard']} />
+      </Box>
+      <RolePermissions ids={record.permissions ?? []} permissions={permissions} />
       <RoleTablesInput source="tables" />
     </ResourceForm>
   );

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { useFormState } from 'react-hook-form';
 import { RecordTable, type RecordColumn } from '../../shared/ui/recordTable/RecordTable';
 import type { SortTerm } from '../../shared/ui/recordTable/tableSort';
@@ -9,15 +11,21 @@ import { errorMessageOf } from '../../shared/ui/errorMessageOf';
 import { useApiFetch } from '../../platform/dataProvider/useApiFetch';
 import { TableCellContent } from '../../features/tables/TableCellContent';
 import type { TableDefinition } from '../../features/tables/tableDefinition';
+import type { EditorProps } from '../mechanism/ResourceDefinition';
+import { tableScreenPath } from './tableScreenPath';
+import type { TableAdminRecord } from './types';
 
 type PreviewRow = Record<string, unknown> & { id: string };
 
 /**
- * "Run" on the Tables screen (issue 5): GET /table/{id} with the filters' defaults, the resulting
- * rows read-only, or the script's error. It runs the saved table, so it waits for unsaved changes
- * to be saved rather than showing something other than what is being edited.
+ * Under a table record's inputs: "Run" (issue 5) — GET /table/{id} with the filters' defaults, the
+ * resulting rows read-only, or the script's error — and a link to the table's screen. It runs the
+ * saved table, so it waits for unsaved changes to be saved rather than showing something other
+ * than what is being edited.
  */
-export function TablePreview({ tableId }: { tableId: string }) {
+export function TablePreview({ record }: EditorProps<TableAdminRecord>) {
+  const tableId = String(record.id);
+  const screen = tableScreenPath(record.type, tableId);
   const translate = useTranslate();
   const apiFetch = useApiFetch();
   const { isDirty } = useFormState();
@@ -71,6 +79,13 @@ export function TablePreview({ tableId }: { tableId: string }) {
           </Typography>
           <RecordTable rows={rows} columns={columns} sort={sort} onSortChange={setSort} />
         </>
+      )}
+      {screen && (
+        <Box>
+          <Button component={Link} to={screen} size="small" startIcon={<OpenInNewIcon />}>
+            {translate('app.table_admin.open')}
+          </Button>
+        </Box>
       )}
     </Stack>
   );

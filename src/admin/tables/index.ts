@@ -1,8 +1,8 @@
 import TableChartIcon from '@mui/icons-material/TableChart';
+import type { RoleTableEntry } from '../../../common/resources/role';
 import { tableRecordSchema } from '../../../common/resources/table';
 import { declareResource } from '../mechanism/declareResource';
-import { TableEditor } from './TableEditor';
-import { useTableColumns } from './useTableColumns';
+import { TablePreview } from './TablePreview';
 import type { TableAdminRecord } from './types';
 
 /**
@@ -13,5 +13,7 @@ import type { TableAdminRecord } from './types';
  */
 export const tableResource = declareResource<TableAdminRecord>({
   name: 'table', label: 'Table', namespace: 'table_admin', schema: tableRecordSchema, icon: TableChartIcon, permission: 'manage-table',
-  listFields: ['name', 'type', 'script'], useColumns: useTableColumns, Editor: TableEditor,
+  listFields: ['name', 'type', 'script'], FormExtra: TablePreview,
+  // The roles listing the table (spec §3 role.tables; §7: GET /role?fields=name,tables).
+  columns: ['name', 'type', { key: 'roles', label: 'Roles', resource: 'role', fields: ['name', 'tables'], refersTo: (role) => ((role.tables ?? []) as RoleTableEntry[]).map((entry) => entry.table) }, 'script'],
 });

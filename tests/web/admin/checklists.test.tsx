@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { openAdminScreen } from '../helpers/adminScreen';
+import { serverList } from '../helpers/serverList';
 import { errorResponse, jsonResponse, type ApiCall } from '../helpers/mockApi';
 
 const pumpWeekly = {
@@ -38,7 +39,7 @@ function open(answers = {}) {
     'GET /api/checklist/c2/references': () => jsonResponse(200, { references: { inspection: 0, alert: 0, inspectionSchedule: 0 }, archives: false }),
     'GET /api/asset': () => jsonResponse(200, assets),
     'GET /api/attribute': () => jsonResponse(200, attributes),
-    'GET /api/script': () => jsonResponse(200, [{ _id: 's1', name: 'Raise work order' }, { _id: 's2', name: 'Compute wear' }]),
+    'GET /api/script': serverList('script', [{ _id: 's1', name: 'Raise work order' }, { _id: 's2', name: 'Compute wear' }]),
     'GET /api/alertLevel': () => jsonResponse(200, [{ _id: 'l1', name: 'Critical', color: '#d32f2f', technicalName: 'critical' }]),
     ...answers,
   });
@@ -106,6 +107,11 @@ describe('Checklist management (spec §2.9)', () => {
     const frequency = screen.getByRole('textbox', { name: 'Frequency' });
     await userEvent.clear(frequency);
     await userEvent.type(frequency, 'every 2 weeks');
+    // The scripts run after an inspection, held ones named, others picked by name.
+    const scripts = screen.getByRole('combobox', { name: 'Scripts' });
+    expect(await within(scripts.closest('.MuiAutocomplete-root') as HTMLElement).findByText('Raise work order')).toBeInTheDocument();
+    await userEvent.type(scripts, 'wear');
+    await userEvent.click(await screen.findByRole('option', { name: 'Compute wear' }));
     await userEvent.click(screen.getByRole('button', { name: 'Move Running up' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add item' }));
     const items = screen.getAllByTestId('checklist-item');
@@ -117,7 +123,7 @@ describe('Checklist management (spec §2.9)', () => {
       {
         name: 'Pump weekly',
         frequency: 'every 2 weeks',
-        scripts: ['s1'],
+        scripts: ['s1', 's2'],
         checklistItems: [
           { attribute: 'running', sequenceId: 1, threshold: { operation: 'equal', value: false, level: 'l1' }, showMandatoryIndicator: true },
           { attribute: 'pressure', sequenceId: 2, threshold: { operation: 'greater than', value: 8, level: null }, showMandatoryIndicator: false },

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, type ApiCall } from '../helpers/mockApi';
 import { openAdminScreen } from '../helpers/adminScreen';
+import { serverList } from '../helpers/serverList';
 
 const scripts = [{ _id: 's1', name: 'Overdue schedules' }];
 const hourly = { _id: 'j1', name: 'Overdue check', cronExpression: '0 * * * *', active: true, script: 's1', createdAt: 1, updatedAt: 2 };
@@ -18,7 +19,7 @@ function open(answers = {}) {
     'GET /api/job/j1': () => jsonResponse(200, hourly),
     'GET /api/job/j1/history': () => jsonResponse(200, []),
     'GET /api/job/j1/runs': () => jsonResponse(200, runs),
-    'GET /api/script': () => jsonResponse(200, scripts),
+    'GET /api/script': serverList('script', scripts),
     ...answers,
   });
 }

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, type ApiCall } from '../helpers/mockApi';
 import { openAdminScreen } from '../helpers/adminScreen';
+import { serverList } from '../helpers/serverList';
 import { filenameFromDisposition } from '../../../src/admin/reports/downloadReport';
 
 const scripts = [
@@ -18,7 +19,7 @@ const summary = { ...reports[1], createdAt: 1, updatedAt: 2 };
 function open(answers = {}) {
   return openAdminScreen('/home/reportManagement', ['manage-report'], {
     'GET /api/report': () => jsonResponse(200, reports),
-    'GET /api/script': () => jsonResponse(200, scripts),
+    'GET /api/script': serverList('script', scripts),
     'GET /api/report/r1': () => jsonResponse(200, summary),
     'GET /api/report/r1/history': () => jsonResponse(200, []),
     ...answers,
@@ -64,23 +65,29 @@ describe('Report management (spec §2.9: Report, Formats, Script, Actions; New R
     expect(await screen.findByText('Report creation failed')).toBeInTheDocument();
   });
 
-  it("edits formats (checkboxes) and script (select) inline: 'Report updated', then 'Report updating failed'", async () => {
+  it("edits formats and script (picked by name) inline: 'Report updated', then 'Report updating failed'", async () => {
     let refuse = false;
     const api = open({
       'PUT /api/report/r1': (call: ApiCall) => (refuse ? errorResponse(400, 'script: unknown script') : jsonResponse(200, { ...summary, ...(call.body as object), updatedAt: 3 })),
     });
     await userEvent.click(within(await rowOf('Inspection summary')).getByRole('button', { name: 'Expand' }));
-    const xls = await screen.findByRole('checkbox', { name: 'XLS' });
-    expect(xls).toBeChecked();
-    await userEvent.click(xls);
-    await userEvent.click(screen.getByRole('combobox', { name: /^Script/ }));
+    const toggleFormat = async (format: string) => {
+      await userEvent.click(await screen.findByRole('combobox', { name: /^Formats/ }));
+      await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: format }));
+      await userEvent.keyboard('{Escape}');
+    };
+    const script = await screen.findByRole('combobox', { name: 'Script' });
+    await waitFor(() => expect(script).toHaveValue('Inspection summary script'));
+    await toggleFormat('XLS');
+    await userEvent.clear(script);
+    await userEvent.type(script, 'alerts');
     await userEvent.click(await screen.findByRole('option', { name: 'Alerts script' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Report updated')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/report/r1')[0]?.body).toEqual({ name: 'Inspection summary', formats: ['pdf', 'doc'], script: 's2' });
 
     refuse = true;
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'XLS' }));
+    await toggleFormat('XLS');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Report updating failed')).toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, type ApiCall } from '../helpers/mockApi';
 import { openAdminScreen } from '../helpers/adminScreen';
+import { serverList } from '../helpers/serverList';
 
 const permissions = ['view-engineer', 'manage-asset', 'read-asset', 'read-checklist', 'manage-role', 'manage-user', 'manage-table', 'export-reports'].map(
   (name, index) => ({ _id: `p${index + 1}`, name }),
@@ -29,7 +30,7 @@ function open(answers = {}) {
     'GET /api/role': () => jsonResponse(200, roles),
     'GET /api/user': () => jsonResponse(200, users),
     'GET /api/permission': () => jsonResponse(200, permissions),
-    'GET /api/dashboard': () => jsonResponse(200, [{ _id: 'd1', name: 'Plant overview' }]),
+    'GET /api/dashboard': serverList('dashboard', [{ _id: 'd1', name: 'Plant overview' }]),
     'GET /api/table': () => jsonResponse(200, [{ _id: 't1', name: 'All assets', type: 'asset' }]),
     'GET /api/role/r1': () => jsonResponse(200, engineer),
     'GET /api/role/r1/history': () => jsonResponse(200, []),
@@ -112,9 +113,11 @@ describe('Role management (spec §2.9)', () => {
     const api = open({ 'PUT /api/role/r1': (call: ApiCall) => jsonResponse(200, { ...engineer, ...(call.body as object), updatedAt: 30 }) });
     await userEvent.click(within(await rowOf('ROLE_ENGINEER')).getByRole('button', { name: 'Expand' }));
     expect(await screen.findByText('All assets')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Dashboard' })).toHaveTextContent('Plant overview'));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Dashboard' }));
-    await userEvent.click(within(await screen.findByRole('listbox')).getByText('None'));
+    const dashboard = screen.getByRole('combobox', { name: 'Dashboard' });
+    await waitFor(() => expect(dashboard).toHaveValue('Plant overview'));
+    await userEvent.click(dashboard);
+    await userEvent.click(within(dashboard.closest('.MuiAutocomplete-root') as HTMLElement).getByRole('button', { name: 'Clear', hidden: true }));
+    expect(dashboard).toHaveValue('');
     await userEvent.click(screen.getByRole('switch', { name: 'Default All assets' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Role updated')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describedFields, field } from '../../../common/fields';
 import { strictObject } from '../../../common/resources/schemaParts';
 import { buildSearchIndex, searchRows } from '../../../src/shared/ui/recordTable/tableSearch';
-import { fieldColumn } from '../../../src/admin/mechanism/schemaColumns';
+import { fieldColumn, usedByColumn } from '../../../src/admin/mechanism/schemaColumns';
 
 type Row = { id: string; active?: boolean; since?: string | null; tags?: string[]; owner?: string | null; quantity?: number | null; criticality?: string };
 const translate = (key: string) => ({ 'app.admin.yes': 'Yes', 'app.admin.no': 'No' })[key] ?? key;
@@ -61,5 +61,39 @@ describe('derived column kinds', () => {
     const column = columnOf('criticality');
     const rows = ['medium', 'high', 'low'].map((criticality, i) => ({ id: String(i), criticality }));
     expect([...rows].sort((a, b) => Number(column.sortValue?.(a)) - Number(column.sortValue?.(b))).map((row) => row.criticality)).toEqual(['low', 'medium', 'high']);
+  });
+});
+
+/** A column of the records naming a row (a table's Roles, an attribute's Checklists), expected values by hand. */
+describe('used-by columns', () => {
+  const archivedTranslate = (key: string, options?: { name?: string }) => (key === 'app.archive.archived_name' ? `${options?.name} (archived)` : key);
+  const checklists = [
+    { id: 'c1', name: 'Weekly', items: ['a1', 'a2', 'a1'] },
+    { id: 'c2', name: 'Annual', items: ['a1'], archivedAt: 5 },
+    { id: 'c3', name: 'Daily', items: ['a2'] },
+  ];
+  const column = usedByColumn<{ id: string }>(
+    { key: 'checklists', label: 'Checklists', resource: 'checklist', fields: ['name', 'items'], refersTo: (checklist) => checklist.items as string[] },
+    'Checklists',
+    checklists,
+    archivedTranslate,
+  );
+
+  it('names each referrer once, in the order of the names, archived ones marked', () => {
+    expect(column.sortValue?.({ id: 'a1' })).toBe('Annual (archived), Weekly');
+    expect(column.sortValue?.({ id: 'a2' })).toBe('Daily, Weekly');
+    expect(column.sortValue?.({ id: 'a3' })).toBe('');
+  });
+
+  it('names a referrer as the declaration says, and draws the names as it says', () => {
+    const users = [{ id: 'u1', name: '', username: 'zoe', permissions: ['p1'] }, { id: 'u2', name: 'Ada', username: 'ada', permissions: ['p1'] }];
+    const byUsername = usedByColumn<{ id: string }>(
+      { key: 'users', label: 'Users', resource: 'user', fields: ['name'], refersTo: (user) => user.permissions as string[], shownAs: (user) => String(user.name || user.username), render: (names) => names.length },
+      'Users',
+      users,
+      archivedTranslate,
+    );
+    expect(byUsername.sortValue?.({ id: 'p1' })).toBe('Ada, zoe');
+    expect(byUsername.render?.({ id: 'p1' })).toBe(2);
   });
 });

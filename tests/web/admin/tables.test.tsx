@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, type ApiCall } from '../helpers/mockApi';
 import { openAdminScreen } from '../helpers/adminScreen';
+import { serverList } from '../helpers/serverList';
 
 const scripts = [
   { _id: 's1', name: 'Alerts table' },
@@ -32,7 +33,7 @@ const preview = {
 function open(answers: Record<string, (call: ApiCall) => Response> = {}) {
   return openAdminScreen('/home/tableManagement', ['manage-table'], {
     'GET /api/table': () => jsonResponse(200, tables),
-    'GET /api/script': () => jsonResponse(200, scripts),
+    'GET /api/script': serverList('script', scripts),
     'GET /api/role': () => jsonResponse(200, roles),
     'GET /api/table/id/t1': () => jsonResponse(200, alertsRecord),
     'GET /api/table/t1': () => jsonResponse(200, preview),
@@ -74,7 +75,8 @@ describe('Table management (spec §2.9: Table, Type, Roles, Script, Actions; New
     await userEvent.click(within(await rowOf('Alerts')).getByRole('button', { name: 'Expand' }));
     await userEvent.click(await screen.findByRole('combobox', { name: /^Type/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'inspection' }));
-    await userEvent.click(screen.getByRole('combobox', { name: /^Script/ }));
+    const script = screen.getByRole('combobox', { name: 'Script' });
+    await userEvent.type(script, 'assets');
     await userEvent.click(await screen.findByRole('option', { name: 'Assets table' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Table updated')).toBeInTheDocument();

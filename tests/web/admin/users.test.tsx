@@ -40,9 +40,9 @@ function open(answers = {}) {
     // The screen pages on the server: the role sorts and searches by its name.
     'GET /api/user': serverList('user', users, { role: (row) => roles.find((role) => role._id === row.role)?.name ?? '', status: (row) => String(row.status || 'active') }),
     'GET /api/user/customAttributeNames': () => jsonResponse(200, ['shift', 'site']),
-    'GET /api/role': () => jsonResponse(200, roles),
+    'GET /api/role': serverList('role', roles),
     'GET /api/permission': () => jsonResponse(200, permissions),
-    'GET /api/dashboard': () => jsonResponse(200, []),
+    'GET /api/dashboard': serverList('dashboard', []),
     'GET /api/user/u3': () => jsonResponse(200, tom),
     'GET /api/user/u3/history': () => jsonResponse(200, []),
     ...answers,

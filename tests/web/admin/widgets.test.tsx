@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { widgetSchema } from '../../../common/resources/widget';
 import { openAdminScreen } from '../helpers/adminScreen';
+import { serverList } from '../helpers/serverList';
 import { errorResponse, jsonResponse, type ApiCall } from '../helpers/mockApi';
 
 const scripts = [
@@ -39,7 +40,7 @@ const tablesByType: Record<string, { _id: string; name: string; type: string; de
 function open(answers: Record<string, (call: ApiCall) => Response> = {}) {
   return openAdminScreen('/home/widgetManagement', ['manage-widget'], {
     'GET /api/widget': () => jsonResponse(200, widgets),
-    'GET /api/script': () => jsonResponse(200, scripts),
+    'GET /api/script': serverList('script', scripts),
     'GET /api/dashboard': () => jsonResponse(200, dashboards),
     'GET /api/widget/id/w1': () => jsonResponse(200, openAlerts),
     'GET /api/widget/w1/history': () => jsonResponse(200, []),
