@@ -1,11 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
-import { Chip, Stack } from '@mui/material';
+import { Chip, Stack, Tooltip } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import type { RecordColumn } from '../../shared/ui/recordTable/RecordTable';
 import { useTimeZone } from '../../shared/ui/timeZone';
 import { FileDownloadCell, ImageCell } from '../../features/tables/FileCells';
 import type { CellContext, FieldKind, FieldMeta } from '../../../common/fields';
 import { holdsFile, type StoredFile } from '../../../common/fields/file';
+import { namesOf } from '../../../common/fields/references';
 import { isImageFile } from './FileInput';
 import { isArchived, useNameLookups, useRelatedLists } from './useRelatedList';
 
@@ -66,6 +67,9 @@ export function fieldColumn<T>({ field, meta, kind }: Omit<SchemaColumn, 'labelK
   if (holdsFile(meta)) {
     return { key: field, label, render: (row) => fileCell(value(row), meta, labelOf(row as Record<string, unknown>, labelField) || label), sortValue: text, searchText: text };
   }
+  if (meta.kind === 'references') {
+    return { key: field, label, render: (row) => <ManyNames names={namesOf(value(row), contextOf(row))} translate={translate} />, sortValue: text, searchText: text };
+  }
   const { chip, sortValue } = kind;
   return {
     key: field,
@@ -80,6 +84,19 @@ export function fieldColumn<T>({ field, meta, kind }: Omit<SchemaColumn, 'labelK
     searchText: text,
     ...(kind.align ? { align: kind.align } : {}),
   };
+}
+
+/** Beyond this many names a cell shows a count; its tooltip, the sort and the search keep all. */
+const SHOWN_NAMES = 6;
+
+/** Names comma-joined; past SHOWN_NAMES the first ones and '+N more', all in a tooltip (a role's 40 permissions). */
+function ManyNames({ names, translate }: { names: readonly string[]; translate: Translate }) {
+  if (names.length <= SHOWN_NAMES) return names.join(', ');
+  return (
+    <Tooltip title={names.join(', ')}>
+      <span>{`${names.slice(0, SHOWN_NAMES).join(', ')} ${translate('app.admin.more_names', { count: names.length - SHOWN_NAMES })}`}</span>
+    </Tooltip>
+  );
 }
 
 /** A record of another resource as its list is read for a used-by column. */

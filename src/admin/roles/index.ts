@@ -2,7 +2,6 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import { roleSchema } from '../../../common/resources/role';
 import { declareResource } from '../mechanism/declareResource';
 import { RoleEditor } from './RoleEditor';
-import { useRoleColumns } from './useRoleColumns';
 import type { RoleRecord } from './types';
 
 /**
@@ -11,6 +10,6 @@ import type { RoleRecord } from './types';
  * copy sends back (spec §7). A role still held by users is refused by the server (409).
  */
 export const roleResource = declareResource<RoleRecord>({
-  name: 'role', label: 'Role', schema: roleSchema, icon: BadgeIcon, permission: 'manage-role',
-  useColumns: useRoleColumns, copy: true, Editor: RoleEditor,
+  name: 'role', label: 'Role', schema: roleSchema, icon: BadgeIcon, permission: 'manage-role', copy: true, Editor: RoleEditor,
+  columns: ['name', { key: 'users', label: 'Users', resource: 'user', fields: ['name', 'role'], refersTo: (user) => [user.role as string | null] }, 'permissions'],
 });

@@ -630,6 +630,8 @@ export const en: TranslationMessages = {
       // Yes/no columns of declared resources (src/admin/mechanism/schemaColumns.tsx).
       yes: 'Yes',
       no: 'No',
+      // A references cell past six names (src/admin/mechanism/schemaColumns.tsx).
+      more_names: '+%{count} more',
       // A reference picker whose names the server refused (403 in place, DESIGN §15).
       may_not_read: '%{field}: you may not read these records',
       // A rich text field's sanitised rendering beside its source (src/admin/mechanism/SchemaInputs.tsx).
@@ -757,8 +759,7 @@ export const en: TranslationMessages = {
       roles_need_manage_role: 'Giving it to roles needs the permission manage-role',
     },
     role: {
-      columns: { users: 'Users', actions: 'Actions' },
-      more_permissions: '+%{count} more',
+      columns: { actions: 'Actions' },
       fields: { name: 'Name', dashboard: 'Dashboard', permissions: 'Permissions', tables: 'Tables' },
       no_permissions: 'No permissions',
       permissions_hint: 'Read-only: a role is given a permission, or loses one, in Permission management',
