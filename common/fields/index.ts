@@ -12,7 +12,7 @@ import { longTextField } from './longText';
 import { moneyField } from './money';
 import { multiChoiceField } from './multiChoice';
 import { phoneField } from './phone';
-import { referenceField } from './reference';
+import { referenceField, type ReferenceSettings } from './reference';
 import { referencesField } from './references';
 import { richTextField, type RichTextSettings } from './richText';
 import { tagsField } from './tags';
@@ -82,7 +82,8 @@ export const field = {
   multiChoice: (label: string, options: ChoiceSettings['options'], settings: Required & Configured & Shown & { initial?: readonly string[] } = {}) => declared<string[], ChoiceSettings>(multiChoiceField, label, { options, ...configured(label, settings) }),
   tags: (label: string) => declared<string[]>(tagsField, label, {}),
   reference: (label: string, resource: string, settings: Required = {}) => declared<string | null>(referenceField, label, { reference: resource, ...settings }),
-  references: (label: string, resource: string) => declared<string[]>(referencesField, label, { reference: resource }),
+  /** With `{ withArchived: true }` the records it still names once archived are shown, marked archived (an asset's checklists). */
+  references: (label: string, resource: string, settings: ReferenceSettings = {}) => declared<string[], ReferenceSettings>(referencesField, label, { reference: resource, ...settings }),
   /** A field of an application's own kind (registerFieldKind), by name. */
   of: <S extends object>(kindName: string, label: string, settings: S & Required = {} as S & Required) => declared<unknown, S>(fieldKind(kindName) as FieldKind<S>, label, settings),
   /** HTML, stored sanitised with the product's stored-HTML rules; shown and searched as its text. */

@@ -1,6 +1,12 @@
 import * as yup from 'yup';
 import { registerFieldKind, type CellContext } from './fieldKind';
 
+/** What a reference field names beside the resource (FieldMeta.reference). */
+export interface ReferenceSettings {
+  /** Its records once archived are named too, marked archived: a record keeps referring to them. */
+  withArchived?: boolean;
+}
+
 /** An id as the API gives them. */
 export const MAX_ID_LENGTH = 64;
 

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { QR_ASSET_PREFIX } from '../constants';
-import { MAX_LIST_IDS, idList, idString, nonBlank, strictObject, stringList } from './schemaParts';
-import { field } from '../fields';
+import { MAX_LIST_IDS, idString, nonBlank, strictObject, stringList } from './schemaParts';
+import { described, field } from '../fields';
 
 /** Spec §3: static attribute types; a new one is a string. */
 export const STATIC_ATTRIBUTE_TYPES = ['string', 'image', 'file'] as const;
@@ -39,12 +39,16 @@ export const assetSchema = strictObject({
   name: field.name(),
   // What its QR label carries (docs/qr-labels.md): a blank one could never be scanned.
   identification: field.text('Identification', { required: true }),
-  tags: stringList()
-    // First: a list over the cap is refused before its values are looked at.
-    .max(MAX_ASSET_TAGS, `tags must hold at most ${MAX_ASSET_TAGS} values`)
-    .test('non-blank', 'tags must not hold blank values', (tags) => (tags ?? []).every((t) => typeof t === 'string' && t.trim().length > 0))
-    .test('length', `tags must each be at most ${MAX_TAG_LENGTH} characters`, (tags) => (tags ?? []).every((t) => typeof t !== 'string' || t.length <= MAX_TAG_LENGTH)),
-  checklists: idList(),
+  tags: described(
+    stringList()
+      // First: a list over the cap is refused before its values are looked at.
+      .max(MAX_ASSET_TAGS, `tags must hold at most ${MAX_ASSET_TAGS} values`)
+      .test('non-blank', 'tags must not hold blank values', (tags) => (tags ?? []).every((t) => typeof t === 'string' && t.trim().length > 0))
+      .test('length', `tags must each be at most ${MAX_TAG_LENGTH} characters`, (tags) => (tags ?? []).every((t) => typeof t !== 'string' || t.length <= MAX_TAG_LENGTH)),
+    { label: 'Tags', kind: 'tags' },
+  ),
+  // An archived checklist stays on its assets (hidden from technicians): named, marked archived.
+  checklists: field.references('Checklists', 'checklist', { withArchived: true }),
   staticAttributes: yup
     .array(
       strictObject({
@@ -66,11 +70,6 @@ export const assetSchema = strictObject({
     .default([]),
   message: yup.string().max(100_000).default(''),
 });
-
-/** Spec §2.9: checklist ids resolved to names, unknown ids dropped, comma-joined. */
-export function checklistNames(ids: readonly string[], nameOf: ReadonlyMap<string, string>): string {
-  return ids.flatMap((id) => (nameOf.has(id) ? [nameOf.get(id) as string] : [])).join(', ');
-}
 
 /** Spec §2.9: new tags and keys join the local list, which stays sorted; blank or known adds nothing. */
 export function addSorted(list: readonly string[], value: string | null | undefined): string[] {

@@ -4,7 +4,6 @@ import { declareResource } from '../mechanism/declareResource';
 import { AssetDialog } from './AssetDialog';
 import { AssetEditor } from './AssetEditor';
 import { PrintLabelsButton } from './labels/PrintLabelsButton';
-import { useAssetColumns } from './useAssetColumns';
 import type { AssetRecord } from './types';
 
 /**
@@ -15,8 +14,7 @@ import type { AssetRecord } from './types';
  */
 export const assetResource = declareResource<AssetRecord>({
   name: 'asset', label: 'Asset', schema: assetSchema, icon: Inventory2Icon, permission: 'manage-asset',
-  listFields: ['name', 'identification', 'tags', 'checklists'],
-  useColumns: useAssetColumns,
+  listFields: ['name', 'identification', 'tags', 'checklists'], columns: ['name', 'identification', 'tags', 'checklists'],
   messages: { copied: 'app.asset.created', copyingFailed: 'app.asset.creation_failed' },
   create: { kind: 'dialog', Dialog: AssetDialog },
   copy: { dropFields: ['identification'] },

@@ -6,6 +6,7 @@ import { useTimeZone } from '../../shared/ui/timeZone';
 import { FileDownloadCell, ImageCell } from '../../features/tables/FileCells';
 import type { CellContext, FieldKind, FieldMeta } from '../../../common/fields';
 import { holdsFile, type StoredFile } from '../../../common/fields/file';
+import type { ReferenceSettings } from '../../../common/fields/reference';
 import { namesOf } from '../../../common/fields/references';
 import { isImageFile } from './FileInput';
 import { isArchived, useNameLookups, useRelatedLists } from './useRelatedList';
@@ -147,7 +148,11 @@ export function usedByColumn<T extends RaRecord>(usedBy: UsedBy, label: string, 
  */
 export function schemaColumnsHook<T extends RaRecord>(columns: readonly (SchemaColumn | DeclaredUsedBy)[], labelField?: string | readonly string[]): () => RecordColumn<T>[] {
   const fields = columns.filter((column): column is SchemaColumn => !isUsedBy(column));
-  const referenced = [...new Set(fields.flatMap((column) => (column.meta.reference ? [column.meta.reference] : [])))];
+  // Each referenced resource once; its archived records too when a field referring to it asks.
+  const referenced = [...new Set(fields.flatMap((column) => (column.meta.reference ? [column.meta.reference] : [])))].map((resource) => ({
+    resource,
+    withArchived: fields.some(({ meta }) => meta.reference === resource && (meta.settings as ReferenceSettings | undefined)?.withArchived === true),
+  }));
   const usedBy = columns.filter(isUsedBy);
   return function useSchemaColumns() {
     const translate = useTranslate();

@@ -70,9 +70,10 @@ export function useNameLookup(resource: string, options: RelatedListOptions = {}
  * id → name of several related lists at once, by resource. `resources` must be the same on every
  * render of a component (one declaration's references): it decides how many lookups run.
  */
-export function useNameLookups(resources: readonly string[]): ReadonlyMap<string, ReadonlyMap<string, string>> {
+export function useNameLookups(resources: readonly (string | { resource: string; withArchived?: boolean })[]): ReadonlyMap<string, ReadonlyMap<string, string>> {
+  const asked = resources.map((entry) => (typeof entry === 'string' ? { resource: entry } : entry));
   // eslint-disable-next-line react-hooks/rules-of-hooks -- `resources` is fixed per declaration: the same hooks run in the same order on every render
-  const lookups = resources.map((resource) => [resource, useNameLookup(resource)] as const);
+  const lookups = asked.map(({ resource, withArchived }) => [resource, useNameLookup(resource, { withArchived })] as const);
   // eslint-disable-next-line react-hooks/exhaustive-deps, react-hooks/use-memo -- the dependencies are the lookups themselves, as many as the declaration references (fixed), which the rules cannot see in a computed array
   return useMemo(() => new Map(lookups), lookups.map(([, lookup]) => lookup));
 }

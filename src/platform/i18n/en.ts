@@ -946,8 +946,6 @@ export const en: TranslationMessages = {
       },
       columns: {
         name: 'Name',
-        tags: 'Tags',
-        checklists: 'Checklists',
         actions: 'Actions',
       },
     },

@@ -127,7 +127,7 @@ describe('what an asset may hold (docs/administration.md: bounds)', () => {
     ['20,000 tags', { tags: manyTags(20_000) }, 'tags', undefined],
     ['51 tags', { tags: manyTags(51) }, 'tags', 'tags must hold at most 50 values'],
     ['a tag of 101 characters', { tags: ['Test roof', 'x'.repeat(101)] }, 'tags', 'tags must each be at most 100 characters'],
-    ['1,001 checklist ids', { checklists: manyIds(1001) }, 'checklists', 'checklists must hold at most 1000 values'],
+    ['1,001 checklist ids', { checklists: manyIds(1001) }, 'checklists', 'Checklists must hold at most 1000 values'],
     [
       '1,001 checklist ids in an option',
       { checklistOptions: [{ name: 'All', btnName: 'All', checklistIds: manyIds(1001) }] },
