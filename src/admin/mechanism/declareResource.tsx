@@ -54,9 +54,9 @@ export interface ResourceDeclaration<T extends RaRecord>
   delete?: boolean | { confirmKey: string };
   /** The inline editor: derived from the plain described fields by default; false for none. */
   Editor?: ComponentType<EditorProps<T>> | false;
-  /** Inputs of the derived editor's form after the described fields' (a widget's options). */
+  /** Parts of the derived editor's form after the described fields' inputs (a widget's options, a table's Run preview of the saved record). */
   FormExtra?: ComponentType<EditorProps<T>>;
-  /** What the derived editor shows under its form (a report's downloads, a table's preview). */
+  /** What the derived editor shows under its form (a report's downloads). */
   Below?: ComponentType<EditorProps<T>>;
 }
 

@@ -137,9 +137,9 @@ export function usedByColumn<T extends RaRecord>(usedBy: UsedBy, label: string, 
     const name = isArchived(referrer) ? translate('app.archive.archived_name', { name: shown }) : shown;
     for (const id of new Set(usedBy.refersTo(referrer))) if (id) namesById.set(id, [...(namesById.get(id) ?? []), name]);
   }
-  const namesOf = (row: T) => namesById.get(String(row.id)) ?? [];
+  const referrerNames = (row: T) => namesById.get(String(row.id)) ?? [];
   const { render } = usedBy;
-  return { key: usedBy.key, label, sortValue: (row) => namesOf(row).join(', '), ...(render ? { render: (row: T) => render(namesOf(row)) } : {}) };
+  return { key: usedBy.key, label, sortValue: (row) => referrerNames(row).join(', '), ...(render ? { render: (row: T) => render(referrerNames(row)) } : {}) };
 }
 
 /**
