@@ -5,6 +5,9 @@ import { field } from '../fields';
 export const REPORT_FORMATS = ['pdf', 'xls', 'doc'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
+/** What a format is called on screen: the editor's picker and cells, the download buttons. */
+export const REPORT_FORMAT_LABELS: Readonly<Record<ReportFormat, string>> = { pdf: 'PDF', xls: 'XLS', doc: 'DOC' };
+
 export function isReportFormat(value: unknown): value is ReportFormat {
   return typeof value === 'string' && (REPORT_FORMATS as readonly string[]).includes(value);
 }
@@ -20,7 +23,7 @@ export interface Report {
 export const reportSchema = strictObject({
   name: field.name(),
   // A new report (POST {name}, spec §7) offers every format until an administrator narrows it.
-  formats: field.multiChoice('Formats', REPORT_FORMATS, { initial: REPORT_FORMATS, labels: { pdf: 'PDF', xls: 'XLS', doc: 'DOC' } }),
+  formats: field.multiChoice('Formats', REPORT_FORMATS, { initial: REPORT_FORMATS, labels: REPORT_FORMAT_LABELS }),
   script: field.reference('Script', 'script'),
 });
 

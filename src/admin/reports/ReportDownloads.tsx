@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useNotify, useTranslate } from 'react-admin';
-import { orderedFormats, type ReportFormat } from '../../../common/resources/report';
+import { orderedFormats, REPORT_FORMAT_LABELS, type ReportFormat } from '../../../common/resources/report';
 import type { EditorProps } from '../mechanism/ResourceDefinition';
 import { useReportDownload } from './downloadReport';
 import type { ReportRecord } from './types';
@@ -45,7 +45,7 @@ export function ReportDownloads({ record }: EditorProps<ReportRecord>) {
           disabled={!hasScript || busy !== null}
           onClick={() => void run(format)}
         >
-          {busy === format ? translate('app.report.downloading') : translate(`app.report.formats.${format}`)}
+          {busy === format ? translate('app.report.downloading') : REPORT_FORMAT_LABELS[format]}
         </Button>
       ))}
       {!hasScript && (

@@ -6,7 +6,7 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import GridOnIcon from '@mui/icons-material/GridOn';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useNotify, useTranslate } from 'react-admin';
-import { orderedFormats, type ReportFormat } from '../../../common/resources/report';
+import { orderedFormats, REPORT_FORMAT_LABELS, type ReportFormat } from '../../../common/resources/report';
 import type { QueryValue } from '../../platform/dataProvider/apiBase';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
 import { readableTextColor } from '../../shared/ui/readableTextColor';
@@ -59,7 +59,7 @@ function ReportFormatIcons({ id, name, formats, filters }: ReportFormatIconsProp
     <Stack direction="row" spacing={0.5}>
       {ICON_ORDER.filter((format) => offered.has(format)).map((format) => {
         const Icon = FORMAT_ICONS[format];
-        const label = translate('app.tables.download_as', { name, format: translate(`app.report.formats.${format}`) });
+        const label = translate('app.tables.download_as', { name, format: REPORT_FORMAT_LABELS[format] });
         return (
           <Tooltip key={format} title={label}>
             <span>

@@ -801,7 +801,6 @@ export const en: TranslationMessages = {
     },
     report: {
       columns: { actions: 'Actions' },
-      formats: { pdf: 'PDF', xls: 'XLS', doc: 'DOC' },
       downloads: 'Download',
       downloading: 'Downloading…',
       download_failed: 'The report could not be downloaded',
