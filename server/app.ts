@@ -30,6 +30,7 @@ import { crudResources, knownPermissions } from './crud/registry';
 import { configuredChoiceEntries } from './crud/configuredChoices';
 import { createLogoImageSource } from './modules/appInfo/logoImageSource';
 import { createJobScheduler } from './jobs/scheduler';
+import { startReadingSubscriber, type ReadingSubscriber } from './modules/monitoring/mqttSubscriber';
 import { requestTiming } from './modules/metrics/requestTiming';
 
 /** The longest path parameter, as sent: 200 UTF-16 units × 9 characters (see routerOptions). */
@@ -127,8 +128,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await api.register(apiRoutes, { resources: options.resources });
   }, { prefix: API_PREFIX });
   await serveWebApp(app, config.distDir, config.firstScreenWaitMs);
+  // Readings from the broker (DESIGN §17): the share is left and the buffer stored before the database closes.
+  let subscriber: ReadingSubscriber | null = null;
+  app.decorate('readingSubscriber', null as ReadingSubscriber | null);
+  app.addHook('preClose', () => (subscriber ? subscriber.stop() : app.services.readings.flush()));
   await app.ready();
   if (config.jobsEnabled) jobs.start();
+  if (config.mqttUrl) subscriber = startReadingSubscriber({ url: config.mqttUrl, intake: app.services.readings, log: app.log, clientId: config.mqttClientId });
+  app.readingSubscriber = subscriber;
   return app;
 }
 

@@ -65,6 +65,12 @@ export interface AppConfig {
    * appear in the CSP and take cross-origin calls (server/http/crossHostApi.ts). Empty: none do.
    */
   publicHosts: string[];
+  /** The broker readings come from (MQTT_URL, DESIGN §17); null: no subscription, readings only over HTTP. */
+  mqttUrl?: string | null;
+  /** This process's MQTT client id (MQTT_CLIENT_ID): stable across its restarts, so it resumes its session; default host and pid. */
+  mqttClientId?: string;
+  /** Days raw readings are kept (READINGS_RETENTION_DAYS, default 90); older readings are refused. */
+  readingsRetentionDays?: number;
 }
 
 const envSchema = yup.object({
@@ -96,6 +102,9 @@ const envSchema = yup.object({
     .min(16, 'METRICS_TOKEN must be at least 16 characters')
     .matches(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces')
     .optional(),
+  MQTT_URL: yup.string().trim().matches(/^(mqtts?|wss?):\/\//, 'MQTT_URL must start with mqtt://, mqtts://, ws:// or wss://').optional(),
+  MQTT_CLIENT_ID: yup.string().trim().max(100).matches(/^[\x21-\x7e]+$/, 'MQTT_CLIENT_ID must be printable ASCII without spaces').optional(),
+  READINGS_RETENTION_DAYS: yup.number().integer().min(1).max(36_500).default(90),
   PUBLIC_HOSTS: yup
     .string()
     .trim()
@@ -163,6 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     drainDelayMs: values.DRAIN_DELAY_MS,
     metricsToken: values.METRICS_TOKEN ?? null,
     publicHosts: publicHostsOf(values.PUBLIC_HOSTS) ?? [],
+    mqttUrl: values.MQTT_URL ?? null,
+    ...(values.MQTT_CLIENT_ID ? { mqttClientId: values.MQTT_CLIENT_ID } : {}),
+    readingsRetentionDays: values.READINGS_RETENTION_DAYS,
   };
 }
 

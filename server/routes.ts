@@ -24,6 +24,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { workOrderRoutes } from './modules/workOrders/workOrder.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
 
 /** Every /api module, in one list; each declares its routes' access next to their definitions. */
 export async function apiRoutes(app: FastifyInstance, { resources }: { resources?: readonly CrudResource[] }) {
@@ -50,5 +51,6 @@ export async function apiRoutes(app: FastifyInstance, { resources }: { resources
   await app.register(inspectionScheduleRoutes);
   await app.register(calendarRoutes);
   await app.register(workOrderRoutes);
+  await app.register(monitoringRoutes);
   await app.register(docsRoutes);
 }

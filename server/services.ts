@@ -12,11 +12,18 @@ import { createScriptSandbox } from './sandbox/sandbox';
 import { createAppMetrics } from './modules/metrics/appMetrics';
 import { derivedApiHosts } from './http/crossHostApi';
 import { createReportRenderer } from './reports/renderQueue';
+import { createDeviceKeys } from './modules/monitoring/deviceKeyCache';
+import { createPointCatalogue } from './modules/monitoring/pointCatalogue';
+import { createReadingIntake } from './modules/monitoring/readingIntake';
 
 /** What handlers reach through `app.services`: built once per app, no per-process state beyond it. */
 export function createServices(config: AppConfig, db: Database, tokens: TokenService, bus: InvalidationBus) {
   const sessions = createSessionCache((id) => users.findWithGrants(id), bus);
   const users = createUserRepository(db, (id) => sessions.invalidate(id));
+  const pushes = createPushHub();
+  const catalogue = createCatalogueCache(db, bus);
+  const deviceKeys = createDeviceKeys(db, bus);
+  const points = createPointCatalogue(db, bus);
   return {
     config,
     db,
@@ -26,8 +33,15 @@ export function createServices(config: AppConfig, db: Database, tokens: TokenSer
     users,
     configEntries: createConfigRepository(db),
     loginRateLimit: createLoginRateLimit(db, config.loginLimits),
-    pushes: createPushHub(),
-    catalogue: createCatalogueCache(db, bus),
+    pushes,
+    catalogue,
+    // Condition monitoring (DESIGN §17): gateways' keys, the points they write, where readings come in.
+    deviceKeys,
+    points,
+    readings: createReadingIntake({
+      db, deviceKeys, points, pushes, levels: () => catalogue.alertLevels(), retentionDays: config.readingsRetentionDays ?? 90,
+      onError: (error, what) => console.error(`readings: ${what}:`, error),
+    }),
     scripts: createScriptSandbox(db, config, { onError: (error, op) => console.error(`script ${op} failed:`, error) }),
     metrics: createAppMetrics(),
     // One rendering thread for every document: report downloads, thermography reports, the info PDF.

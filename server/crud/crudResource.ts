@@ -58,6 +58,8 @@ export interface CrudResource extends DeclarationShape {
    * the table needs an archivedAt column. Adds GET /:id/references and POST /:id/restore.
    */
   archive?: Archiving;
+  /** A field that records who created the record (a `recorded` text): the creator's name, set once. */
+  createdBy?: string;
   /** After any committed write (e.g. sessions depend on roles and permissions). */
   afterWrite?: (app: FastifyInstance) => void;
   /** The body of a successful PUT (config answers a message, spec §7). */
@@ -231,7 +233,8 @@ export function registerCrudResource(app: FastifyInstance, resource: CrudResourc
       const id = newId();
       const row = await db().transaction(async (tx) => {
         const stored = await keepDeclaredFiles(tx, resource, id, input, null, currentUser(request), fileReaders);
-        const [created] = (await tx.insert(table).values({ ...stored, _id: id }).returning()) as [Row];
+        const creator = resource.createdBy ? { [resource.createdBy]: currentUser(request).name || currentUser(request).username } : {};
+        const [created] = (await tx.insert(table).values({ ...stored, ...creator, _id: id }).returning()) as [Row];
         await recordAudit(tx, { entity, recordId: created._id, action: 'create', actor: actorOf(request), changes: diffRecords(null, created) });
         return created;
       });

@@ -9,6 +9,7 @@ import type { WidgetNavigation, WidgetOptionValue } from '../../common/resources
 import type { BreakerAttributes, KeyValue, TextEntry } from '../../common/thermography/note';
 import type { CameraReading } from '../modules/thermography/cameraReading';
 import type { DeltaT, StoredTool } from '../../common/thermography/measurementTools';
+import type { AlertHistoryEntry, ExplainedRule, PointConditions } from '../../common/monitoring/alertRule';
 
 /** Epoch milliseconds, as every time in the API (DESIGN §3). */
 const epochMs = (name: string) => bigint(name, { mode: 'number' });
@@ -298,8 +299,22 @@ export const alerts = pgTable(
     resolvedBy: text('resolved_by'),
     resolvedAt: epochMs('resolved_at'),
     createdAt: epochMs('created_at').notNull().default(nowMs),
+    /** A measurement point's alert (DESIGN §17): its point and level, and what common/monitoring/alertRule.ts keeps. */
+    point: text('point_id'),
+    pointLevel: text('point_level'),
+    repeats: integer('repeats').notNull().default(0),
+    lastValue: doublePrecision('last_value'),
+    lastAt: epochMs('last_at'),
+    worstValue: doublePrecision('worst_value'),
+    worstAt: epochMs('worst_at'),
+    /** When the condition last re-armed; null while in alarm. */
+    clearedAt: epochMs('cleared_at'),
+    /** The rule and the firings and clears (alertRule.ts's ExplainedRule and history). */
+    explanation: jsonb('explanation').$type<{ rule: ExplainedRule; history: AlertHistoryEntry[] }>(),
   },
   (table) => [
+    // One open alert per point and level, whichever process fires it.
+    uniqueIndex('alerts_open_point_level_idx').on(table.point, table.pointLevel).where(sql`${table.resolvedAt} is null and ${table.point} is not null`),
     index('alerts_asset_time_idx').on(table.asset, table.timestamp),
     index('alerts_inspection_idx').on(table.inspection),
     index('alerts_time_idx').on(table.timestamp),
@@ -589,3 +604,58 @@ export const idempotencyKeys = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
 );
+
+/**
+ * Readings of measurement points (DESIGN §17), from sensors and inspections alike: one row per point
+ * and instant, so a reading delivered twice (MQTT QoS 1) or sent again is stored once. The key is
+ * the (point, time) index trends read.
+ */
+export const readings = pgTable(
+  'readings',
+  {
+    point: text('point_id').notNull(),
+    ts: epochMs('ts').notNull(),
+    value: doublePrecision('value').notNull(),
+    /** The device key that sent it; null for a technician's value. */
+    deviceKey: text('device_key_id'),
+    /** The inspection that recorded it; null for a sensor's. */
+    inspection: text('inspection_id'),
+    receivedAt: epochMs('received_at').notNull().default(nowMs),
+  },
+  (table) => [primaryKey({ columns: [table.point, table.ts] })],
+);
+
+/**
+ * A point's alerting state between readings (alertRule.ts's conditions), and its latest reading for
+ * the technicians' screens. Locked while readings are evaluated, so two processes never evaluate
+ * one point at once.
+ */
+export const pointStates = pgTable('point_states', {
+  point: text('point_id').primaryKey(),
+  /** The newest reading evaluated; an older one that arrives later is stored, not evaluated. */
+  lastTs: epochMs('last_ts'),
+  lastValue: doublePrecision('last_value'),
+  conditions: jsonb('conditions').$type<PointConditions>().notNull().default({}),
+});
+
+/** Readings refused, by key and reason (docs/monitoring.md): what administrators see of a misbehaving gateway. */
+export const readingRefusals = pgTable(
+  'reading_refusals',
+  {
+    /** '' when the key was unknown. */
+    deviceKey: text('device_key_id').notNull(),
+    reason: text('reason').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    lastAt: epochMs('last_at').notNull(),
+    /** What the last refused reading said (its topic or field), for finding the gateway's fault. */
+    lastDetail: text('last_detail').notNull().default(''),
+  },
+  (table) => [primaryKey({ columns: [table.deviceKey, table.reason] })],
+);
+
+/** A device key's secret, apart from its record so no list or read ever carries it: SHA-256 of a random secret. */
+export const deviceKeySecrets = pgTable('device_key_secrets', {
+  deviceKey: text('device_key_id').primaryKey(),
+  hash: text('hash').notNull(),
+  issuedAt: epochMs('issued_at').notNull().default(nowMs),
+});

@@ -76,8 +76,12 @@ export interface AccessVariant {
   allowed: readonly MatrixUser[];
 }
 
-/** 'public': no token needed. A list of users: those allowed; everyone else gets 403. */
-export type AccessRow = 'public' | readonly MatrixUser[] | readonly AccessVariant[];
+/**
+ * 'public': no token needed. 'deviceKey': a gateway's call, whose credential is a device key and not a
+ * user's token: 401 for every user (tests/api/monitoring has the keys). A list of users: those
+ * allowed; everyone else gets 403.
+ */
+export type AccessRow = 'public' | 'deviceKey' | readonly MatrixUser[] | readonly AccessVariant[];
 
 /**
  * The six routes a declared resource gets (server/crud/crudResource.ts: list, create, read, update,
@@ -324,4 +328,14 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/config/choices/:key': administrators,
   ...declaredResourceRows('vendor', holders['manage-vendor'], { namesAlso: holders['manage-sparepart'] }),
   ...declaredResourceRows('sparePart', holders['manage-sparepart']),
+
+  // Condition monitoring (docs/monitoring.md). A gateway's call carries a device key, not a token;
+  // keys are the administrators'; points are read by whoever reads assets, kept by who keeps assets.
+  'POST /api/reading': 'deviceKey',
+  ...declaredResourceRows('deviceKey', administrators),
+  'POST /api/deviceKey/:id/secret': administrators,
+  'GET /api/readingRefusal': administrators,
+  ...declaredResourceRows('measurementPoint', administrators),
+  'GET /api/measurementPoint': holders['read-asset'],
+  'GET /api/measurementPoint/:id': holders['read-asset'],
 };

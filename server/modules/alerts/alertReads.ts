@@ -77,11 +77,30 @@ export async function alertById(db: Database, id: string) {
     : new Map<string, { name: string; type: string }>();
   return {
     ...alert,
+    measurement: await pointAlertDetail(db, id),
     checklistName: inspection?.checklistName ?? null,
     inspectedBy: inspection?.inspectedBy ?? null,
     // The type tells the detail which values are images (file ids) to show as pictures.
     attributeData: data.map((d) => ({ attribute: d.attribute, name: named.get(d.attribute)?.name ?? d.attribute, type: named.get(d.attribute)?.type ?? null, value: d.value })),
   };
+}
+
+/**
+ * A measurement point's alert (DESIGN §17): its point, the repeats, last and worst values, when it
+ * cleared, and the rule and readings that fired it — what the detail explains. Null for other alerts.
+ */
+async function pointAlertDetail(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      point: alerts.point, level: alerts.pointLevel, repeats: alerts.repeats, lastValue: alerts.lastValue, lastAt: alerts.lastAt,
+      worstValue: alerts.worstValue, worstAt: alerts.worstAt, clearedAt: alerts.clearedAt, explanation: alerts.explanation,
+    })
+    .from(alerts)
+    .where(eq(alerts._id, id));
+  if (!row?.point) return null;
+  const { rows } = (await db.execute(sql`select name, unit from measurement_points where id = ${row.point}`)) as unknown as { rows: { name: string; unit: string }[] };
+  const point = rows[0];
+  return { ...row, pointName: point?.name ?? null, unit: point?.unit ?? '' };
 }
 
 /**

@@ -3,9 +3,10 @@ import type { Database } from '../../../server/db/client';
 
 /**
  * Tables a refused call may legitimately change: `login_attempts` counts failed sign-ins, which is
- * exactly what a refused POST /token/login must do (the rate limit of docs/decisions.md).
+ * exactly what a refused POST /token/login must do (the rate limit of docs/decisions.md); `reading_refusals`
+ * counts refused readings, what a refused POST /reading must do (DESIGN §17).
  */
-const CHANGES_ON_REFUSAL = new Set(['login_attempts']);
+const CHANGES_ON_REFUSAL = new Set(['login_attempts', 'reading_refusals']);
 
 export type Digest = Record<string, string>;
 

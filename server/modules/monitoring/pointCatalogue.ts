@@ -1,0 +1,100 @@
+import { eq, getTableColumns, isNull } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { assets } from '../../db/schema';
+import type { InvalidationBus } from '../../realtime/invalidationBus';
+import { CATALOGUE_KEY } from '../inspections/catalogueCache';
+import { levelRules, type Direction, type LevelRule } from '../../../common/monitoring/alertRule';
+import { measurementPoints, POINTS_CHANGED } from './measurementPoint.resource';
+
+/** A measurement point as readings need it: where it is, and its rules. */
+export interface CataloguePoint {
+  _id: string;
+  asset: string;
+  assetName: string;
+  identification: string;
+  key: string;
+  name: string;
+  unit: string;
+  attribute: string | null;
+  rules: LevelRule[];
+}
+
+const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+/**
+ * Every process's map of the measurement points of current assets, by topic (asset identification
+ * and key), by id, and by asset and attribute (a technician's value of a mapped attribute). Loaded
+ * once, dropped when a point or an asset changes (POINTS_CHANGED, CATALOGUE_KEY).
+ */
+export function createPointCatalogue(db: Database, bus: InvalidationBus) {
+  let loaded: Promise<{ byTopic: Map<string, CataloguePoint>; byId: Map<string, CataloguePoint>; byAttribute: Map<string, CataloguePoint[]> }> | null = null;
+  bus.subscribe((key) => {
+    if (key === POINTS_CHANGED || key === CATALOGUE_KEY) loaded = null;
+  });
+
+  async function load() {
+    const rows = await db
+      .select({ point: measurementPoints, assetName: assets.name, identification: assets.identification })
+      .from(measurementPoints)
+      .innerJoin(assets, eq(assets._id, (getTableColumns(measurementPoints) as unknown as Record<'asset', PgColumn>).asset))
+      .where(isNull(assets.archivedAt));
+    const byTopic = new Map<string, CataloguePoint>();
+    const byId = new Map<string, CataloguePoint>();
+    const byAttribute = new Map<string, CataloguePoint[]>();
+    for (const { point, assetName, identification } of rows) {
+      const row = point as unknown as Record<string, unknown>;
+      const entry: CataloguePoint = {
+        _id: row._id as string,
+        asset: row.asset as string,
+        assetName,
+        identification,
+        key: row.key as string,
+        name: row.name as string,
+        unit: (row.unit as string) ?? '',
+        attribute: (row.attribute as string | null) ?? null,
+        rules: levelRules({
+          direction: row.direction as Direction,
+          warning: numberOrNull(row.warning),
+          critical: numberOrNull(row.critical),
+          deadband: numberOrNull(row.deadband),
+          minDurationSeconds: numberOrNull(row.minDurationSeconds),
+        }),
+      };
+      byTopic.set(`${identification}\n${entry.key}`, entry);
+      byId.set(entry._id, entry);
+      if (entry.attribute) {
+        const id = `${entry.asset}\n${entry.attribute}`;
+        byAttribute.set(id, [...(byAttribute.get(id) ?? []), entry]);
+      }
+    }
+    return { byTopic, byId, byAttribute };
+  }
+
+  const points = () => {
+    if (!loaded) {
+      const loading = load();
+      loaded = loading;
+      loading.catch(() => {
+        if (loaded === loading) loaded = null;
+      });
+    }
+    return loaded;
+  };
+
+  return {
+    /** The point an asset identification and a point key name (a topic's last two levels). */
+    async byTopic(identification: string, key: string): Promise<CataloguePoint | null> {
+      return (await points()).byTopic.get(`${identification}\n${key}`) ?? null;
+    },
+    async byId(id: string): Promise<CataloguePoint | null> {
+      return (await points()).byId.get(id) ?? null;
+    },
+    /** The points that map an attribute of an asset (a technician's value lands on their history). */
+    async byAttribute(assetId: string, attributeId: string): Promise<readonly CataloguePoint[]> {
+      return (await points()).byAttribute.get(`${assetId}\n${attributeId}`) ?? [];
+    },
+  };
+}
+
+export type PointCatalogue = ReturnType<typeof createPointCatalogue>;

@@ -1,0 +1,179 @@
+import { and, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { newId } from '../../db/ids';
+import { alerts, pointStates, readings } from '../../db/schema';
+import { jsonInsert } from '../../db/jsonRecords';
+import type { AlertLevelRow } from '../inspections/thresholdAlerts';
+import { escapeHtml } from '../inspections/thresholdAlerts';
+import { applyEvent, stepPoint, type PointAlert, type PointConditions, type PointLevel, type Reading, type RuleEvent } from '../../../common/monitoring/alertRule';
+import type { NewAlertEvent } from '../../../common/realtime';
+import type { CataloguePoint } from './pointCatalogue';
+
+/** A reading that passed its checks, for a known point. */
+export interface AcceptedReading {
+  point: CataloguePoint;
+  ts: number;
+  value: number;
+  /** The key that sent it; null for a technician's value. */
+  deviceKey: string | null;
+  /** The inspection that recorded it; null for a sensor's. */
+  inspection: string | null;
+}
+
+export interface StoreOutcome {
+  /** Readings new to the database. */
+  stored: number;
+  /** Readings it already held (a QoS 1 redelivery, a gateway sending again). */
+  duplicates: number;
+  /** Stored readings older than their point's newest evaluated one: drawn in trends, not evaluated. */
+  late: number;
+  /** Alerts opened or fired again: new-alert pushes, and the work-order rule for the opened ones. */
+  fired: NewAlertEvent[];
+  opened: string[];
+  /** Alerts whose detail changed in a way a reader would see (fired again, cleared). */
+  changed: string[];
+}
+
+/** The alert level a point's level raises: critical the most severe, warning the next (one level: that one). */
+export function alertLevelFor(levels: readonly AlertLevelRow[], level: PointLevel): AlertLevelRow | null {
+  if (levels.length === 0) return null;
+  return level === 'critical' ? (levels[0] as AlertLevelRow) : (levels[1] ?? (levels[0] as AlertLevelRow));
+}
+
+const shown = (value: number, unit: string) => `${Number(value.toPrecision(12))}${unit ? ` ${unit}` : ''}`;
+
+function firstMessage(point: CataloguePoint, level: PointLevel, reading: Reading): string {
+  const rule = point.rules.find((candidate) => candidate.level === level);
+  const limit = rule ? `, ${level} ${rule.direction} ${shown(rule.threshold, point.unit)}` : '';
+  return `<p><strong>${escapeHtml(point.name)}</strong> is <strong>${escapeHtml(shown(reading.value, point.unit))}</strong>${escapeHtml(limit)}.</p>`;
+}
+
+type AlertRow = typeof alerts.$inferSelect;
+
+function asPointAlert(row: AlertRow): PointAlert {
+  const explanation = row.explanation ?? { rule: { level: row.pointLevel as PointLevel, threshold: 0, direction: 'above', deadband: 0, minDurationMs: 0 }, history: [] };
+  return {
+    level: row.pointLevel as PointLevel,
+    openedAt: row.timestamp,
+    repeats: row.repeats,
+    last: { ts: row.lastAt ?? row.timestamp, value: row.lastValue ?? 0 },
+    worst: { ts: row.worstAt ?? row.timestamp, value: row.worstValue ?? 0 },
+    clearedAt: row.clearedAt,
+    rule: explanation.rule,
+    history: explanation.history,
+  };
+}
+
+const pointAlertColumns = (alert: PointAlert) => ({
+  repeats: alert.repeats,
+  lastValue: alert.last.value,
+  lastAt: alert.last.ts,
+  worstValue: alert.worst.value,
+  worstAt: alert.worst.ts,
+  clearedAt: alert.clearedAt,
+  explanation: { rule: alert.rule, history: alert.history },
+});
+
+/**
+ * Stores readings once each and runs the new ones through their points' alert rules (DESIGN §17),
+ * in one transaction: the readings (a duplicate is dropped by the (point, time) key), the points'
+ * states locked in id order (a reading is evaluated by one process, in time order), the open
+ * alerts they change. A reading older than its point's newest evaluated one is stored, not evaluated:
+ * alerts describe the present.
+ */
+export async function storeReadings(db: Database, levels: readonly AlertLevelRow[], incoming: readonly AcceptedReading[]): Promise<StoreOutcome> {
+  const outcome: StoreOutcome = { stored: 0, duplicates: 0, late: 0, fired: [], opened: [], changed: [] };
+  if (incoming.length === 0) return outcome;
+  // One reading per point and instant: a batch may carry a redelivery of its own reading.
+  const unique = new Map<string, AcceptedReading>();
+  for (const reading of incoming) unique.set(`${reading.point._id}\n${reading.ts}`, reading);
+  const batch = [...unique.values()];
+  outcome.duplicates = incoming.length - batch.length;
+
+  return db.transaction(async (tx) => {
+    const rows = batch.map((r) => ({ point: r.point._id, ts: r.ts, value: r.value, deviceKey: r.deviceKey, inspection: r.inspection }));
+    const insert = jsonInsert(readings, rows) as SQL;
+    const inserted = (await tx.execute(sql`${insert} on conflict do nothing returning point_id, ts`)) as unknown as { rows: { point_id: string; ts: string | number }[] };
+    outcome.stored = inserted.rows.length;
+    outcome.duplicates += batch.length - inserted.rows.length;
+    if (inserted.rows.length === 0) return outcome;
+
+    const fresh = new Set(inserted.rows.map((row) => `${row.point_id}\n${Number(row.ts)}`));
+    const byPoint = new Map<string, AcceptedReading[]>();
+    for (const reading of batch) {
+      if (!fresh.has(`${reading.point._id}\n${reading.ts}`)) continue;
+      byPoint.set(reading.point._id, [...(byPoint.get(reading.point._id) ?? []), reading]);
+    }
+    const ids = [...byPoint.keys()].sort();
+    await tx.insert(pointStates).values(ids.map((point) => ({ point }))).onConflictDoNothing();
+    const states = await tx.select().from(pointStates).where(inArray(pointStates.point, ids)).orderBy(pointStates.point).for('update');
+
+    const events = new Map<string, RuleEvent[]>();
+    const stateUpdates: { point: string; lastTs: number; lastValue: number; conditions: PointConditions }[] = [];
+    for (const state of states) {
+      const readingsOfPoint = (byPoint.get(state.point) ?? []).sort((a, b) => a.ts - b.ts);
+      const point = readingsOfPoint[0]?.point;
+      if (!point) continue;
+      const current = readingsOfPoint.filter((reading) => state.lastTs === null || reading.ts > state.lastTs);
+      outcome.late += readingsOfPoint.length - current.length;
+      if (current.length === 0) continue;
+      const stepped = stepPoint(point.rules, state.conditions, current);
+      const newest = current[current.length - 1] as AcceptedReading;
+      stateUpdates.push({ point: state.point, lastTs: newest.ts, lastValue: newest.value, conditions: stepped.conditions });
+      if (stepped.events.length > 0) events.set(state.point, stepped.events);
+    }
+
+    if (stateUpdates.length > 0) {
+      const json = JSON.stringify(stateUpdates.map((u) => ({ point_id: u.point, last_ts: u.lastTs, last_value: u.lastValue, conditions: u.conditions })));
+      await tx.execute(sql`
+        update point_states set last_ts = u.last_ts, last_value = u.last_value, conditions = u.conditions
+        from json_to_recordset(${json}::json) as u(point_id text, last_ts bigint, last_value float8, conditions jsonb)
+        where point_states.point_id = u.point_id`);
+    }
+    if (events.size === 0) return outcome;
+
+    const openRows = await tx
+      .select()
+      .from(alerts)
+      .where(and(inArray(alerts.point, [...events.keys()]), isNull(alerts.resolvedAt)))
+      .for('update');
+    const open = new Map(openRows.map((row) => [`${row.point}\n${row.pointLevel}`, row]));
+    for (const [pointId, pointEvents] of events) {
+      const point = (byPoint.get(pointId) as AcceptedReading[])[0]!.point;
+      for (const level of new Set(pointEvents.map((event) => event.level))) {
+        const rule = point.rules.find((candidate) => candidate.level === level);
+        const alertLevel = alertLevelFor(levels, level);
+        if (!rule || !alertLevel) continue;
+        const existing = open.get(`${pointId}\n${level}`) ?? null;
+        let alert: PointAlert | null = existing ? asPointAlert(existing) : null;
+        let firings = 0;
+        let cleared = false;
+        for (const event of pointEvents.filter((candidate) => candidate.level === level)) {
+          alert = applyEvent(alert, rule, event);
+          if (event.type === 'fired') firings += 1;
+          if (event.type === 'rearmed' && alert) cleared = true;
+        }
+        if (!alert) continue;
+        const push = (_id: string): NewAlertEvent => ({
+          _id, asset: point.asset, inspection: null, level: alertLevel._id, timestamp: alert!.last.ts, assetName: point.assetName, levelName: alertLevel.name, color: alertLevel.color,
+        });
+        if (!existing) {
+          const _id = newId();
+          await tx.insert(alerts).values({
+            _id, inspection: null, asset: point.asset, checklist: null, attribute: point.attribute, level: alertLevel._id,
+            message: firstMessage(point, level, alert.history[0] ? { ts: alert.history[0].ts, value: alert.history[0].value } : alert.last),
+            timestamp: alert.openedAt, severityLevel: { text: alertLevel.name, color: alertLevel.color }, type: 'PointAlert',
+            point: pointId, pointLevel: level, ...pointAlertColumns(alert),
+          });
+          outcome.opened.push(_id);
+          outcome.fired.push(push(_id));
+          continue;
+        }
+        await tx.update(alerts).set(pointAlertColumns(alert)).where(sql`${alerts._id} = ${existing._id}`);
+        if (firings > 0) outcome.fired.push(push(existing._id));
+        if (firings > 0 || cleared) outcome.changed.push(existing._id);
+      }
+    }
+    return outcome;
+  });
+}
