@@ -98,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db: database.db,
     sandbox: () => app.services.scripts,
     pushes: app.services.pushes,
+    ...(config.readingsRetentionDays ? { readingsRetentionDays: config.readingsRetentionDays } : {}),
     onError: (error) => app.log.error(error, 'job tick failed'),
     onRunFinished: app.services.metrics.jobRunFinished,
   });

@@ -622,7 +622,8 @@ export const readings = pgTable(
     inspection: text('inspection_id'),
     receivedAt: epochMs('received_at').notNull().default(nowMs),
   },
-  (table) => [primaryKey({ columns: [table.point, table.ts] })],
+  // received_at: the compaction finds the hours that took readings since its last run (late ones too).
+  (table) => [primaryKey({ columns: [table.point, table.ts] }), index('readings_received_idx').on(table.receivedAt)],
 );
 
 /**
@@ -658,4 +659,28 @@ export const deviceKeySecrets = pgTable('device_key_secrets', {
   deviceKey: text('device_key_id').primaryKey(),
   hash: text('hash').notNull(),
   issuedAt: epochMs('issued_at').notNull().default(nowMs),
+});
+
+/**
+ * Hourly aggregates of readings (DESIGN §17), kept for years after the raw readings are gone:
+ * written by the compaction job (server/modules/monitoring/compaction.ts) for every hour that
+ * received readings since its last run. `hour` is the hour's start, epoch ms.
+ */
+export const readingHours = pgTable(
+  'reading_hours',
+  {
+    point: text('point_id').notNull(),
+    hour: epochMs('hour').notNull(),
+    min: doublePrecision('min').notNull(),
+    max: doublePrecision('max').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.point, table.hour] })],
+);
+
+/** Where the compaction job got to: readings received before `at` are in reading_hours. */
+export const readingCompaction = pgTable('reading_compaction', {
+  name: text('name').primaryKey(),
+  at: epochMs('at').notNull(),
 });

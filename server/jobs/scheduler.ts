@@ -55,6 +55,8 @@ export interface SchedulerDeps {
   /** The sandbox, looked up at run time (null while none is configured: runs end in an error). */
   sandbox: () => ScriptSandbox | null;
   pushes: PushHub;
+  /** READINGS_RETENTION_DAYS, for the readings' compaction. */
+  readingsRetentionDays?: number;
   clock?: Clock;
   onError?: (error: unknown) => void;
   /** The server's own housekeeping (systemJobs.ts); default all of it. */
@@ -139,7 +141,7 @@ export function createJobScheduler(deps: SchedulerDeps) {
     // Counted once, as what the run ends as: an ok run whose record cannot be saved is retried as an error.
     let outcome: 'ok' | 'error' = 'ok';
     try {
-      const summary = await job.run(db, run.tick, { pushes: deps.pushes });
+      const summary = await job.run(db, run.tick, { pushes: deps.pushes, ...(deps.readingsRetentionDays ? { readingsRetentionDays: deps.readingsRetentionDays } : {}) });
       await db.delete(jobRuns).where(and(eq(jobRuns.job, job.id), lt(jobRuns.tick, run.tick - SYSTEM_RUNS_KEPT_MS)));
       return await finish(run, 'ok', null, summary);
     } catch (thrown) {

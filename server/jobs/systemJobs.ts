@@ -4,10 +4,16 @@ import { planSchedules } from '../modules/inspectionSchedules/schedulePlanner';
 import { publishOpened, sweepAlertsWithoutOrders } from '../modules/workOrders/autoCreate';
 import type { PushHub } from '../realtime/pushHub';
 import { purgeIdempotencyKeys } from '../http/idempotency';
+import { compactReadings } from '../modules/monitoring/compaction';
+
+/** READINGS_RETENTION_DAYS' default (server/config.ts). */
+const DEFAULT_RETENTION_DAYS = 90;
 
 /** What a system job may use beyond the database. */
 export interface SystemJobContext {
   pushes: PushHub;
+  /** READINGS_RETENTION_DAYS (DESIGN §17). */
+  readingsRetentionDays?: number;
 }
 
 /**
@@ -74,7 +80,17 @@ export const IDEMPOTENCY_PURGE_JOB: SystemJob = {
   run: (db, tick) => purgeIdempotencyKeys(db, tick),
 };
 
-export const SYSTEM_JOBS: readonly SystemJob[] = [FILE_CLEANUP_JOB, SCHEDULE_PLANNER_JOB, WORK_ORDER_SWEEP_JOB, IDEMPOTENCY_PURGE_JOB];
+/**
+ * DESIGN §17 (docs/monitoring.md): hours that received readings get their aggregates, and raw
+ * readings past READINGS_RETENTION_DAYS are deleted, every hour.
+ */
+export const READINGS_COMPACTION_JOB: SystemJob = {
+  id: 'system:readings-compaction',
+  cronExpression: '41 * * * *',
+  run: (db, tick, context) => compactReadings(db, tick, context?.readingsRetentionDays ?? DEFAULT_RETENTION_DAYS),
+};
+
+export const SYSTEM_JOBS: readonly SystemJob[] = [FILE_CLEANUP_JOB, SCHEDULE_PLANNER_JOB, WORK_ORDER_SWEEP_JOB, IDEMPOTENCY_PURGE_JOB, READINGS_COMPACTION_JOB];
 
 /** A system job's own run log is kept this long (it has no screen; its rows would pile up). */
 export const SYSTEM_RUNS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;

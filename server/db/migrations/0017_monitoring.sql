@@ -11,6 +11,21 @@ CREATE TABLE "point_states" (
 	"conditions" jsonb DEFAULT '{}'::jsonb NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "reading_compaction" (
+	"name" text PRIMARY KEY NOT NULL,
+	"at" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "reading_hours" (
+	"point_id" text NOT NULL,
+	"hour" bigint NOT NULL,
+	"min" double precision NOT NULL,
+	"max" double precision NOT NULL,
+	"sum" double precision NOT NULL,
+	"count" integer NOT NULL,
+	CONSTRAINT "reading_hours_point_id_hour_pk" PRIMARY KEY("point_id","hour")
+);
+--> statement-breakpoint
 CREATE TABLE "reading_refusals" (
 	"device_key_id" text NOT NULL,
 	"reason" text NOT NULL,
@@ -71,6 +86,7 @@ ALTER TABLE "alerts" ADD COLUMN "worst_value" double precision;--> statement-bre
 ALTER TABLE "alerts" ADD COLUMN "worst_at" bigint;--> statement-breakpoint
 ALTER TABLE "alerts" ADD COLUMN "cleared_at" bigint;--> statement-breakpoint
 ALTER TABLE "alerts" ADD COLUMN "explanation" jsonb;--> statement-breakpoint
+CREATE INDEX "readings_received_idx" ON "readings" USING btree ("received_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "device_keys_name_lower_idx" ON "device_keys" USING btree (lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "measurement_points_asset_key_unique_idx" ON "measurement_points" USING btree (lower("asset"),lower("key"));--> statement-breakpoint
 CREATE UNIQUE INDEX "alerts_open_point_level_idx" ON "alerts" USING btree ("point_id","point_level") WHERE "alerts"."resolved_at" is null and "alerts"."point_id" is not null;

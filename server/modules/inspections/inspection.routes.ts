@@ -53,6 +53,13 @@ export async function inspectionRoutes(app: FastifyInstance) {
       await openWorkOrdersAfterAlerts(db(), pushes, { alerts: result.storedAlerts, rule: result.workOrderRule, submitter: currentUser(request) }, (error) =>
         app.log.error({ err: error }, 'work orders could not be opened for the alerts of a submit'),
       );
+      // A value of an attribute a measurement point maps joins the point's readings and alerts (DESIGN §17);
+      // after the answer, as the scripts: the submit's own alerts are already stored.
+      for (const inspection of result.inspections) {
+        void app.services.readings
+          .fromInspection(inspection.asset, inspection._id, inspection.timestamp, inspection.attributeData)
+          .catch((error: unknown) => app.log.error({ err: error }, 'an inspection\'s readings could not be stored'));
+      }
       // After the answer's data is settled and never awaited: the technician does not wait for them.
       void runChecklistScripts(app, request.query.assetId?.trim() ?? '', result.inspections).catch((error: unknown) =>
         app.log.error({ err: error }, 'checklist scripts could not run'),

@@ -1,12 +1,22 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
-import { deviceKeySecrets, readingRefusals } from '../../db/schema';
+import { deviceKeySecrets, pointStates, readingRefusals } from '../../db/schema';
 import { DEVICE_KEY_HEADER } from '../../../common/resources/deviceKey';
 import { newSecret } from './deviceKeyCache';
 import { DEVICE_KEYS_CHANGED, deviceKeys } from './deviceKey.resource';
 import { MAX_BATCH_READINGS } from './readingIntake';
+import { measurementPoints } from './measurementPoint.resource';
+import { DEFAULT_BUCKETS, MAX_BUCKETS, pointForecast, trendBuckets } from './trend';
+import { DAY_MS } from './compaction';
+import type { Direction } from '../../../common/monitoring/alertRule';
+
+/** Who reads points and their readings: whoever reads assets (measurementPoint.resource.ts). */
+const READ_POINTS = { anyPermission: ['read-asset', 'manage-asset'] } as const;
+/** The longest range a trend draws. */
+const MAX_RANGE_MS = 10 * 366 * DAY_MS;
 
 const tags = ['monitoring'];
 
@@ -85,6 +95,80 @@ export async function monitoringRoutes(app: FastifyInstance) {
     async () => {
       await app.services.readings.flush();
       return db().select().from(readingRefusals).orderBy(desc(readingRefusals.lastAt)).limit(500);
+    },
+  );
+
+  const point = getTableColumns(measurementPoints) as unknown as Record<'_id' | 'asset' | 'name' | 'unit' | 'attribute' | 'kind' | 'direction' | 'warning' | 'critical', PgColumn>;
+  const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+  app.get<{ Params: { id: string }; Querystring: { from?: number; to?: number; buckets?: number } }>(
+    '/measurementPoint/:id/trend',
+    {
+      config: { access: READ_POINTS },
+      schema: {
+        tags,
+        summary: `A point's readings over [from, to) (default the last 7 days) in at most \`buckets\` (default ${DEFAULT_BUCKETS}) buckets of min, max, mean and count; its levels, latest reading and forecast`,
+        params: idParamsSchema,
+        querystring: {
+          type: 'object',
+          properties: { from: { type: 'integer', minimum: 0 }, to: { type: 'integer', minimum: 1 }, buckets: { type: 'integer', minimum: 1, maximum: MAX_BUCKETS } },
+          additionalProperties: false,
+        },
+        response: { 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const now = Date.now();
+      const to = request.query.to ?? now;
+      const from = request.query.from ?? to - 7 * DAY_MS;
+      if (from >= to) throw badRequest('from', 'from must be before to');
+      if (to - from > MAX_RANGE_MS) throw badRequest('from', 'A trend covers at most ten years');
+      const [row] = await db()
+        .select({ _id: point._id, name: point.name, unit: point.unit, direction: point.direction, warning: point.warning, critical: point.critical, kind: point.kind })
+        .from(measurementPoints)
+        .where(eq(point._id, request.params.id));
+      if (!row) throw notFound('Measurement point not found');
+      const levels = { _id: row._id as string, direction: row.direction as Direction, warning: numberOrNull(row.warning), critical: numberOrNull(row.critical) };
+      const retentionDays = app.services.config.readingsRetentionDays ?? 90;
+      const [trend, latest, forecast] = await Promise.all([
+        trendBuckets(db(), levels._id, from, to, request.query.buckets ?? DEFAULT_BUCKETS, now - retentionDays * DAY_MS),
+        db().select().from(pointStates).where(eq(pointStates.point, levels._id)),
+        pointForecast(db(), levels, now),
+      ]);
+      const state = latest[0];
+      return {
+        point: { ...row, ...levels },
+        from,
+        to,
+        ...trend,
+        latest: state?.lastTs ? { ts: state.lastTs, value: state.lastValue } : null,
+        forecast,
+      };
+    },
+  );
+
+  app.get<{ Querystring: { asset: string } }>(
+    '/measurementPoint/latest',
+    {
+      config: { access: READ_POINTS },
+      schema: {
+        tags,
+        summary: "An asset's measurement points with their latest reading (the technician's checklist shows it beside the item of the point's attribute)",
+        querystring: { type: 'object', required: ['asset'], properties: { asset: { type: 'string', minLength: 1, maxLength: 64 } }, additionalProperties: false },
+        response: { 400: errorSchema },
+      },
+    },
+    async (request) => {
+      const rows = await db()
+        .select({
+          _id: point._id, name: point.name, unit: point.unit, attribute: point.attribute, kind: point.kind, direction: point.direction,
+          warning: point.warning, critical: point.critical, lastTs: pointStates.lastTs, lastValue: pointStates.lastValue,
+        })
+        .from(measurementPoints)
+        .leftJoin(pointStates, eq(pointStates.point, point._id))
+        .where(eq(point.asset, request.query.asset))
+        .orderBy(point.name);
+      return rows.map((row) => ({ ...row, warning: numberOrNull(row.warning), critical: numberOrNull(row.critical) }));
     },
   );
 }

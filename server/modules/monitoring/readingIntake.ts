@@ -226,10 +226,10 @@ export function createReadingIntake(options: IntakeOptions) {
       return { stored: outcome.stored, duplicates: outcome.duplicates, late: outcome.late };
     },
 
-    /** A technician's values of attributes that measurement points map (DESIGN §17: one history). */
-    async fromInspection(assetId: string, inspectionId: string, ts: number, values: Readonly<Record<string, unknown>>): Promise<void> {
+    /** A technician's values of attributes that measurement points map (DESIGN §17: one history, one set of alerts). */
+    async fromInspection(assetId: string, inspectionId: string, ts: number, values: readonly { attribute: string; value: unknown }[]): Promise<void> {
       const accepted: AcceptedReading[] = [];
-      for (const [attribute, value] of Object.entries(values)) {
+      for (const { attribute, value } of values) {
         if (typeof value !== 'number' || !Number.isFinite(value)) continue;
         for (const point of await points.byAttribute(assetId, attribute)) accepted.push({ point, ts, value, deviceKey: null, inspection: inspectionId });
       }

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { forecastCrossing, FORECAST_DAYS, type Forecast } from '../../../common/monitoring/forecast';
+import type { Direction } from '../../../common/monitoring/alertRule';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** Buckets a trend holds by default, and at most: about a screen's width of pixels. */
+export const DEFAULT_BUCKETS = 500;
+export const MAX_BUCKETS = 2_000;
+
+export interface TrendBucket {
+  /** The bucket's start, epoch ms. */
+  ts: number;
+  min: number;
+  max: number;
+  mean: number;
+  count: number;
+}
+
+export interface TrendPoint {
+  _id: string;
+  direction: Direction;
+  warning: number | null;
+  critical: number | null;
+}
+
+type Rows<T> = { rows: T[] };
+const num = (value: unknown): number => Number(value);
+
+/** A bucket width for `buckets` over the range: whole seconds, at least one. */
+export const bucketWidth = (from: number, to: number, buckets: number): number => Math.max(1_000, Math.ceil((to - from) / buckets / 1_000) * 1_000);
+
+/**
+ * A point's readings over [from, to) in at most `buckets` buckets (DESIGN §17): min, max, mean and
+ * count each, computed by the database — raw readings where they are kept, hourly aggregates before
+ * (`rawSince`, the retention's start), so a 90-day chart reads one range of the (point, time) key.
+ */
+export async function trendBuckets(db: Database, pointId: string, from: number, to: number, buckets: number, rawSince: number): Promise<{ bucketMs: number; buckets: TrendBucket[] }> {
+  const width = bucketWidth(from, to, buckets);
+  const rawFrom = Math.max(from, rawSince);
+  const parts: TrendBucket[] = [];
+  if (from < rawSince) {
+    const { rows } = (await db.execute(sql`
+      select ${from}::bigint + ((hour - ${from}::bigint) / ${width}::bigint) * ${width}::bigint as ts,
+        min(min) as min, max(max) as max, sum(sum) / sum(count) as mean, sum(count) as count
+      from reading_hours where point_id = ${pointId} and hour >= ${from} and hour < ${Math.min(to, rawSince)}
+      group by 1 order by 1`)) as unknown as Rows<Record<string, unknown>>;
+    parts.push(...rows.map((row) => ({ ts: num(row.ts), min: num(row.min), max: num(row.max), mean: num(row.mean), count: num(row.count) })));
+  }
+  if (rawFrom < to) {
+    const { rows } = (await db.execute(sql`
+      select ${from}::bigint + ((ts - ${from}::bigint) / ${width}::bigint) * ${width}::bigint as ts,
+        min(value) as min, max(value) as max, avg(value) as mean, count(*) as count
+      from readings where point_id = ${pointId} and ts >= ${rawFrom} and ts < ${to}
+      group by 1 order by 1`)) as unknown as Rows<Record<string, unknown>>;
+    const raw = rows.map((row) => ({ ts: num(row.ts), min: num(row.min), max: num(row.max), mean: num(row.mean), count: num(row.count) }));
+    // The bucket the retention's start falls in may hold both: merged.
+    const last = parts[parts.length - 1];
+    if (last && raw[0] && raw[0].ts === last.ts) {
+      const first = raw.shift() as TrendBucket;
+      const count = last.count + first.count;
+      parts[parts.length - 1] = { ts: last.ts, min: Math.min(last.min, first.min), max: Math.max(last.max, first.max), mean: (last.mean * last.count + first.mean * first.count) / count, count };
+    }
+    parts.push(...raw);
+  }
+  return { bucketMs: width, buckets: parts };
+}
+
+/** The point's forecast (common/monitoring/forecast.ts) from the hourly means of the last FORECAST_DAYS. */
+export async function pointForecast(db: Database, point: TrendPoint, now: number): Promise<Forecast | null> {
+  if (point.warning === null && point.critical === null) return null;
+  const since = now - FORECAST_DAYS * DAY_MS;
+  const { rows } = (await db.execute(sql`
+    select (ts / ${HOUR_MS}::bigint) * ${HOUR_MS}::bigint as ts, avg(value) as value
+    from readings where point_id = ${point._id} and ts >= ${since} and ts <= ${now}
+    group by 1 order by 1`)) as unknown as Rows<{ ts: unknown; value: unknown }>;
+  return forecastCrossing(rows.map((row) => ({ ts: num(row.ts) + HOUR_MS / 2, value: num(row.value) })), point, now);
+}
