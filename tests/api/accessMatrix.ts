@@ -338,4 +338,6 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   ...declaredResourceRows('measurementPoint', administrators),
   'GET /api/measurementPoint': holders['read-asset'],
   'GET /api/measurementPoint/:id': holders['read-asset'],
+  'GET /api/measurementPoint/:id/trend': holders['read-asset'],
+  'GET /api/measurementPoint/latest': holders['read-asset'],
 };

@@ -7,6 +7,7 @@ import type { AlertLevelRow } from '../inspections/thresholdAlerts';
 import { escapeHtml } from '../inspections/thresholdAlerts';
 import { applyEvent, stepPoint, type PointAlert, type PointConditions, type PointLevel, type Reading, type RuleEvent } from '../../../common/monitoring/alertRule';
 import type { NewAlertEvent } from '../../../common/realtime';
+import { withUnit } from '../../../common/monitoring/pointAlertView';
 import type { CataloguePoint } from './pointCatalogue';
 
 /** A reading that passed its checks, for a known point. */
@@ -40,12 +41,10 @@ export function alertLevelFor(levels: readonly AlertLevelRow[], level: PointLeve
   return level === 'critical' ? (levels[0] as AlertLevelRow) : (levels[1] ?? (levels[0] as AlertLevelRow));
 }
 
-const shown = (value: number, unit: string) => `${Number(value.toPrecision(12))}${unit ? ` ${unit}` : ''}`;
-
 function firstMessage(point: CataloguePoint, level: PointLevel, reading: Reading): string {
   const rule = point.rules.find((candidate) => candidate.level === level);
-  const limit = rule ? `, ${level} ${rule.direction} ${shown(rule.threshold, point.unit)}` : '';
-  return `<p><strong>${escapeHtml(point.name)}</strong> is <strong>${escapeHtml(shown(reading.value, point.unit))}</strong>${escapeHtml(limit)}.</p>`;
+  const limit = rule ? `, ${level} ${rule.direction} ${withUnit(rule.threshold, point.unit)}` : '';
+  return `<p><strong>${escapeHtml(point.name)}</strong> is <strong>${escapeHtml(withUnit(reading.value, point.unit))}</strong>${escapeHtml(limit)}.</p>`;
 }
 
 type AlertRow = typeof alerts.$inferSelect;

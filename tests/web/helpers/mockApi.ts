@@ -26,7 +26,7 @@ export const unexpectedCalls: string[] = [];
 
 /**
  * Stubs fetch with answers keyed 'METHOD /api/path' (query string ignored for matching). The public
- * application-info call answers by default. Every call is recorded. Both sides are held to the
+ * application-info call answers by default, and an asset's measurement points are none. Every call is recorded. Both sides are held to the
  * server: an answer for a route the server does not have throws at once, and a call no answer
  * covers answers 404 and fails the test (tests/web/setup.ts) — a test that wants a 404 says so.
  */
@@ -34,6 +34,8 @@ export function mockApi(answers: Record<string, Answer> = {}) {
   const calls: ApiCall[] = [];
   const table: Record<string, Answer> = {
     'GET /api/init/applicationInfo': () => jsonResponse(200, testApplicationInfo),
+    // An asset's detail and inspect page ask its measurement points (DESIGN §17): none, unless a test says.
+    'GET /api/measurementPoint/latest': () => jsonResponse(200, []),
     ...answers,
   };
   for (const key of Object.keys(table)) {

@@ -9,18 +9,24 @@ import { AttributeValueTable } from './AttributeValueTable';
 import { DetailFacts } from '../../../shared/ui/DetailFacts';
 import { DetailState } from './DetailState';
 import { useDetail } from './useDetail';
+import type { PointAlertView } from '../../../../common/monitoring/pointAlertView';
+import { MeasurementAlertFacts } from '../../monitoring/MeasurementAlertFacts';
 
 /** GET /alert/:id (server/modules/alerts/alertReads.ts). */
 export type AlertView = Alert & {
   checklistName: string | null;
   inspectedBy: string | null;
   attributeData: { attribute: string; name: string; type: string | null; value: unknown }[];
+  /** A measurement point's alert (DESIGN §17); null for a checklist's or a job's. */
+  measurement?: PointAlertView | null;
 };
 
 /**
  * Spec §2.5 alert detail: checklist name, inspected-by, timestamp, and an attribute/value table;
  * a resolved alert also shows its remark, who resolved it and when (DESIGN §5). For users who
- * manage work orders, the alert's work order, or a button to open one (DESIGN §11).
+ * manage work orders, the alert's work order, or a button to open one (DESIGN §11). A measurement
+ * point's alert says its rule, repeats, last and worst values and what fired and cleared it instead
+ * of a checklist (DESIGN §17).
  */
 export function AlertDetail({ alertId }: { alertId: string }) {
   const translate = useTranslate();
@@ -30,13 +36,17 @@ export function AlertDetail({ alertId }: { alertId: string }) {
     <DetailState detail={detail}>
       {(alert) => (
         <Stack spacing={2}>
-          <DetailFacts
-            facts={[
-              { label: translate('app.detail.checklist'), value: alert.checklistName },
-              { label: translate('app.detail.inspected_by'), value: alert.inspectedBy },
-              { label: translate('app.detail.time'), value: formatTimestamp(alert.timestamp) },
-            ]}
-          />
+          {alert.measurement ? (
+            <MeasurementAlertFacts alert={alert.measurement} />
+          ) : (
+            <DetailFacts
+              facts={[
+                { label: translate('app.detail.checklist'), value: alert.checklistName },
+                { label: translate('app.detail.inspected_by'), value: alert.inspectedBy },
+                { label: translate('app.detail.time'), value: formatTimestamp(alert.timestamp) },
+              ]}
+            />
+          )}
           {alert.resolvedAt !== null && (
             <DetailFacts
               facts={[

@@ -102,6 +102,7 @@ export const AssetInspectPage = () => {
               userId={user?._id ?? null}
               canReadInspections={user ? showsPreviousValues(user) : false}
               canSubmit={permissions.includes('update-inspection')}
+              canReadAssets={permissions.includes('read-asset')}
             />
           ))}
         </>

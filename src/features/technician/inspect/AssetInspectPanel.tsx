@@ -7,6 +7,7 @@ import { ChecklistPicker } from './ChecklistPicker';
 import { ChecklistSection } from './ChecklistSection';
 import { useInspectionForm } from './useInspectionForm';
 import { usePreviousInspections } from './usePreviousInspections';
+import { useSensorValues } from './useSensorValues';
 import { useSubmitInspection } from './useSubmitInspection';
 import type { InspectAsset } from './inspectTypes';
 
@@ -17,16 +18,19 @@ interface AssetInspectPanelProps {
   canReadInspections: boolean;
   /** update-inspection: the panel can be submitted. */
   canSubmit: boolean;
+  /** read-asset: the measurement points' latest sensor readings are shown (DESIGN §17). */
+  canReadAssets?: boolean;
 }
 
 /**
  * One asset of the scanned group (spec §2.3): its message, the checklist choice, the selected
  * checklists' items, and Submit (spec §5). Each panel submits on its own.
  */
-export const AssetInspectPanel = ({ asset, userId, canReadInspections, canSubmit }: AssetInspectPanelProps) => {
+export const AssetInspectPanel = ({ asset, userId, canReadInspections, canSubmit, canReadAssets = false }: AssetInspectPanelProps) => {
   const translate = useTranslate();
   const form = useInspectionForm(asset, userId);
   const previous = usePreviousInspections(asset._id, canReadInspections);
+  const sensors = useSensorValues(asset._id, canReadAssets);
   const { submit, sending } = useSubmitInspection();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const { state, clear, flag } = form;
@@ -119,6 +123,7 @@ export const AssetInspectPanel = ({ asset, userId, canReadInspections, canSubmit
               comments={state.comments[checklist._id]}
               flagged={state.flagged[checklist._id]}
               previous={previous}
+              sensors={sensors}
               onValue={form.setValue}
               onComment={form.setComment}
               onBusyChange={onBusyChange}

@@ -6,6 +6,7 @@ import { itemSections } from './itemSections';
 import { ItemField } from './ItemField';
 import type { InspectChecklist } from './inspectTypes';
 import type { PreviousValues } from './usePreviousInspections';
+import type { SensorValues } from './useSensorValues';
 
 interface ChecklistSectionProps {
   checklist: InspectChecklist;
@@ -13,13 +14,14 @@ interface ChecklistSectionProps {
   comments: Record<string, string> | undefined;
   flagged: readonly string[] | undefined;
   previous: PreviousValues;
+  sensors: SensorValues;
   onValue: (checklistId: string, attributeId: string, value: InspectionValue | null) => void;
   onComment: (checklistId: string, attributeId: string, text: string) => void;
   onBusyChange: (key: string, busy: boolean) => void;
 }
 
 /** A selected checklist: its items in sequence, under their group headings (itemSections.ts). */
-export const ChecklistSection = ({ checklist, values, comments, flagged, previous, onValue, onComment, onBusyChange }: ChecklistSectionProps) => {
+export const ChecklistSection = ({ checklist, values, comments, flagged, previous, sensors, onValue, onComment, onBusyChange }: ChecklistSectionProps) => {
   const translate = useTranslate();
   const sections = useMemo(() => itemSections(checklist), [checklist]);
   const attributes = useMemo(() => new Map<string, InspectableAttribute>(checklist.attributes.map((a) => [a._id, a])), [checklist]);
@@ -56,6 +58,7 @@ export const ChecklistSection = ({ checklist, values, comments, flagged, previou
                   comment={comments?.[item.attribute] ?? ''}
                   flagged={flagged?.includes(item.attribute) ?? false}
                   previous={previous.get(checklist._id, item.attribute)}
+                  sensor={sensors.get(item.attribute)}
                   onValue={onValue}
                   onComment={onComment}
                   onBusyChange={onBusyChange}

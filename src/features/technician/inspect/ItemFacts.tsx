@@ -9,19 +9,23 @@ import { useTimeZone } from '../../../shared/ui/timeZone';
 import { formatValue } from './formatValue';
 import { FileThumbnail } from '../../../shared/ui/FileThumbnail';
 import type { PreviousValue } from './usePreviousInspections';
+import type { SensorValue } from './useSensorValues';
+import SensorsIcon from '@mui/icons-material/Sensors';
+import { withUnit } from '../../../../common/monitoring/pointAlertView';
 
 interface ItemFactsProps {
   id: string;
   attribute: InspectableAttribute;
   previous: PreviousValue | undefined;
+  sensor?: SensorValue | undefined;
   threshold: Threshold | null;
 }
 
-/** The lines next to an input: the value at the last inspection (value, time, who) and the alert limit. */
-export const ItemFacts = ({ id, attribute, previous, threshold }: ItemFactsProps) => {
+/** The lines next to an input: the value at the last inspection (value, time, who), the point's latest sensor reading and the alert limit. */
+export const ItemFacts = ({ id, attribute, previous, sensor, threshold }: ItemFactsProps) => {
   const translate = useTranslate();
   const timeZone = useTimeZone();
-  if (!previous && !threshold) return null;
+  if (!previous && !sensor && !threshold) return null;
   const when = previous ? formatTimestamp(previous.timestamp, timeZone) : '';
   const who = previous?.userName ?? translate('app.inspection.unknown_user');
   return (
@@ -44,6 +48,19 @@ export const ItemFacts = ({ id, attribute, previous, threshold }: ItemFactsProps
               {translate('app.inspection.previous_by', { time: when, user: who })}
             </Typography>
           )}
+        </Stack>
+      ) : null}
+      {sensor ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="sensor-value">
+          <SensorsIcon fontSize="small" aria-hidden />
+          <Typography variant="body2">
+            {translate('app.monitoring.latest_label')}{' '}
+            <Box component="strong" sx={{ color: 'text.primary' }}>
+              {withUnit(sensor.value, sensor.unit)}
+            </Box>
+            {' · '}
+            {formatTimestamp(sensor.timestamp, timeZone)}
+          </Typography>
         </Stack>
       ) : null}
       {threshold ? (

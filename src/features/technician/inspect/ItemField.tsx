@@ -9,6 +9,7 @@ import { ItemFacts } from './ItemFacts';
 import { ItemInput } from './inputs/ItemInput';
 import { touchFieldSx } from './inputs/valueInputProps';
 import type { PreviousValue } from './usePreviousInspections';
+import type { SensorValue } from './useSensorValues';
 
 interface ItemFieldProps {
   checklistId: string;
@@ -19,6 +20,8 @@ interface ItemFieldProps {
   /** The last submit found this mandatory item empty. */
   flagged: boolean;
   previous: PreviousValue | undefined;
+  /** The latest sensor reading of the point that maps this item's attribute (DESIGN §17). */
+  sensor?: SensorValue | undefined;
   onValue: (checklistId: string, attributeId: string, value: InspectionValue | null) => void;
   onComment: (checklistId: string, attributeId: string, text: string) => void;
   onBusyChange: (key: string, busy: boolean) => void;
@@ -29,7 +32,7 @@ interface ItemFieldProps {
  * limit, the input for its type, and — as the value is typed — a warning when it meets the
  * threshold, so the technician knows before submitting that an alert will be raised.
  */
-export const ItemField = memo(function ItemField({ checklistId, item, attribute, value, comment, flagged, previous, onValue, onComment, onBusyChange }: ItemFieldProps) {
+export const ItemField = memo(function ItemField({ checklistId, item, attribute, value, comment, flagged, previous, sensor, onValue, onComment, onBusyChange }: ItemFieldProps) {
   const translate = useTranslate();
   const baseId = useId();
   const labelId = `${baseId}-label`;
@@ -41,7 +44,7 @@ export const ItemField = memo(function ItemField({ checklistId, item, attribute,
   const hasValue = submitValue !== null && !isEmptyValue(submitValue);
   const problem = hasValue ? inspectionValueProblem(attribute, submitValue) : null;
   const breached = hasValue && !problem && item.threshold !== null && thresholdMet(item.threshold.operation, submitValue, item.threshold.value);
-  const describedBy = [attribute.description ? descriptionId : null, previous || item.threshold ? factsId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [attribute.description ? descriptionId : null, previous || sensor || item.threshold ? factsId : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <Box
@@ -74,7 +77,7 @@ export const ItemField = memo(function ItemField({ checklistId, item, attribute,
           </Typography>
         ) : null}
       </Box>
-      <ItemFacts id={factsId} attribute={attribute} previous={previous} threshold={item.threshold} />
+      <ItemFacts id={factsId} attribute={attribute} previous={previous} sensor={sensor} threshold={item.threshold} />
       <ItemInput
         attribute={attribute}
         value={value}
