@@ -21,6 +21,7 @@ import { DEMO_CONFIG_ENTRIES, DEMO_USERS } from './demoUsers';
 import { workOrderConfigEntries } from '../modules/workOrders/workOrderSettings';
 import { ensureDemoWorkOrders } from './demoWorkOrders';
 import { ensureDemoStores } from './demoStores';
+import { ensureDemoMonitoring } from './demoMonitoring';
 
 export class SeedError extends Error {}
 
@@ -67,6 +68,8 @@ export async function seedDatabase(
     await ensureDemoWorkOrders(db);
     // Vendors and the spare parts the catalogue's assets use (docs/spare-parts.md).
     await ensureDemoStores(db);
+    // Sensors on a chiller and a pump, with a month of readings (docs/monitoring.md).
+    await ensureDemoMonitoring(db);
     // The calendar's config for the demo plant, and entries over the demo period (issue 17).
     await ensureCalendarConfig(db, true);
     await ensureDemoCalendarEntries(db);
