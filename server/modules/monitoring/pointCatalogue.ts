@@ -28,7 +28,7 @@ const numberOrNull = (value: unknown): number | null => (value === null || value
  * once, dropped when a point or an asset changes (POINTS_CHANGED, CATALOGUE_KEY).
  */
 export function createPointCatalogue(db: Database, bus: InvalidationBus) {
-  let loaded: Promise<{ byTopic: Map<string, CataloguePoint>; byId: Map<string, CataloguePoint>; byAttribute: Map<string, CataloguePoint[]> }> | null = null;
+  let loaded: Promise<{ byTopic: Map<string, CataloguePoint[]>; byId: Map<string, CataloguePoint>; byAttribute: Map<string, CataloguePoint[]> }> | null = null;
   bus.subscribe((key) => {
     if (key === POINTS_CHANGED || key === CATALOGUE_KEY) loaded = null;
   });
@@ -39,7 +39,7 @@ export function createPointCatalogue(db: Database, bus: InvalidationBus) {
       .from(measurementPoints)
       .innerJoin(assets, eq(assets._id, (getTableColumns(measurementPoints) as unknown as Record<'asset', PgColumn>).asset))
       .where(isNull(assets.archivedAt));
-    const byTopic = new Map<string, CataloguePoint>();
+    const byTopic = new Map<string, CataloguePoint[]>();
     const byId = new Map<string, CataloguePoint>();
     const byAttribute = new Map<string, CataloguePoint[]>();
     for (const { point, assetName, identification } of rows) {
@@ -61,7 +61,8 @@ export function createPointCatalogue(db: Database, bus: InvalidationBus) {
           minDurationSeconds: numberOrNull(row.minDurationSeconds),
         }),
       };
-      byTopic.set(`${identification}\n${entry.key}`, entry);
+      const topic = `${identification}\n${entry.key}`;
+      byTopic.set(topic, [...(byTopic.get(topic) ?? []), entry]);
       byId.set(entry._id, entry);
       if (entry.attribute) {
         const id = `${entry.asset}\n${entry.attribute}`;
@@ -83,9 +84,14 @@ export function createPointCatalogue(db: Database, bus: InvalidationBus) {
   };
 
   return {
-    /** The point an asset identification and a point key name (a topic's last two levels). */
+    /**
+     * The point an asset identification and a point key name (a topic's last two levels). Assets may
+     * share an identification (a skid's label): the key must then name a point of one of them only —
+     * two such points are ambiguous, and a reading of them is refused as naming no point.
+     */
     async byTopic(identification: string, key: string): Promise<CataloguePoint | null> {
-      return (await points()).byTopic.get(`${identification}\n${key}`) ?? null;
+      const found = (await points()).byTopic.get(`${identification}\n${key}`) ?? [];
+      return found.length === 1 ? (found[0] as CataloguePoint) : null;
     },
     async byId(id: string): Promise<CataloguePoint | null> {
       return (await points()).byId.get(id) ?? null;

@@ -46,7 +46,7 @@ beforeAll(async () => {
   expect(point.statusCode).toBe(200);
   pointId = point.json()._id;
   await post('/api/measurementPoint', { asset: otherAssetId, name: 'Flue temperature', key: 'flue_temp', unit: '°C', warning: 200 });
-  const key = await post('/api/deviceKey', { name: 'BMS gateway', site: 'plant1', assets: [assetId] });
+  const key = await post('/api/deviceKey', { name: 'Chiller gateway', site: 'plant1', assets: [assetId] });
   expect(key.statusCode).toBe(200);
   keyId = key.json()._id;
   token = (await post(`/api/deviceKey/${keyId}/secret`, {})).json().key;
@@ -56,7 +56,7 @@ afterAll(() => t?.close());
 describe('device keys', () => {
   it('record who created them, and never show the secret or its hash', async () => {
     const read = await t.request({ as: 'admin', method: 'GET', url: `/api/deviceKey/${keyId}` });
-    expect(read.json()).toMatchObject({ name: 'BMS gateway', site: 'plant1', active: true, createdBy: 'Ada Admin' });
+    expect(read.json()).toMatchObject({ name: 'Chiller gateway', site: 'plant1', active: true, createdBy: 'Ada Admin' });
     const secret = token.split('.')[1]!;
     expect(JSON.stringify(read.json())).not.toContain(secret);
     const list = await t.request({ as: 'admin', method: 'GET', url: '/api/deviceKey' });
@@ -153,6 +153,24 @@ describe('a gateway batch', () => {
   });
 });
 
+describe('assets sharing an identification (a skid)', () => {
+  it('take readings of a key only one of them has; a key both have names no one point (400)', async () => {
+    const skid = async (name: string) =>
+      (await post('/api/asset', { name, identification: 'SKID-9', tags: [], checklists: [], staticAttributes: [], checklistOptions: [], message: '' })).json()._id as string;
+    const [pumpA, pumpB] = [await skid('Skid pump A'), await skid('Skid pump B')];
+    const onlyA = (await post('/api/measurementPoint', { asset: pumpA, name: 'Seal leak', key: 'seal_leak' })).json()._id as string;
+    await post('/api/measurementPoint', { asset: pumpA, name: 'Flow A', key: 'flow' });
+    await post('/api/measurementPoint', { asset: pumpB, name: 'Flow B', key: 'flow' });
+    const skidKey = (await post('/api/deviceKey', { name: 'Skid controller', assets: [pumpA, pumpB] })).json()._id as string;
+    const skidToken = (await post(`/api/deviceKey/${skidKey}/secret`, {})).json().key as string;
+    expect((await send([{ asset: 'SKID-9', point: 'seal_leak', value: 0, ts: minutesAgo(30) }], skidToken)).statusCode).toBe(200);
+    expect(await storedOf(onlyA)).toBe(1);
+    const ambiguous = await send([{ asset: 'SKID-9', point: 'flow', value: 12, ts: minutesAgo(30) }], skidToken);
+    expect(ambiguous.statusCode).toBe(400);
+    expect(ambiguous.json().errors).toHaveProperty(['readings[0]']);
+  });
+});
+
 describe('a key revoked, or its secret issued again', () => {
   it('is refused from the next reading on', async () => {
     const revocable = (await post('/api/deviceKey', { name: 'Temporary logger', assets: [assetId] })).json()._id as string;
@@ -201,5 +219,37 @@ describe("a point's alerts", () => {
     const duplicate = t.app.services.db.execute(sql`insert into alerts (id, asset_id, level_id, timestamp, severity_level, point_id, point_level)
       select 'dup', asset_id, level_id, timestamp, severity_level, point_id, point_level from alerts where point_id = ${pointId} and point_level = 'warning'`);
     await expect(duplicate).rejects.toThrow();
+  });
+});
+
+describe('whatever a gateway sends', () => {
+  it('is answered 200, or a 4xx naming the field that changes nothing — never a 5xx', async () => {
+    const fc = await import('fast-check');
+    const value = fc.oneof(fc.double(), fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null), fc.boolean(), fc.constant(Number.MAX_VALUE));
+    const ts = fc.oneof(fc.integer({ min: minutesAgo(60 * 24 * 100), max: NOW + 3_600_000 }), fc.string({ maxLength: 30 }), fc.constant(new Date(minutesAgo(5)).toISOString()), fc.double());
+    const reading = fc.record(
+      {
+        asset: fc.oneof(fc.constant('CH-007'), fc.constant('BO-002'), fc.string({ maxLength: 210 })),
+        point: fc.oneof(fc.constant('supply_temp'), fc.constant('flue_temp'), fc.string({ maxLength: 70 })),
+        site: fc.oneof(fc.constant('plant1'), fc.constant(''), fc.string({ maxLength: 70 })),
+        value,
+        ts,
+        extra: fc.anything(),
+      },
+      { requiredKeys: [] },
+    );
+    const body = fc.oneof(fc.record({ readings: fc.array(reading, { maxLength: 4 }) }), fc.anything(), fc.record({ readings: fc.anything() }));
+    await fc.assert(
+      fc.asyncProperty(body, async (payload) => {
+        const before = await count(sql`select count(*) as n from readings`);
+        const response = await t.app.inject({ method: 'POST', url: '/api/reading', headers: { 'x-device-key': token, 'content-type': 'application/json' }, payload: JSON.stringify(payload) ?? 'null' });
+        expect(response.statusCode).toBeLessThan(500);
+        if (response.statusCode === 200) return;
+        expect([400, 403]).toContain(response.statusCode);
+        expect(Object.keys(response.json().errors ?? {}).length).toBeGreaterThan(0);
+        expect(await count(sql`select count(*) as n from readings`)).toBe(before);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
