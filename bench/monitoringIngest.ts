@@ -265,6 +265,10 @@ interface IngestContext {
   brokerUrl: string;
   plant: Plant;
   db: pg.Client;
+  /** A connection of its own for sampling pg_stat_activity. */
+  watcher: pg.Client;
+  /** The bench's own backends, left out of the sampling. */
+  benchBackends: number[];
   /** The engineer's socket, on the first server process. */
   socket: Socket;
   servers: ServerProcess[];
@@ -275,6 +279,52 @@ interface IngestContext {
 }
 
 type Done = Extract<PublisherReport, { type: 'done' }>;
+
+/** How often the server processes' connections are looked at. */
+const WATCH_EVERY_MS = 50;
+
+function connectionState(row: { state: string; type: string | null; event: string | null }): string {
+  if (row.state.startsWith('idle in transaction')) return 'in a transaction, waiting for the server process';
+  if (row.type === null) return 'running a statement';
+  if (row.type === 'Lock') return 'waiting for a lock another transaction holds';
+  if (row.event === 'WALSync' || row.event === 'WALWrite') return 'writing WAL (a commit)';
+  return `${row.type}: ${row.event}`;
+}
+
+/**
+ * What the server processes' database connections do, from pg_stat_activity every WATCH_EVERY_MS:
+ * the share of connection-samples in each state while a statement or a transaction is open, and how
+ * many connections were at work on average. Where a storing transaction's time goes.
+ */
+function watchConnections(watcher: pg.Client, ignore: number[]) {
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const { rows } = await watcher.query<{ state: string; type: string | null; event: string | null }>(
+        `select state, wait_event_type as type, wait_event as event from pg_stat_activity
+         where datname = current_database() and backend_type = 'client backend' and state <> 'idle' and pid <> all($1::int[])`,
+        [ignore],
+      );
+      samples += 1;
+      for (const row of rows) counts.set(connectionState(row), (counts.get(connectionState(row)) ?? 0) + 1);
+      await sleep(WATCH_EVERY_MS);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop.catch(() => undefined);
+      const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+      return {
+        samples,
+        meanConnectionsAtWork: Math.round((total / Math.max(1, samples)) * 100) / 100,
+        sharePercent: Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).map(([state, n]) => [state, Math.round((100 * n) / Math.max(1, total))])),
+      };
+    },
+  };
+}
 
 /** The publisher process, and a promise per report it sends. */
 function startPublishers(command: PublishCommand) {
@@ -325,6 +375,7 @@ async function ingestRun(context: IngestContext) {
     clients: context.publisherClients, maxOutstanding: Math.max(1_000, context.rate),
   });
   let stopSampling = async () => undefined as unknown;
+  let stopWatching = async () => undefined as unknown;
   try {
     const { at: firstAt } = await publishers.started;
     const groups: CpuGroups = {
@@ -336,6 +387,8 @@ async function ingestRun(context: IngestContext) {
       bench: [process.pid],
     };
     const cpuBefore = cpuSnapshot(groups);
+    const connections = watchConnections(context.watcher, context.benchBackends);
+    stopWatching = () => connections.stop();
 
     // The stored count, every SAMPLE_EVERY_MS, until every reading is in or the count stops growing.
     const samples: { at: number; n: number }[] = [];
@@ -412,6 +465,7 @@ async function ingestRun(context: IngestContext) {
     answered.load = done;
     const outcome = await sampling;
     const cpuAfter = cpuSnapshot(groups);
+    const serverConnections = await connections.stop();
     const drainEndAt = samples.at(-1)!.at;
 
     // Alerts of the last readings may still be on their way: until each has had ALERT_TIMEOUT_MS.
@@ -433,11 +487,25 @@ async function ingestRun(context: IngestContext) {
        from readings where ts >= $1 and point_id <> $2`,
       [runFrom, plant.alarmPoint],
     );
-    const { rows: probeRows } = await db.query<{ ts: string; waited: string }>(
-      'select ts, received_at - ts as waited from readings where point_id = $1 and ts >= $2 and value > $3',
-      [plant.alarmPoint, runFrom, ALARM.warning],
+    const { rows: probeRows } = await db.query<{ ts: string; value: number; received: string }>(
+      'select ts, value, received_at as received from readings where point_id = $1 and ts >= $2',
+      [plant.alarmPoint, runFrom],
     );
-    const probeWaited = new Map(probeRows.map((row) => [Number(row.ts), Number(row.waited)]));
+    const alarmRows = probeRows.map((row) => ({ ts: Number(row.ts), breach: row.value > ALARM.warning, received: Number(row.received) }));
+    const probeWaited = new Map(alarmRows.filter((row) => row.breach).map((row) => [row.ts, row.received - row.ts]));
+    // Why a reading past the threshold raised no new-alert, from what the database holds.
+    const missingWhy: Record<string, number> = {};
+    for (const ts of sentAt.keys()) {
+      const row = alarmRows.find((candidate) => candidate.ts === ts);
+      const why = !row
+        ? 'not stored'
+        : alarmRows.some((other) => other.ts > ts && other.received < row.received)
+          ? 'stored after a newer reading of its point: not evaluated'
+          : alarmRows.some((other) => other.ts > ts && other.breach && other.received === row.received)
+            ? 'fired in one transaction with a later breach: one new-alert for both'
+            : 'other';
+      missingWhy[why] = (missingWhy[why] ?? 0) + 1;
+    }
     // The storing transactions, told apart by their start (received_at): their size, and the time from
     // one's start to the next's — a transaction's length while readings wait (its own ms, and any stall).
     const { rows: transactions } = await db.query<{ at: string; n: string }>(
@@ -505,16 +573,19 @@ async function ingestRun(context: IngestContext) {
         ...summary([...latencyOf.values()]),
         probes,
         missing: sentAt.size,
+        missingWhy,
         unmatchedAlerts: unmatched,
         // The same split for the probe's readings: waiting to be stored, then storing and pushing.
         publishToStoringTransaction: summary([...probeWaited.values()]),
         storingTransactionToSocket: summary(afterStoreStart),
       },
+      serverConnections,
       cpu: cpuBetween(groups, cpuBefore, cpuAfter, drainEndAt - firstAt),
       cpuWindowSeconds: round1((drainEndAt - firstAt) / 1000),
     };
   } finally {
     await stopSampling();
+    await stopWatching();
     await probe.endAsync(true).catch(() => undefined);
     await publishers.close();
   }
@@ -695,10 +766,15 @@ export async function benchMonitoringIngest(options: MonitoringIngestOptions = {
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     cleanups.push(() => db.end());
+    const watcher = new pg.Client({ connectionString: databaseUrl });
+    await watcher.connect();
+    cleanups.push(() => watcher.end());
+    const backendOf = async (client: pg.Client) => (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    const benchBackends = [await backendOf(db), await backendOf(watcher)];
     const socket = await connect(servers[0]!.baseUrl, plant.engineerToken);
     cleanups.push(async () => socket.disconnect());
 
-    const context = (): IngestContext => ({ brokerUrl: broker.url, plant, db, socket, servers: [...servers], mosquitto: mosquittoPid(broker.url), rate, seconds, publisherClients });
+    const context = (): IngestContext => ({ brokerUrl: broker.url, plant, db, watcher, benchBackends, socket, servers: [...servers], mosquitto: mosquittoPid(broker.url), rate, seconds, publisherClients });
     progress(`1–2: ${rate} readings/s for ${seconds} s into one process, the alert probe every second`);
     const oneProcess = await ingestRun(context());
     progress('3: the 90-day trend');

@@ -132,7 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Readings from the broker (DESIGN §17): the share is left and the buffer stored before the database closes.
   let subscriber: ReadingSubscriber | null = null;
   app.decorate('readingSubscriber', null as ReadingSubscriber | null);
-  app.addHook('preClose', () => (subscriber ? subscriber.stop() : app.services.readings.flush()));
+  app.addHook('preClose', () => (subscriber ? subscriber.stop() : app.services.readings.close()));
   await app.ready();
   if (config.jobsEnabled) jobs.start();
   if (config.mqttUrl) subscriber = startReadingSubscriber({ url: config.mqttUrl, intake: app.services.readings, log: app.log, clientId: config.mqttClientId });

@@ -99,7 +99,7 @@ export function startReadingSubscriber(options: SubscriberOptions) {
     /** Leaves the share (the others take it), stores what is buffered, and disconnects. */
     async stop(): Promise<void> {
       if (client.connected) await client.unsubscribeAsync(SHARED_READINGS_FILTER).catch(() => undefined);
-      await options.intake.flush();
+      await options.intake.close();
       await client.endAsync();
     },
   };
