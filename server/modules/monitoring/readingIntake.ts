@@ -131,25 +131,28 @@ export function createReadingIntake(options: IntakeOptions) {
   }
 
   async function drain() {
-    while (buffer.length > 0) {
-      const batch = buffer.slice(0, FLUSH_ROWS);
-      buffer = buffer.slice(FLUSH_ROWS);
-      for (const waiter of roomWaiters.splice(0)) waiter();
-      try {
-        await store(batch);
-      } catch (error) {
-        if (closing) {
-          options.onError(error, `${batch.length + buffer.length} buffered readings could not be stored before stopping`);
-          buffer = [];
-          break;
+    // Until nothing is left: a reading that came while the counters were written waits for no later one.
+    do {
+      while (buffer.length > 0) {
+        const batch = buffer.slice(0, FLUSH_ROWS);
+        buffer = buffer.slice(FLUSH_ROWS);
+        for (const waiter of roomWaiters.splice(0)) waiter();
+        try {
+          await store(batch);
+        } catch (error) {
+          if (closing) {
+            options.onError(error, `${batch.length + buffer.length} buffered readings could not be stored before stopping`);
+            buffer = [];
+            break;
+          }
+          // Held for the next flush: a database that is away for a moment loses nothing.
+          buffer = [...batch, ...buffer];
+          options.onError(error, 'readings could not be stored');
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
         }
-        // Held for the next flush: a database that is away for a moment loses nothing.
-        buffer = [...batch, ...buffer];
-        options.onError(error, 'readings could not be stored');
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
-    }
-    await deviceKeys.flush().catch((error: unknown) => options.onError(error, 'device key counters'));
+      await deviceKeys.flush().catch((error: unknown) => options.onError(error, 'device key counters'));
+    } while (buffer.length > 0);
   }
 
   function flush(): Promise<void> {

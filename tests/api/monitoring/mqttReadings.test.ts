@@ -144,6 +144,38 @@ describe('readings published to the broker', () => {
   });
 });
 
+describe('a reading that comes while the key counters are written', () => {
+  it('is stored without waiting for a later one', async () => {
+    const point = await makePoint(assetId, 'held');
+    const topic = 'facilityops/north/PMP%2012%2FA/held';
+    const keys = t.app.services.deviceKeys;
+    const original = keys.flush.bind(keys);
+    let entered: () => void = () => undefined;
+    const writing = new Promise<void>((resolve) => (entered = resolve));
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    keys.flush = async () => {
+      entered();
+      await gate;
+      return original();
+    };
+    try {
+      const client = await gateway();
+      await client.publishAsync(topic, payload(1, ago(150)), { qos: 1 });
+      await writing;
+      // The first reading is stored and its counters are being written: the second joins that flush.
+      await client.publishAsync(topic, payload(2, ago(149)), { qos: 1 });
+      await expect.poll(() => t.app.services.readings.pending(), { timeout: 10_000 }).toBe(1);
+      keys.flush = original;
+      release();
+      await expect.poll(() => storedOf(point), { timeout: 10_000 }).toBe(2);
+    } finally {
+      keys.flush = original;
+      release();
+    }
+  });
+});
+
 describe.skipIf(external !== null)('a broker restart', () => {
   it('loses nothing delivered at QoS 1: the subscriber resumes by itself', async () => {
     const point = await makePoint(assetId, 'restart');
