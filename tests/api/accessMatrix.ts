@@ -339,5 +339,5 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/measurementPoint': holders['read-asset'],
   'GET /api/measurementPoint/:id': holders['read-asset'],
   'GET /api/measurementPoint/:id/trend': holders['read-asset'],
-  'GET /api/measurementPoint/latest': holders['read-asset'],
+  'GET /api/measurementPoint/latest': [{ when: "an asset's points", query: 'asset=any', allowed: holders['read-asset'] }],
 };
