@@ -6,6 +6,7 @@ import { deviceKeySecrets, readingRefusals } from '../../db/schema';
 import type { InvalidationBus } from '../../realtime/invalidationBus';
 import { topicMatches } from '../../../common/monitoring/topics';
 import { countUse, DEVICE_KEYS_CHANGED, deviceKeys } from './deviceKey.resource';
+import { busCachedLoad } from './busCachedLoad';
 
 /** Why a reading was refused: the counters administrators see (docs/monitoring.md). */
 export type RefusalReason = 'unknown key' | 'inactive key' | 'asset not allowed' | 'unknown point' | 'malformed';
@@ -53,12 +54,8 @@ interface Refusal {
  * here and written by `flush` (after each batch), one statement per key and reason.
  */
 export function createDeviceKeys(db: Database, bus: InvalidationBus) {
-  let loaded: Promise<Map<string, DeviceKey>> | null = null;
   let usage = new Map<string, Usage>();
   let refusals = new Map<string, Refusal>();
-  bus.subscribe((key) => {
-    if (key === DEVICE_KEYS_CHANGED) loaded = null;
-  });
 
   async function load(): Promise<Map<string, DeviceKey>> {
     const key = getTableColumns(deviceKeys) as unknown as Record<'_id' | 'name' | 'site' | 'assets' | 'topics' | 'active', PgColumn>;
@@ -74,18 +71,7 @@ export function createDeviceKeys(db: Database, bus: InvalidationBus) {
     );
   }
 
-  const keys = (): Promise<Map<string, DeviceKey>> => {
-    if (!loaded) {
-      const loading = load();
-      loaded = loading;
-      // A failed load is not kept: the next reading asks again.
-      loading.catch(() => {
-        if (loaded === loading) loaded = null;
-      });
-    }
-    return loaded;
-  };
-
+  const keys = busCachedLoad(bus, [DEVICE_KEYS_CHANGED], load);
   return {
     /** The key a gateway sent (`<id>.<secret>`), or why it is refused. */
     async check(token: string): Promise<KeyCheck> {

@@ -6,6 +6,7 @@ import type { InvalidationBus } from '../../realtime/invalidationBus';
 import { CATALOGUE_KEY } from '../inspections/catalogueCache';
 import { levelRules, type Direction, type LevelRule } from '../../../common/monitoring/alertRule';
 import { measurementPoints, POINTS_CHANGED } from './measurementPoint.resource';
+import { busCachedLoad } from './busCachedLoad';
 
 /** A measurement point as readings need it: where it is, and its rules. */
 export interface CataloguePoint {
@@ -28,10 +29,6 @@ const numberOrNull = (value: unknown): number | null => (value === null || value
  * once, dropped when a point or an asset changes (POINTS_CHANGED, CATALOGUE_KEY).
  */
 export function createPointCatalogue(db: Database, bus: InvalidationBus) {
-  let loaded: Promise<{ byTopic: Map<string, CataloguePoint[]>; byId: Map<string, CataloguePoint>; byAttribute: Map<string, CataloguePoint[]> }> | null = null;
-  bus.subscribe((key) => {
-    if (key === POINTS_CHANGED || key === CATALOGUE_KEY) loaded = null;
-  });
 
   async function load() {
     const rows = await db
@@ -72,16 +69,7 @@ export function createPointCatalogue(db: Database, bus: InvalidationBus) {
     return { byTopic, byId, byAttribute };
   }
 
-  const points = () => {
-    if (!loaded) {
-      const loading = load();
-      loaded = loading;
-      loading.catch(() => {
-        if (loaded === loading) loaded = null;
-      });
-    }
-    return loaded;
-  };
+  const points = busCachedLoad(bus, [POINTS_CHANGED, CATALOGUE_KEY], load);
 
   return {
     /**
