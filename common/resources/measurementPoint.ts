@@ -27,7 +27,15 @@ export const measurementPointSchema = strictObject({
   critical: field.decimal('Critical level', THRESHOLD),
   deadband: field.decimal('Deadband', { ...THRESHOLD, min: 0 }),
   minDurationSeconds: field.integer('Minimum duration (s)', { min: 0, max: 86_400 }),
-}).test('levels-in-order', 'Critical level must be past the warning level', function levelsInOrder(point) {
+  // Meter-based maintenance (common/monitoring/meter.ts): a counter opens a work order every N units.
+  serviceEvery: field.decimal('Service every', { ...THRESHOLD, min: 0.0001 }),
+  serviceTask: field.text('Service task', { max: 200 }),
+})
+  .test('service-counter', 'Only a counter is serviced by its reading', function serviceOnCounters(point) {
+    const { serviceEvery, kind } = point as { serviceEvery?: number | null; kind?: string };
+    return serviceEvery === null || serviceEvery === undefined || kind === 'counter' || this.createError({ path: 'serviceEvery', message: 'Service every applies to a counter: set Kind to Counter' });
+  })
+  .test('levels-in-order', 'Critical level must be past the warning level', function levelsInOrder(point) {
   const { warning, critical, direction } = point as { warning?: number | null; critical?: number | null; direction?: string };
   if (typeof warning !== 'number' || typeof critical !== 'number') return true;
   const inOrder = direction === 'below' ? critical < warning : critical > warning;

@@ -637,7 +637,30 @@ export const pointStates = pgTable('point_states', {
   lastTs: epochMs('last_ts'),
   lastValue: doublePrecision('last_value'),
   conditions: jsonb('conditions').$type<PointConditions>().notNull().default({}),
+  /** A counter's meter (common/monitoring/meter.ts): its highest value in its cycle, and how many times it started again. */
+  meterHigh: doublePrecision('meter_high'),
+  meterCycle: integer('meter_cycle').notNull().default(0),
 });
+
+/**
+ * A counter point's service crossings (DESIGN §17, meter-based maintenance): one row per cycle and
+ * multiple passed, inserted under the point's state lock — so each crossing opens at most one
+ * work order, whatever the processes and deliveries. `workOrder` is null when nobody could be
+ * assigned (docs/monitoring.md).
+ */
+export const meterCrossings = pgTable(
+  'meter_crossings',
+  {
+    point: text('point_id').notNull(),
+    cycle: integer('cycle').notNull(),
+    at: doublePrecision('at').notNull(),
+    readingTs: epochMs('reading_ts').notNull(),
+    value: doublePrecision('value').notNull(),
+    workOrder: text('work_order_id'),
+    createdAt: epochMs('created_at').notNull().default(nowMs),
+  },
+  (table) => [primaryKey({ columns: [table.point, table.cycle, table.at] })],
+);
 
 /** Readings refused, by key and reason (docs/monitoring.md): what administrators see of a misbehaving gateway. */
 export const readingRefusals = pgTable(

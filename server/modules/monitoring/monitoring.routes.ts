@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../http/errors';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
-import { deviceKeySecrets, pointStates, readingRefusals } from '../../db/schema';
+import { deviceKeySecrets, meterCrossings, pointStates, readingRefusals } from '../../db/schema';
 import { DEVICE_KEY_HEADER } from '../../../common/resources/deviceKey';
 import { newSecret } from './deviceKeyCache';
 import { DEVICE_KEYS_CHANGED, deviceKeys } from './deviceKey.resource';
@@ -12,6 +12,7 @@ import { measurementPoints } from './measurementPoint.resource';
 import { DEFAULT_BUCKETS, MAX_BUCKETS, pointForecast, trendBuckets } from './trend';
 import { DAY_MS } from './compaction';
 import type { Direction } from '../../../common/monitoring/alertRule';
+import { nextService } from '../../../common/monitoring/meter';
 
 /** Who reads points and their readings: whoever reads assets (measurementPoint.resource.ts). */
 const READ_POINTS = { anyPermission: ['read-asset', 'manage-asset'] } as const;
@@ -98,7 +99,7 @@ export async function monitoringRoutes(app: FastifyInstance) {
     },
   );
 
-  const point = getTableColumns(measurementPoints) as unknown as Record<'_id' | 'asset' | 'name' | 'unit' | 'attribute' | 'kind' | 'direction' | 'warning' | 'critical', PgColumn>;
+  const point = getTableColumns(measurementPoints) as unknown as Record<'_id' | 'asset' | 'name' | 'unit' | 'attribute' | 'kind' | 'direction' | 'warning' | 'critical' | 'serviceEvery' | 'serviceTask', PgColumn>;
   const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
   app.get<{ Params: { id: string }; Querystring: { from?: number; to?: number; buckets?: number } }>(
@@ -163,12 +164,25 @@ export async function monitoringRoutes(app: FastifyInstance) {
         .select({
           _id: point._id, name: point.name, unit: point.unit, attribute: point.attribute, kind: point.kind, direction: point.direction,
           warning: point.warning, critical: point.critical, lastTs: pointStates.lastTs, lastValue: pointStates.lastValue,
+          serviceEvery: point.serviceEvery, serviceTask: point.serviceTask, meterHigh: pointStates.meterHigh,
+          lastService: sql<{ at: number; readingTs: number; workOrder: string | null } | null>`(
+            select json_build_object('at', c.at, 'readingTs', c.reading_ts, 'workOrder', c.work_order_id) from ${meterCrossings} c
+            where c.point_id = ${point._id} order by c.reading_ts desc limit 1)`,
         })
         .from(measurementPoints)
         .leftJoin(pointStates, eq(pointStates.point, point._id))
         .where(eq(point.asset, request.query.asset))
         .orderBy(point.name);
-      return rows.map((row) => ({ ...row, warning: numberOrNull(row.warning), critical: numberOrNull(row.critical) }));
+      return rows.map(({ serviceEvery, serviceTask, meterHigh, lastService, ...row }) => {
+        const every = row.kind === 'counter' ? numberOrNull(serviceEvery) : null;
+        return {
+          ...row,
+          warning: numberOrNull(row.warning),
+          critical: numberOrNull(row.critical),
+          // A counter serviced by its reading (docs/monitoring.md "Service by meter"): when it is next due, and its last crossing.
+          service: every === null ? null : { every, task: serviceTask as string, next: meterHigh === null ? null : nextService(meterHigh, every), last: lastService ? { ...lastService, at: Number(lastService.at), readingTs: Number(lastService.readingTs) } : null },
+        };
+      });
     },
   );
 }

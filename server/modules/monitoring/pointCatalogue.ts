@@ -19,6 +19,10 @@ export interface CataloguePoint {
   unit: string;
   attribute: string | null;
   rules: LevelRule[];
+  /** A counter serviced by its reading (common/monitoring/meter.ts): every this many units; null: not. */
+  serviceEvery: number | null;
+  /** What the service is, for the order's title ('' : the point's name). */
+  serviceTask: string;
 }
 
 const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
@@ -57,6 +61,8 @@ export function createPointCatalogue(db: Database, bus: InvalidationBus) {
           deadband: numberOrNull(row.deadband),
           minDurationSeconds: numberOrNull(row.minDurationSeconds),
         }),
+        serviceEvery: row.kind === 'counter' ? numberOrNull(row.serviceEvery) : null,
+        serviceTask: (row.serviceTask as string | null) ?? '',
       };
       const topic = `${identification}\n${entry.key}`;
       byTopic.set(topic, [...(byTopic.get(topic) ?? []), entry]);

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { Publisher } from '../../realtime/pushHub';
 import type { AlertLevelRow } from '../inspections/thresholdAlerts';
-import { openWorkOrdersAfterAlerts } from '../workOrders/autoCreate';
+import { openWorkOrdersAfterAlerts, publishOpened } from '../workOrders/autoCreate';
 import { readingTopic, SEGMENT, SEGMENT_RULE } from '../../../common/monitoring/topics';
 import { DEVICE_KEY_HEADER } from '../../../common/resources/deviceKey';
 import type { DeviceKeys, RefusalReason } from './deviceKeyCache';
@@ -121,6 +121,7 @@ export function createReadingIntake(options: IntakeOptions) {
   async function afterStore(outcome: StoreOutcome) {
     for (const event of outcome.fired) options.pushes.publish('new-alert', event);
     for (const _id of outcome.changed) options.pushes.publish('update-detail', { type: 'alert', _id });
+    publishOpened(options.pushes, { opened: outcome.serviceOrders, unassigned: [] });
     if (outcome.opened.length > 0) await openWorkOrdersAfterAlerts(options.db, options.pushes, outcome.opened, (error) => options.onError(error, 'work orders for sensor alerts'));
   }
 

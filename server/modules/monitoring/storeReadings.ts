@@ -1,7 +1,7 @@
 import { and, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { newId } from '../../db/ids';
-import { alerts, pointStates, readings } from '../../db/schema';
+import { alerts, meterCrossings, pointStates, readings } from '../../db/schema';
 import { jsonInsert } from '../../db/jsonRecords';
 import type { AlertLevelRow } from '../inspections/thresholdAlerts';
 import { escapeHtml } from '../inspections/thresholdAlerts';
@@ -9,6 +9,9 @@ import { applyEvent, stepPoint, type PointAlert, type PointConditions, type Poin
 import type { NewAlertEvent } from '../../../common/realtime';
 import { withUnit } from '../../../common/monitoring/pointAlertView';
 import type { CataloguePoint } from './pointCatalogue';
+import { stepMeter, type MeterCrossing } from '../../../common/monitoring/meter';
+import { openMeterOrders, type ServiceDue } from '../workOrders/meterOrders';
+import type { WorkOrder } from '../../../common/resources/workOrder';
 
 /** A reading that passed its checks, for a known point. */
 export interface AcceptedReading {
@@ -33,6 +36,9 @@ export interface StoreOutcome {
   opened: string[];
   /** Alerts whose detail changed in a way a reader would see (fired again, cleared). */
   changed: string[];
+  /** Service crossings of counters recorded (common/monitoring/meter.ts), and the orders they opened. */
+  crossings: number;
+  serviceOrders: WorkOrder[];
 }
 
 /** The alert level a point's level raises: critical the most severe, warning the next (one level: that one). */
@@ -74,6 +80,30 @@ const pointAlertColumns = (alert: PointAlert) => ({
 });
 
 /**
+ * Service crossings, each recorded once (the (point, cycle, multiple) key; the point's state is
+ * locked already) and given its work order in the same transaction (workOrders/meterOrders.ts).
+ */
+async function recordCrossings(tx: Database, crossed: readonly { point: CataloguePoint; crossing: MeterCrossing }[], outcome: StoreOutcome): Promise<void> {
+  const rows = crossed.map(({ point, crossing }) => ({ point: point._id, cycle: crossing.cycle, at: crossing.at, readingTs: crossing.reading.ts, value: crossing.reading.value }));
+  const inserted = (await tx.execute(sql`${jsonInsert(meterCrossings, rows) as SQL} on conflict do nothing returning point_id, cycle, at`)) as unknown as { rows: { point_id: string; cycle: number; at: number }[] };
+  const isNew = new Set(inserted.rows.map((row) => `${row.point_id}\n${row.cycle}\n${Number(row.at)}`));
+  const fresh = crossed.filter(({ point, crossing }) => isNew.has(`${point._id}\n${crossing.cycle}\n${crossing.at}`));
+  outcome.crossings = fresh.length;
+  const due: ServiceDue[] = fresh.map(({ point, crossing }) => ({
+    asset: point.asset, assetName: point.assetName, pointName: point.name, unit: point.unit, every: point.serviceEvery as number,
+    task: point.serviceTask || point.name, at: crossing.at, reading: crossing.reading,
+  }));
+  const { opened } = await openMeterOrders(tx, due, Date.now());
+  if (opened.length === 0) return;
+  outcome.serviceOrders = opened;
+  const links = JSON.stringify(fresh.map(({ point, crossing }, index) => ({ point_id: point._id, cycle: crossing.cycle, at: crossing.at, work_order_id: opened[index]?._id })));
+  await tx.execute(sql`
+    update meter_crossings set work_order_id = l.work_order_id
+    from json_to_recordset(${links}::json) as l(point_id text, cycle int, at float8, work_order_id text)
+    where meter_crossings.point_id = l.point_id and meter_crossings.cycle = l.cycle and meter_crossings.at = l.at`);
+}
+
+/**
  * Stores readings once each and runs the new ones through their points' alert rules (DESIGN §17),
  * in one transaction: the readings (a duplicate is dropped by the (point, time) key), the points'
  * states locked in id order (a reading is evaluated by one process, in time order), the open
@@ -81,7 +111,7 @@ const pointAlertColumns = (alert: PointAlert) => ({
  * alerts describe the present.
  */
 export async function storeReadings(db: Database, levels: readonly AlertLevelRow[], incoming: readonly AcceptedReading[]): Promise<StoreOutcome> {
-  const outcome: StoreOutcome = { stored: 0, duplicates: 0, late: 0, fired: [], opened: [], changed: [] };
+  const outcome: StoreOutcome = { stored: 0, duplicates: 0, late: 0, fired: [], opened: [], changed: [], crossings: 0, serviceOrders: [] };
   if (incoming.length === 0) return outcome;
   // One reading per point and instant: a batch may carry a redelivery of its own reading.
   const unique = new Map<string, AcceptedReading>();
@@ -108,7 +138,8 @@ export async function storeReadings(db: Database, levels: readonly AlertLevelRow
     const states = await tx.select().from(pointStates).where(inArray(pointStates.point, ids)).orderBy(pointStates.point).for('update');
 
     const events = new Map<string, RuleEvent[]>();
-    const stateUpdates: { point: string; lastTs: number; lastValue: number; conditions: PointConditions }[] = [];
+    const stateUpdates: { point: string; lastTs: number; lastValue: number; conditions: PointConditions; meterHigh: number | null; meterCycle: number }[] = [];
+    const crossed: { point: CataloguePoint; crossing: MeterCrossing }[] = [];
     for (const state of states) {
       const readingsOfPoint = (byPoint.get(state.point) ?? []).sort((a, b) => a.ts - b.ts);
       const point = readingsOfPoint[0]?.point;
@@ -118,17 +149,21 @@ export async function storeReadings(db: Database, levels: readonly AlertLevelRow
       if (current.length === 0) continue;
       const stepped = stepPoint(point.rules, state.conditions, current);
       const newest = current[current.length - 1] as AcceptedReading;
-      stateUpdates.push({ point: state.point, lastTs: newest.ts, lastValue: newest.value, conditions: stepped.conditions });
+      // A point not serviced by its reading keeps its latest value: a service set later starts from it.
+      const meter = point.serviceEvery === null ? { state: { value: newest.value, cycle: state.meterCycle }, crossings: [] } : stepMeter(point.serviceEvery, { value: state.meterHigh, cycle: state.meterCycle }, current);
+      for (const crossing of meter.crossings) crossed.push({ point, crossing });
+      stateUpdates.push({ point: state.point, lastTs: newest.ts, lastValue: newest.value, conditions: stepped.conditions, meterHigh: meter.state.value, meterCycle: meter.state.cycle });
       if (stepped.events.length > 0) events.set(state.point, stepped.events);
     }
 
     if (stateUpdates.length > 0) {
-      const json = JSON.stringify(stateUpdates.map((u) => ({ point_id: u.point, last_ts: u.lastTs, last_value: u.lastValue, conditions: u.conditions })));
+      const json = JSON.stringify(stateUpdates.map((u) => ({ point_id: u.point, last_ts: u.lastTs, last_value: u.lastValue, conditions: u.conditions, meter_high: u.meterHigh, meter_cycle: u.meterCycle })));
       await tx.execute(sql`
-        update point_states set last_ts = u.last_ts, last_value = u.last_value, conditions = u.conditions
-        from json_to_recordset(${json}::json) as u(point_id text, last_ts bigint, last_value float8, conditions jsonb)
+        update point_states set last_ts = u.last_ts, last_value = u.last_value, conditions = u.conditions, meter_high = u.meter_high, meter_cycle = u.meter_cycle
+        from json_to_recordset(${json}::json) as u(point_id text, last_ts bigint, last_value float8, conditions jsonb, meter_high float8, meter_cycle int)
         where point_states.point_id = u.point_id`);
     }
+    if (crossed.length > 0) await recordCrossings(tx, crossed, outcome);
     if (events.size === 0) return outcome;
 
     const openRows = await tx

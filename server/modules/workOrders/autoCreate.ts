@@ -58,7 +58,7 @@ export function alertText(html: string): string {
 export const clippedTitle = (text: string): string => (text.length <= TITLE_MAX_LENGTH ? text : `${text.slice(0, TITLE_MAX_LENGTH - 1).trimEnd()}…`);
 
 /** The rule's priority for a level, else the priority value of the level's rank (Critical, rank 1 → the first: High). */
-function priorityFor(rule: AutoCreateRule, priorityValues: readonly string[], level: { technicalName: string; rank: number }): string {
+export function priorityFor(rule: AutoCreateRule, priorityValues: readonly string[], level: { technicalName: string; rank: number }): string {
   const named = rule.priorities[level.technicalName];
   if (named !== undefined && priorityValues.includes(named)) return named;
   const index = Math.min(Math.max(level.rank - 1, 0), priorityValues.length - 1);
@@ -98,7 +98,7 @@ async function candidates(db: Database, which: SQL, levels: readonly string[]): 
 }
 
 /** Who an order goes to: the user's id, and their name as lists show it. */
-interface Assignee {
+export interface Assignee {
   _id: string;
   name: string;
 }
@@ -148,7 +148,7 @@ function ruleOrder(candidate: Candidate, assignedTo: string, settings: Pick<Work
   };
 }
 
-type OrderRow = typeof workOrders.$inferInsert & { _id: string; description: string; assignedTo: string; startTimestamp: number; alert: string; createdAt: number; updatedAt: number };
+export type OrderRow = typeof workOrders.$inferInsert & { _id: string; description: string; assignedTo: string; startTimestamp: number; alert: string; createdAt: number; updatedAt: number };
 
 export interface PlannedOrders {
   /** The orders the rule asks for, not yet stored. */
@@ -172,7 +172,7 @@ export function loadRule(db: Database): Promise<RuleSettings> {
 }
 
 /** An order row as the list reads it back (workOrderReads.ts listStatement): what a push carries. */
-const listedOrder = (row: OrderRow, assetName: string, assignee: Assignee): WorkOrder => ({
+export const listedOrder = (row: Omit<OrderRow, 'alert'> & { alert: string | null }, assetName: string, assignee: Assignee): WorkOrder => ({
   _id: row._id,
   title: row.title,
   description: row.description,
@@ -225,17 +225,10 @@ export interface AutoCreateOutcome {
 
 const NONE: AutoCreateOutcome = { opened: [], unassigned: [] };
 
-/**
- * Stores the planned orders, each with its claim on its alert and its audit entry, as one statement
- * (atomic on its own: no BEGIN and COMMIT round trips). Another process (the submit beside a sweep)
- * may have claimed some meanwhile: theirs stand, ours are not made. The ids of the orders made.
- */
-async function storeOrders(db: Database, rows: readonly OrderRow[], now: number): Promise<string[]> {
-  const claims = jsonInsert(workOrderAlertClaims, rows.map((row) => ({ alert: row.alert, claimedAt: now }))) as SQL;
-  const orders = jsonInsert(workOrders, rows) as SQL;
-  // As recordAudit writes it, the changes of each order as diffRecords sees the row it inserted.
+/** The audit entries of orders the system opened, as recordAudit writes them: each row's changes as diffRecords sees the row inserted. */
+export function orderAuditEntries(rows: readonly (typeof workOrders.$inferInsert & { _id: string })[]): (typeof auditLog.$inferInsert)[] {
   const columns = Object.keys(getTableColumns(workOrders));
-  const entries = rows.map((row) => ({
+  return rows.map((row) => ({
     _id: newId(),
     entity: 'workOrder',
     recordId: row._id,
@@ -245,7 +238,17 @@ async function storeOrders(db: Database, rows: readonly OrderRow[], now: number)
     at: Date.now(),
     changes: diffRecords(null, Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column] ?? null]))),
   }));
-  const audit = jsonInsert(auditLog, entries) as SQL;
+}
+
+/**
+ * Stores the planned orders, each with its claim on its alert and its audit entry, as one statement
+ * (atomic on its own: no BEGIN and COMMIT round trips). Another process (the submit beside a sweep)
+ * may have claimed some meanwhile: theirs stand, ours are not made. The ids of the orders made.
+ */
+async function storeOrders(db: Database, rows: readonly OrderRow[], now: number): Promise<string[]> {
+  const claims = jsonInsert(workOrderAlertClaims, rows.map((row) => ({ alert: row.alert, claimedAt: now }))) as SQL;
+  const orders = jsonInsert(workOrders, rows) as SQL;
+  const audit = jsonInsert(auditLog, orderAuditEntries(rows)) as SQL;
   const { rows: made } = (await db.execute(sql`with claimed as (${claims} on conflict do nothing returning ${sql.identifier(workOrderAlertClaims.alert.name)}),
     inserted as (${orders} where ${sql.identifier(workOrders.alert.name)} in (select ${sql.identifier(workOrderAlertClaims.alert.name)} from claimed)
       on conflict (${sql.identifier(workOrders.alert.name)}) do nothing returning ${sql.identifier(workOrders._id.name)} as id),

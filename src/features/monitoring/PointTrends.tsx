@@ -24,6 +24,26 @@ export interface LatestPoint {
   critical: number | null;
   lastTs: number | null;
   lastValue: number | null;
+  /** A counter serviced by its reading: every N units, the next multiple, the last one passed. */
+  service: { every: number; task: string; next: number | null; last: { at: number; readingTs: number; workOrder: string | null } | null } | null;
+}
+
+/** "Service every 500 h: oil change · next at 19000 h · last passed 18500 h on 12/11/2026". */
+function ServiceLine({ point }: { point: LatestPoint }) {
+  const translate = useTranslate();
+  const { service, unit } = point;
+  if (!service) return null;
+  const parts = [translate('app.monitoring.service', { every: withUnit(service.every, unit), task: service.task || point.name })];
+  if (service.next !== null) parts.push(translate('app.monitoring.service_next', { next: withUnit(service.next, unit) }));
+  if (service.last) {
+    const key = service.last.workOrder === null ? 'app.monitoring.service_last_unassigned' : 'app.monitoring.service_last';
+    parts.push(translate(key, { at: withUnit(service.last.at, unit), date: formatDate(service.last.readingTs) }));
+  }
+  return (
+    <Typography variant="body2" data-testid="point-service" sx={{ mb: 1, color: 'text.secondary' }}>
+      {parts.join(' · ')}
+    </Typography>
+  );
 }
 
 /** GET /measurementPoint/:id/trend. */
@@ -154,6 +174,7 @@ export function PointTrends({ assetId }: { assetId: string }) {
           />
         ))}
       </Stack>
+      <ServiceLine point={selected} />
       <ToggleButtonGroup size="small" exclusive value={days} onChange={(_event, value: number | null) => value !== null && setDays(value)} aria-label={translate('app.monitoring.period')} sx={{ mb: 1 }}>
         {PERIODS.map((period) => (
           <ToggleButton key={period} value={period}>

@@ -894,6 +894,10 @@ export const en: TranslationMessages = {
       no_readings: 'No readings in this period',
       forecast: 'At this trend it reaches %{level} (%{threshold}) in ~%{smart_count} day, on %{date} |||| At this trend it reaches %{level} (%{threshold}) in ~%{smart_count} days, on %{date}',
       latest_label: 'Sensor now:',
+      service: 'Service every %{every}: %{task}',
+      service_next: 'next at %{next}',
+      service_last: 'last passed %{at} on %{date}',
+      service_last_unassigned: 'last passed %{at} on %{date}, no order opened: nobody to assign (workOrder.autoCreate)',
     },
     deviceKey: {
       secret_title: 'Secret',

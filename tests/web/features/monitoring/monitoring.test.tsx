@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatTimestamp } from '../../../../common/formatTime';
+import { formatDate, formatTimestamp } from '../../../../common/formatTime';
 import { jsonResponse, mockApi } from '../../helpers/mockApi';
 import { renderApp } from '../../helpers/renderApp';
 import { sessionUser } from '../../helpers/sessionUsers';
@@ -81,8 +81,11 @@ describe("an asset's measurement points", () => {
       'GET /api/inspection': () => jsonResponse(200, []),
       'GET /api/measurementPoint/latest': () =>
         jsonResponse(200, [
-          { _id: 'p1', name: 'Supply temperature', unit: '°C', attribute: null, kind: 'gauge', direction: 'above', warning: 36, critical: 40, lastTs: AT, lastValue: 30.2 },
-          { _id: 'p2', name: 'Run hours', unit: 'h', attribute: null, kind: 'counter', direction: 'above', warning: null, critical: null, lastTs: null, lastValue: null },
+          { _id: 'p1', name: 'Supply temperature', unit: '°C', attribute: null, kind: 'gauge', direction: 'above', warning: 36, critical: 40, lastTs: AT, lastValue: 30.2, service: null },
+          {
+            _id: 'p2', name: 'Run hours', unit: 'h', attribute: null, kind: 'counter', direction: 'above', warning: null, critical: null, lastTs: AT, lastValue: 18_826.4,
+            service: { every: 500, task: 'Compressor service', next: 19_000, last: { at: 18_500, readingTs: AT - 3 * 86_400_000, workOrder: 'wo1' } },
+          },
         ]),
       'GET /api/measurementPoint/p1/trend': () =>
         jsonResponse(200, {
@@ -100,6 +103,7 @@ describe("an asset's measurement points", () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Expand' }));
     const points = await screen.findByRole('region', { name: 'Measurement points' });
     expect(within(points).getByText('Supply temperature: 30.2 °C')).toBeInTheDocument();
+    expect(within(points).queryByTestId('point-service')).toBeNull();
     expect(await within(points).findByTestId('point-forecast')).toHaveTextContent('At this trend it reaches Warning (36 °C) in ~12 days');
     const asked = api.callsTo('GET', '/api/measurementPoint/p1/trend')[0]!;
     const query = new URLSearchParams(asked.search);
@@ -108,8 +112,11 @@ describe("an asset's measurement points", () => {
     await waitFor(() => expect(api.callsTo('GET', '/api/measurementPoint/p1/trend')).toHaveLength(2));
     const longer = new URLSearchParams(api.callsTo('GET', '/api/measurementPoint/p1/trend')[1]!.search);
     expect(Number(longer.get('to')) - Number(longer.get('from'))).toBe(90 * 86_400_000);
-    await userEvent.click(within(points).getByRole('button', { name: 'Run hours' }));
+    await userEvent.click(within(points).getByRole('button', { name: 'Run hours: 18826.4 h' }));
     expect(await within(points).findByText('No readings in this period')).toBeInTheDocument();
+    expect(within(points).getByTestId('point-service')).toHaveTextContent(
+      `Service every 500 h: Compressor service · next at 19000 h · last passed 18500 h on ${formatDate(AT - 3 * 86_400_000)}`,
+    );
   });
 });
 
