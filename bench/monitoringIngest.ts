@@ -14,6 +14,7 @@ import { redisAnswers } from '../tests/helpers/redisAnswers';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/serverProcess';
 import { percentile, round1 } from './largeDatabase';
 import type { PublishCommand, PublisherCommand, PublisherReport } from './monitoringIngestPublishers';
+import { REORDER_WINDOW_MS } from '../server/modules/monitoring/storeReadings';
 
 /** Issue 44's condition-monitoring targets. */
 const TARGETS = { storedReadingsPerSecond: 5_000, alertP95Ms: 200, trend90DaysP99Ms: 300 };
@@ -499,8 +500,8 @@ async function ingestRun(context: IngestContext) {
       const row = alarmRows.find((candidate) => candidate.ts === ts);
       const why = !row
         ? 'not stored'
-        : alarmRows.some((other) => other.ts > ts && other.received < row.received)
-          ? 'stored after a newer reading of its point: not evaluated'
+        : alarmRows.some((other) => other.ts > ts + REORDER_WINDOW_MS && other.received < row.received)
+          ? 'stored after a reading of its point newer by more than the reorder window: not evaluated'
           : alarmRows.some((other) => other.ts > ts && other.breach && other.received === row.received)
             ? 'fired in one transaction with a later breach: one new-alert for both'
             : 'other';
@@ -529,10 +530,10 @@ async function ingestRun(context: IngestContext) {
     // Readings stored after a newer reading of their point (in an earlier transaction): the alert rule
     // does not evaluate them (storeReadings.ts: "stored, not evaluated"). An estimate from received_at.
     const { rows: [late] } = await db.query<{ n: string }>(
-      `select count(*) filter (where ts < newer) as n from (
+      `select count(*) filter (where ts < newer - $2) as n from (
          select ts, max(ts) over (partition by point_id order by received_at range between unbounded preceding and 1 preceding) as newer
          from readings where ts >= $1) r`,
-      [runFrom],
+      [runFrom, REORDER_WINDOW_MS],
     );
     const lastStart = Number(flow!.lastStart);
     const afterStoreStart = [...latencyOf].filter(([ts]) => probeWaited.has(ts)).map(([ts, ms]) => ms - probeWaited.get(ts)!);

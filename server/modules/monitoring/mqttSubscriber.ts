@@ -6,6 +6,8 @@ import type { ReadingIntake } from './readingIntake';
 
 /** A message's payload is one reading: a few dozen bytes; more is not a reading. */
 export const MAX_PAYLOAD_BYTES = 4_096;
+/** The longest stretch of messages handled before I/O (the database's answers, pushes) gets a turn. */
+const WORK_SLICE_MS = 4;
 /** How long the broker keeps this process's session (and its messages) while it is away. */
 const SESSION_EXPIRY_SECONDS = 300;
 
@@ -72,20 +74,38 @@ export function startReadingSubscriber(options: SubscriberOptions) {
   client.on('error', (error) => options.log.warn(`readings: ${error.message}`));
   client.on('offline', () => options.log.warn('readings: broker not reachable; reconnecting'));
 
+  /**
+   * mqtt.js hands over the next message on process.nextTick, which runs before any I/O: a burst
+   * the socket holds (thousands of readings after a stall) would be handled in one stretch while the
+   * storing transaction's statements and the alerts' pushes wait for it. After WORK_SLICE_MS of
+   * messages the next one waits for a turn of the event loop (setImmediate, after I/O) instead.
+   */
+  let sliceStartedAt = performance.now();
+  const next = (callback: () => void) => {
+    if (performance.now() - sliceStartedAt < WORK_SLICE_MS) {
+      callback();
+      return;
+    }
+    setImmediate(() => {
+      sliceStartedAt = performance.now();
+      callback();
+    });
+  };
+
   // One message at a time, acknowledged when its handling ends (the buffer has room): back-pressure.
   client.handleMessage = (packet, callback) => {
     const topic = parseReadingTopic(packet.topic);
     const payload = payloadOf(packet);
     if (!topic || !payload) {
       options.intake.malformed(`${packet.topic.slice(0, 200)}: ${topic ? 'payload is not a JSON object of at most 4 KB' : 'topic is not facilityops/<site>/<asset>/<point>'}`);
-      callback();
+      next(callback);
       return;
     }
     options.intake.fromMessage(keyOf(packet, payload), { ...topic, value: payload.value, ts: payload.ts }, packet.topic).then(
-      () => callback(),
+      () => next(callback),
       (error: unknown) => {
         options.log.warn(`readings: a message could not be handled: ${error instanceof Error ? error.message : String(error)}`);
-        callback();
+        next(callback);
       },
     );
   };

@@ -13,6 +13,15 @@ import { stepMeter, type MeterCrossing } from '../../../common/monitoring/meter'
 import { openMeterOrders, type ServiceDue } from '../workOrders/meterOrders';
 import type { WorkOrder } from '../../../common/resources/workOrder';
 
+/**
+ * How much older than its point's newest evaluated reading a reading may be and still be evaluated,
+ * as it comes. Two processes share a point's readings (the broker hands each message to one) and
+ * store their batches every few milliseconds: readings milliseconds apart are stored only about in
+ * order, and a breach among them must still raise its alert. An older reading (a backfill behind
+ * newer ones) is stored, not evaluated: alerts describe the present.
+ */
+export const REORDER_WINDOW_MS = 5_000;
+
 /** A reading that passed its checks, for a known point. */
 export interface AcceptedReading {
   point: CataloguePoint;
@@ -29,7 +38,7 @@ export interface StoreOutcome {
   stored: number;
   /** Readings it already held (a QoS 1 redelivery, a gateway sending again). */
   duplicates: number;
-  /** Stored readings older than their point's newest evaluated one: drawn in trends, not evaluated. */
+  /** Stored readings older than their point's newest evaluated one by more than REORDER_WINDOW_MS: drawn in trends, not evaluated. */
   late: number;
   /** Alerts opened or fired again: new-alert pushes, and the work-order rule for the opened ones. */
   fired: NewAlertEvent[];
@@ -106,9 +115,9 @@ async function recordCrossings(tx: Database, crossed: readonly { point: Catalogu
 /**
  * Stores readings once each and runs the new ones through their points' alert rules (DESIGN §17),
  * in one transaction: the readings (a duplicate is dropped by the (point, time) key), the points'
- * states locked in id order (a reading is evaluated by one process, in time order), the open
- * alerts they change. A reading older than its point's newest evaluated one is stored, not evaluated:
- * alerts describe the present.
+ * states locked in id order (a reading is evaluated by one process, a batch in time order), the open
+ * alerts they change. A reading older than its point's newest evaluated one by more than
+ * REORDER_WINDOW_MS is stored, not evaluated.
  */
 export async function storeReadings(db: Database, levels: readonly AlertLevelRow[], incoming: readonly AcceptedReading[]): Promise<StoreOutcome> {
   const outcome: StoreOutcome = { stored: 0, duplicates: 0, late: 0, fired: [], opened: [], changed: [], crossings: 0, serviceOrders: [] };
@@ -144,11 +153,13 @@ export async function storeReadings(db: Database, levels: readonly AlertLevelRow
       const readingsOfPoint = (byPoint.get(state.point) ?? []).sort((a, b) => a.ts - b.ts);
       const point = readingsOfPoint[0]?.point;
       if (!point) continue;
-      const current = readingsOfPoint.filter((reading) => state.lastTs === null || reading.ts > state.lastTs);
+      const current = readingsOfPoint.filter((reading) => state.lastTs === null || reading.ts > state.lastTs - REORDER_WINDOW_MS);
       outcome.late += readingsOfPoint.length - current.length;
       if (current.length === 0) continue;
       const stepped = stepPoint(point.rules, state.conditions, current);
-      const newest = current[current.length - 1] as AcceptedReading;
+      const newestOfBatch = current[current.length - 1] as AcceptedReading;
+      // A reading within the window but older than the state's newest leaves the newest as it was.
+      const newest = state.lastTs !== null && state.lastValue !== null && state.lastTs > newestOfBatch.ts ? { ts: state.lastTs, value: state.lastValue } : newestOfBatch;
       // A point not serviced by its reading keeps its latest value: a service set later starts from it.
       const meter = point.serviceEvery === null ? { state: { value: newest.value, cycle: state.meterCycle }, crossings: [] } : stepMeter(point.serviceEvery, { value: state.meterHigh, cycle: state.meterCycle }, current);
       for (const crossing of meter.crossings) crossed.push({ point, crossing });

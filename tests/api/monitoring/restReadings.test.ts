@@ -215,6 +215,24 @@ describe("a point's alerts", () => {
     expect(criticalDetail.measurement).toMatchObject({ repeats: 0, worstValue: 41, clearedAt: minutesAgo(100 - 7) });
   });
 
+  it('come from a breach stored just after a newer reading (two processes store only about in order), not from one behind by more than 5 s', async () => {
+    const point = await post('/api/measurementPoint', { asset: assetId, name: 'Return temperature', key: 'return_temp', unit: '°C', warning: 30, deadband: 2 });
+    const returnId = point.json()._id as string;
+    const at = (ts: number, value: number) => ({ asset: 'CH-007', point: 'return_temp', value, ts });
+    const newest = minutesAgo(50);
+    expect((await send([at(newest, 20)])).json()).toEqual({ stored: 1, duplicates: 0, late: 0 });
+    // Older than the newest by more than the window (docs/monitoring.md): stored, not evaluated.
+    expect((await send([at(newest - 6_000, 36)])).json()).toEqual({ stored: 1, duplicates: 0, late: 1 });
+    expect(await count(sql`select count(*) as n from alerts where point_id = ${returnId}`)).toBe(0);
+    // Within it: evaluated as it comes, and it fires.
+    expect((await send([at(newest - 2_000, 34)])).json()).toEqual({ stored: 1, duplicates: 0, late: 0 });
+    const { rows } = (await t.app.services.db.execute(sql`select last_value, timestamp from alerts where point_id = ${returnId}`)) as unknown as { rows: { last_value: number; timestamp: string }[] };
+    expect(rows.map((row) => [Number(row.last_value), Number(row.timestamp)])).toEqual([[34, newest - 2_000]]);
+    // The point's latest reading stays the newest one.
+    const latest = (await t.request({ as: 'engineer', method: 'GET', url: `/api/measurementPoint/latest?asset=${assetId}` })).json() as { _id: string; lastTs: number; lastValue: number }[];
+    expect(latest.find((entry) => entry._id === returnId)).toMatchObject({ lastTs: newest, lastValue: 20 });
+  });
+
   it('keep one open alert per point and level, whatever the database is asked', async () => {
     const duplicate = t.app.services.db.execute(sql`insert into alerts (id, asset_id, level_id, timestamp, severity_level, point_id, point_level)
       select 'dup', asset_id, level_id, timestamp, severity_level, point_id, point_level from alerts where point_id = ${pointId} and point_level = 'warning'`);
