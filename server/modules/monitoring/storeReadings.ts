@@ -143,8 +143,14 @@ export async function storeReadings(db: Database, levels: readonly AlertLevelRow
       byPoint.set(reading.point._id, [...(byPoint.get(reading.point._id) ?? []), reading]);
     }
     const ids = [...byPoint.keys()].sort();
-    await tx.insert(pointStates).values(ids.map((point) => ({ point }))).onConflictDoNothing();
-    const states = await tx.select().from(pointStates).where(inArray(pointStates.point, ids)).orderBy(pointStates.point).for('update');
+    // A point has its state row from its first reading on: one statement locks them; a new point's is made first.
+    const lockStates = (which: readonly string[]) => tx.select().from(pointStates).where(inArray(pointStates.point, [...which])).orderBy(pointStates.point).for('update');
+    let states = await lockStates(ids);
+    if (states.length < ids.length) {
+      const held = new Set(states.map((state) => state.point));
+      await tx.insert(pointStates).values(ids.filter((id) => !held.has(id)).map((point) => ({ point }))).onConflictDoNothing();
+      states = await lockStates(ids);
+    }
 
     const events = new Map<string, RuleEvent[]>();
     const stateUpdates: { point: string; lastTs: number; lastValue: number; conditions: PointConditions; meterHigh: number | null; meterCycle: number }[] = [];
