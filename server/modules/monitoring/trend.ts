@@ -5,23 +5,17 @@ import { pointStates } from '../../db/schema';
 import { measurementPoints } from './measurementPoint.resource';
 import { forecastCrossing, FORECAST_DAYS, type Forecast } from '../../../common/monitoring/forecast';
 import type { Direction } from '../../../common/monitoring/alertRule';
+import { DEFAULT_TREND_BUCKETS, MAX_TREND_BUCKETS, type PointTrend, type TrendBucket, type TrendPointLevels } from '../../../common/monitoring/trend';
+
+export type { TrendBucket };
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 /** The longest range a trend draws: ten years. */
 export const MAX_TREND_RANGE_MS = 10 * 366 * DAY_MS;
-/** Buckets a trend holds by default, and at most: about a screen's width of pixels. */
-export const DEFAULT_BUCKETS = 500;
-export const MAX_BUCKETS = 2_000;
-
-export interface TrendBucket {
-  /** The bucket's start, epoch ms. */
-  ts: number;
-  min: number;
-  max: number;
-  mean: number;
-  count: number;
-}
+/** Buckets a trend holds by default, and at most (common/monitoring/trend.ts). */
+export const DEFAULT_BUCKETS = DEFAULT_TREND_BUCKETS;
+export const MAX_BUCKETS = MAX_TREND_BUCKETS;
 
 export interface TrendPoint {
   _id: string;
@@ -83,26 +77,8 @@ export async function pointForecast(db: Database, point: TrendPoint, now: number
   return forecastCrossing(rows.map((row) => ({ ts: num(row.ts) + HOUR_MS / 2, value: num(row.value) })), point, now);
 }
 
-/** A trend's point: its name, unit and levels (warning and critical as numbers, or null). */
-export interface PointTrendPoint extends TrendPoint {
-  name: string;
-  unit: string;
-  kind: string;
-}
-
-/**
- * What `GET /measurementPoint/:id/trend` answers and `query.trend` hands scripts (docs/monitoring.md,
- * docs/scripts.md): the point, the range, its buckets, its latest reading and its forecast.
- */
-export interface PointTrend {
-  point: PointTrendPoint;
-  from: number;
-  to: number;
-  bucketMs: number;
-  buckets: TrendBucket[];
-  latest: { ts: number; value: number } | null;
-  forecast: Forecast | null;
-}
+/** A trend's point as the route and `query.trend` answer it: its id, name, unit, kind and levels. */
+export type PointTrendPoint = TrendPointLevels & { _id: string; kind: string };
 
 const point = getTableColumns(measurementPoints) as unknown as Record<'_id' | 'name' | 'unit' | 'kind' | 'direction' | 'warning' | 'critical', PgColumn>;
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -119,7 +95,7 @@ export async function pointTrend(
   range: { from: number; to: number; buckets: number },
   retentionDays: number,
   now: number,
-): Promise<PointTrend | null> {
+): Promise<PointTrend<PointTrendPoint> | null> {
   const [row] = await db
     .select({ _id: point._id, name: point.name, unit: point.unit, direction: point.direction, warning: point.warning, critical: point.critical, kind: point.kind })
     .from(measurementPoints)
