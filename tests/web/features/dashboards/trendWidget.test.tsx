@@ -51,9 +51,9 @@ const CHILLER = trendWidget('w-chiller', 'Chiller supply temperature (30 days)',
 });
 const RUN_HOURS = trendWidget('w-hours', 'Compressor run hours', {
   point: { name: 'Compressor run hours', unit: 'h', direction: 'above', warning: null, critical: null },
-  from: FROM,
+  from: TO - DAY,
   to: TO,
-  bucketMs: 6 * HOUR,
+  bucketMs: 200_000,
   buckets: [],
   latest: null,
   forecast: null,
@@ -88,6 +88,14 @@ function renderDashboard() {
   renderApp('/home');
 }
 
+/** What the time axis writes under its ticks, as chart.js builds them (the scale's afterBuildTicks, then its tick callback). */
+function ticksOf(options: ChartOptions<'line'>, width = 800): string[] {
+  const x = options.scales!.x!;
+  const axis = { width, ticks: [] as { value: number }[] };
+  (x.afterBuildTicks as unknown as (scale: typeof axis) => void)(axis);
+  return axis.ticks.map((tick) => (x.ticks!.callback as (value: number) => string)(tick.value));
+}
+
 /** The last chart drawn with this label. */
 const lineOf = (label: string) => linesDrawn.filter((props) => props['aria-label'] === label).at(-1)!;
 
@@ -112,8 +120,11 @@ describe('a trend widget', () => {
     expect(byLabel.get('Mean')).toEqual([{ x: FROM + 3 * HOUR, y: 6.5 }, { x: FROM + 9 * HOUR, y: 6.7 }]);
     expect(byLabel.get('Min–max')).toEqual([{ x: FROM + 3 * HOUR, y: 6.9 }, { x: FROM + 9 * HOUR, y: 7.1 }]);
     expect(byLabel.get('Min–max min')).toEqual([{ x: FROM + 3 * HOUR, y: 6.1 }, { x: FROM + 9 * HOUR, y: 6.3 }]);
-    // The axis spans the trend's period, its title the unit.
+    // The axis spans the trend's period, its title the unit; 30 days are ticked weekly, by date, not at the period's ends.
     expect(options.scales!.x).toMatchObject({ min: FROM, max: TO });
+    expect(ticksOf(options)).toEqual(['2026/11/01', '2026/11/08', '2026/11/15', '2026/11/22', '2026/11/29']);
+    // A phone's axis has room for three dates: fortnightly.
+    expect(ticksOf(options, 300)).toEqual(['2026/11/01', '2026/11/15', '2026/11/29']);
     expect(options.scales!.y).toMatchObject({ title: { display: true, text: '°C' } });
   });
 
@@ -124,6 +135,10 @@ describe('a trend widget', () => {
     expect(await within(widget).findByText('No readings in this period')).toBeInTheDocument();
     expect(within(widget).getByTestId('trend-point')).toHaveTextContent(/^Compressor run hours$/);
     expect(within(widget).queryByTestId('point-forecast')).toBeNull();
-    expect(lineOf('Trend of Compressor run hours').data.datasets.map((set) => set.label)).toEqual(['Min–max', 'Min–max min', 'Mean']);
+    const { data, options } = lineOf('Trend of Compressor run hours');
+    expect(data.datasets.map((set) => set.label)).toEqual(['Min–max', 'Min–max min', 'Mean']);
+    // A day (09:00 to 09:00) is ticked every 6 hours on the hour, by time of day.
+    expect(options.scales!.x).toMatchObject({ min: TO - DAY, max: TO });
+    expect(ticksOf(options)).toEqual(['12:00 PM', '06:00 PM', '12:00 AM', '06:00 AM']);
   });
 });
