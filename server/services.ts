@@ -42,7 +42,8 @@ export function createServices(config: AppConfig, db: Database, tokens: TokenSer
       db, deviceKeys, points, pushes, levels: () => catalogue.alertLevels(), retentionDays: config.readingsRetentionDays ?? 90,
       onError: (error, what) => console.error(`readings: ${what}:`, error),
     }),
-    scripts: createScriptSandbox(db, config, { onError: (error, op) => console.error(`script ${op} failed:`, error) }),
+    // query.trend reads raw readings within the retention, hourly aggregates before it.
+    scripts: createScriptSandbox(db, { ...config, readingsRetentionDays: config.readingsRetentionDays ?? 90 }, { onError: (error, op) => console.error(`script ${op} failed:`, error) }),
     metrics: createAppMetrics(),
     // One rendering thread for every document: report downloads, thermography reports, the info PDF.
     reports: createReportRenderer(),

@@ -1,5 +1,8 @@
 import type { WidgetType } from '../resources/widget';
 import { withCssCellColours } from '../tables/cellColours';
+import { DIRECTIONS, type Direction } from '../monitoring/alertRule';
+import type { Forecast } from '../monitoring/forecast';
+import { MAX_TREND_BUCKETS, type PointTrend, type TrendBucket, type TrendPointLevels } from '../monitoring/trend';
 
 /**
  * What a widget script returns for each type (DESIGN §7, docs/dashboards.md), as the server checks
@@ -44,12 +47,16 @@ export interface ChartWidgetData {
   navigation?: (Record<string, string> | null)[];
 }
 
+/** A measurement point's trend, as `query.trend` answers it (common/monitoring/trend.ts); the point's id comes along when given. */
+export type TrendWidgetData = PointTrend<TrendPointLevels & { _id?: string }>;
+
 export interface WidgetDataByType {
   string: StringWidgetData;
   progress: ProgressWidgetData;
   table: TableWidgetData;
   html: HtmlWidgetData;
   chart: ChartWidgetData;
+  trend: TrendWidgetData;
 }
 
 export type WidgetData = WidgetDataByType[WidgetType];
@@ -129,12 +136,85 @@ function checkChart(value: unknown): Checked<ChartWidgetData> {
   };
 }
 
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isLevel = (value: unknown): value is number | null | undefined => value === null || value === undefined || isNumber(value);
+const TREND_SHAPE = 'a trend widget answers what query.trend answers: {point, from, to, bucketMs, buckets, latest, forecast}';
+const BUCKET_FIELDS = ['ts', 'min', 'max', 'mean', 'count'] as const;
+const FORECAST_LEVELS = ['warning', 'critical'] as const;
+
+function checkTrendPoint(point: unknown): Checked<TrendWidgetData['point']> {
+  if (!isObject(point)) return fail('point must be {name, unit, direction, warning, critical}');
+  if (typeof point.name !== 'string') return fail('point.name must be a text');
+  if (point.unit !== undefined && point.unit !== null && typeof point.unit !== 'string') return fail('point.unit must be a text');
+  if (!(DIRECTIONS as readonly unknown[]).includes(point.direction)) return fail(`point.direction must be one of: ${DIRECTIONS.join(', ')}`);
+  for (const level of FORECAST_LEVELS) {
+    if (!isLevel(point[level])) return fail(`point.${level} must be a number or null`);
+  }
+  return {
+    ok: true,
+    data: {
+      ...(typeof point._id === 'string' ? { _id: point._id } : {}),
+      name: point.name,
+      unit: typeof point.unit === 'string' ? point.unit : '',
+      direction: point.direction as Direction,
+      warning: (point.warning as number | null | undefined) ?? null,
+      critical: (point.critical as number | null | undefined) ?? null,
+    },
+  };
+}
+
+function checkForecast(forecast: unknown): Checked<Forecast | null> {
+  if (forecast === null || forecast === undefined) return { ok: true, data: null };
+  if (!isObject(forecast)) return fail('forecast must be null or {level, threshold, at, inDays}');
+  if (!(FORECAST_LEVELS as readonly unknown[]).includes(forecast.level)) return fail(`forecast.level must be one of: ${FORECAST_LEVELS.join(', ')}`);
+  for (const name of ['threshold', 'at'] as const) {
+    if (!isNumber(forecast[name])) return fail(`forecast.${name} must be a number`);
+  }
+  if (!Number.isInteger(forecast.inDays) || (forecast.inDays as number) < 0) return fail('forecast.inDays must be a whole number of days from 0');
+  return { ok: true, data: { level: forecast.level as Forecast['level'], threshold: forecast.threshold as number, at: forecast.at as number, inDays: forecast.inDays as number } };
+}
+
+function checkTrend(value: unknown): Checked<TrendWidgetData> {
+  if (!isObject(value)) return fail(TREND_SHAPE);
+  const point = checkTrendPoint(value.point);
+  if (!point.ok) return point;
+  if (!isNumber(value.from) || !isNumber(value.to)) return fail('from and to must be times (epoch ms)');
+  if (value.from >= value.to) return fail('from must be before to');
+  if (!isNumber(value.bucketMs) || value.bucketMs <= 0) return fail('bucketMs must be a number above 0');
+  if (!Array.isArray(value.buckets)) return fail('buckets must be a list of {ts, min, max, mean, count}');
+  if (value.buckets.length > MAX_TREND_BUCKETS) return fail(`buckets must hold at most ${MAX_TREND_BUCKETS} buckets`);
+  const buckets: TrendBucket[] = [];
+  for (const [index, bucket] of value.buckets.entries()) {
+    const missing = isObject(bucket) ? BUCKET_FIELDS.find((name) => !isNumber(bucket[name])) : 'ts';
+    if (missing) return fail(`buckets[${index}].${missing} must be a number`);
+    const { ts, min, max, mean, count } = bucket as Record<(typeof BUCKET_FIELDS)[number], number>;
+    buckets.push({ ts, min, max, mean, count });
+  }
+  const latest = value.latest;
+  if (latest !== null && latest !== undefined && !(isObject(latest) && isNumber(latest.ts) && isNumber(latest.value))) return fail('latest must be null or {ts, value}');
+  const forecast = checkForecast(value.forecast);
+  if (!forecast.ok) return forecast;
+  return {
+    ok: true,
+    data: {
+      point: point.data,
+      from: value.from,
+      to: value.to,
+      bucketMs: value.bucketMs,
+      buckets,
+      latest: isObject(latest) ? { ts: latest.ts as number, value: latest.value as number } : null,
+      forecast: forecast.data,
+    },
+  };
+}
+
 const CHECKS: { [T in WidgetType]: (value: unknown) => Checked<WidgetDataByType[T]> } = {
   string: checkString,
   progress: checkProgress,
   table: checkTable,
   html: checkHtml,
   chart: checkChart,
+  trend: checkTrend,
 };
 
 /** The script's value in the full form of its widget type, or what is wrong with it. */

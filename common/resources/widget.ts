@@ -4,8 +4,8 @@ import { idString, strictObject } from './schemaParts';
 import type { TableType } from './table';
 import { field } from '../fields';
 
-/** Spec §9: what a widget draws. */
-export const WIDGET_TYPES = ['string', 'progress', 'table', 'html', 'chart'] as const;
+/** Spec §9: what a widget draws; `trend`, a measurement point's trend as query.trend answers it (issue 44 §5). */
+export const WIDGET_TYPES = ['string', 'progress', 'table', 'html', 'chart', 'trend'] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 
 /** Spec §3: the table screens a widget can open. */

@@ -4,6 +4,9 @@ import type { PermissionName } from '../../common/permissions';
 import type { AuthUser } from '../auth/access';
 import type { Database } from '../db/client';
 import { alertLevels, alerts, assets, attributes, checklists, configEntries, inspections, inspectionSchedules, jobRuns, jobs, reports, roles, scripts, tableDefinitions, thermographyNotes, users } from '../db/schema';
+import { measurementPoints } from '../modules/monitoring/measurementPoint.resource';
+import { DEFAULT_BUCKETS, MAX_BUCKETS, pointTrend, type PointTrendPoint } from '../modules/monitoring/trend';
+import type { PointTrend } from '../../common/monitoring/trend';
 
 /**
  * The read-only query API scripts call (`query.list/count/groupBy`, docs/scripts.md). Entity and
@@ -90,6 +93,14 @@ export const QUERY_ENTITIES: Record<string, EntityDef> = {
       'createdBy', 'approvedBy', 'approvedAt', ...timestamps,
     ],
     ['-timestamp'],
+  ),
+  // Condition monitoring (DESIGN §17): whoever reads assets reads their measurement points; query.trend draws one.
+  measurementPoint: entity(
+    'measurementPoint',
+    measurementPoints,
+    'read-asset',
+    ['_id', 'asset', 'name', 'key', 'unit', 'attribute', 'kind', 'direction', 'warning', 'critical', 'deadband', 'minDurationSeconds', 'serviceEvery', 'serviceTask', ...timestamps],
+    ['name'],
   ),
   // The thermography config entries only (severity → alert level, info URL): what note tables and widgets colour by.
   thermographySetting: entity('thermographySetting', configEntries, 'read-thermography-note', ['_id', 'key', 'value'], ['key'], sql`${configEntries.key} like 'thermography.%'`),
@@ -287,4 +298,26 @@ export async function runQuery(db: Database, user: AuthUser, op: QueryOp, entity
     case 'groupBy':
       return groupBy(db, def, checkOptions(rawOptions, ['by', 'where', 'count', 'limit'], context), context);
   }
+}
+
+/** `query.trend`'s options: days back from now, and buckets (docs/scripts.md). */
+export const TREND_DAYS = { min: 1, max: 3660, default: 7 } as const;
+const DAY_MS = 86_400_000;
+/** Who may call `query.trend`: whoever reads the measurementPoint entity. */
+const TREND_PERMISSION = 'read-asset' satisfies PermissionName;
+
+/**
+ * `query.trend(pointId, { days, buckets })`: a measurement point's trend over [now − days, now) —
+ * what GET /measurementPoint/:id/trend answers for that range (pointTrend), its forecast included.
+ */
+export async function runTrend(db: Database, user: AuthUser, pointId: unknown, rawOptions: unknown, retentionDays: number, now = Date.now()): Promise<PointTrend<PointTrendPoint>> {
+  const context = typeof pointId === 'string' ? `query.trend('${pointId}')` : `query.trend(${JSON.stringify(pointId) ?? String(pointId)})`;
+  if (!user.permissions.has(TREND_PERMISSION)) throw new ScriptQueryError(`${context} needs the permission ${TREND_PERMISSION}, which this user does not have`);
+  if (typeof pointId !== 'string' || pointId === '') throw new ScriptQueryError(`${context}: the first argument must be a measurement point's _id (a text)`);
+  const options = checkOptions(rawOptions, ['days', 'buckets'], context);
+  const days = integerOption(options.days, 'days', TREND_DAYS.min, TREND_DAYS.max, TREND_DAYS.default, context);
+  const buckets = integerOption(options.buckets, 'buckets', 1, MAX_BUCKETS, DEFAULT_BUCKETS, context);
+  const trend = await pointTrend(db, pointId, { from: now - days * DAY_MS, to: now, buckets }, retentionDays, now);
+  if (!trend) throw new ScriptQueryError(`${context}: no measurement point has this _id (list them with query.list('measurementPoint'))`);
+  return trend;
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { HttpError } from '../http/errors';
 import { createWorkerPool, PoolClosedError, TaskTimeoutError } from '../workers/workerPool';
 import { FairQueue } from './fairQueue';
-import { QUERY_OPS, runQuery, ScriptQueryError, type QueryOp } from './queryApi';
+import { QUERY_OPS, runQuery, runTrend, ScriptQueryError, type QueryOp } from './queryApi';
 import type runScript from './sandboxTask';
 import type { CallAnswer, ScriptJob, ScriptOutcome, ThreadMessage } from './sandboxTask';
 import type { RunRequest, RunResult, ScriptError, ScriptSandbox, ScriptUser, ScriptWriteApi } from './sandboxTypes';
@@ -19,6 +19,8 @@ export interface SandboxConfig {
   scriptWorkers?: number;
   /** SCRIPT_RUNS_PER_USER: runs of one user at once; the user's others wait (default 1). */
   scriptRunsPerUser?: number;
+  /** READINGS_RETENTION_DAYS: `query.trend` reads raw readings this far back, hourly aggregates before (default 90). */
+  readingsRetentionDays?: number;
 }
 
 export interface SandboxOptions {
@@ -47,6 +49,8 @@ export const SCRIPT_LIMITS = {
 } as const;
 
 export const SCRIPT_POOL_DEFAULTS = { workers: 4, runsPerUser: 1 } as const;
+/** READINGS_RETENTION_DAYS' default (server/config.ts). */
+const DEFAULT_RETENTION_DAYS = 90;
 
 /** Runs nobody waits for in a browser: they queue behind their identity's earlier runs, never 'busy'. */
 const BACKGROUND_KINDS: ReadonlySet<RunRequest['kind']> = new Set(['job', 'checklist']);
@@ -108,6 +112,7 @@ const failed = (kind: ScriptError['kind'], message: string, durationMs = 0, logs
 export function createScriptSandbox(db: Database, config: SandboxConfig, options: SandboxOptions = {}): ScriptSandbox {
   const maxWorkers = Math.max(1, config.scriptWorkers ?? SCRIPT_POOL_DEFAULTS.workers);
   const runsPerUser = Math.max(1, config.scriptRunsPerUser ?? SCRIPT_POOL_DEFAULTS.runsPerUser);
+  const retentionDays = config.readingsRetentionDays ?? DEFAULT_RETENTION_DAYS;
   const queue = new FairQueue<PendingRun>({
     runningPerKey: runsPerUser,
     waitingPerKey: SCRIPT_LIMITS.maxQueuePerUser,
@@ -271,6 +276,11 @@ export function createScriptSandbox(db: Database, config: SandboxConfig, options
     if ((QUERY_OPS as readonly string[]).includes(op)) {
       if (typeof args?.entity === 'string') run.reads.add(args.entity);
       return runQuery(db, request.user, op as QueryOp, args?.entity, args?.options);
+    }
+    if (op === 'trend') {
+      // A point's trend reads the point and its readings: the dashboard reloads it with the points.
+      run.reads.add('measurementPoint');
+      return runTrend(db, request.user, args?.pointId, args?.options, retentionDays);
     }
     if ((WRITE_OPS as readonly string[]).includes(op)) {
       if (!request.write) throw new ScriptQueryError(`write.${op}: the write API is only available to jobs`);

@@ -66,6 +66,7 @@ const BOOTSTRAP = `(function (call, log, hasWrite) {
     list: (entity, options) => request('list', { entity, options }),
     count: (entity, options) => request('count', { entity, options }),
     groupBy: (entity, options) => request('groupBy', { entity, options }),
+    trend: (pointId, options) => request('trend', { pointId, options }),
   });
   const write = hasWrite ? Object.freeze({
     createInspectionSchedule: (input) => request('createInspectionSchedule', input),

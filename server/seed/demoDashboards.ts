@@ -478,6 +478,17 @@ return {
   navigation: { type: 'thermography', table: 'Thermography Notes' },
 };
 
+/** Issue 44 §5: the demo chiller's supply water, which creeps warmer (server/seed/demoMonitoring.ts): its forecast says when it reaches the warning level. */
+const CHILLER_SUPPLY_TREND: DemoWidget = {
+  name: 'Chiller supply temperature (30 days)',
+  type: 'trend',
+  description: "The chilled water supply temperature's trend over 30 days, its levels and when it reaches one (query.trend)",
+  code: `// The point by its key (Measurement point management); query.trend answers its buckets, levels and forecast.
+const [point] = query.list('measurementPoint', { where: { key: 'chw_supply' }, fields: ['name'], limit: 1 });
+if (!point) throw new Error("No measurement point has the key 'chw_supply'");
+return query.trend(point._id, { days: 30 });`,
+};
+
 interface DemoItem {
   widget: DemoWidget;
   width: number;
@@ -491,6 +502,13 @@ interface DemoDashboard {
   filters: DashboardFilter[];
   sections: { title: string; filters: string[]; items: DemoItem[] }[];
 }
+
+/** Added to the Engineering overview with the trend widget (issue 44 §5); a dashboard seeded before gets it once, after 'Right now' (addLaterSections). */
+const CONDITION_MONITORING_SECTION = {
+  title: 'Condition monitoring',
+  filters: [],
+  items: [{ widget: CHILLER_SUPPLY_TREND, width: 12, height: 360 }],
+};
 
 /** Added to the Thermography overview with the notes (issue 19); a dashboard seeded before gets it once (addLaterSections). */
 const THERMOGRAPHY_NOTES_SECTION = {
@@ -523,6 +541,7 @@ export const DEMO_DASHBOARDS: readonly DemoDashboard[] = [
           { widget: TODAY_NOTE, width: 3, height: 300 },
         ],
       },
+      CONDITION_MONITORING_SECTION,
       {
         title: 'Over the period',
         filters: ['period', 'building'],
@@ -694,13 +713,17 @@ export async function ensureDemoDashboards(db: Database): Promise<void> {
   await replaceSupersededCode(db);
 }
 
-/** Sections added to a demo dashboard after it was first seeded: each reaches an older demo database once. */
-const LATER_SECTIONS: readonly { dashboard: string; section: DemoDashboard['sections'][number] }[] = [
+/**
+ * Sections added to a demo dashboard after it was first seeded: each reaches an older demo database
+ * once, first among its sections, or right after the section titled `after` when it has one.
+ */
+const LATER_SECTIONS: readonly { dashboard: string; section: DemoDashboard['sections'][number]; after?: string }[] = [
   { dashboard: 'Thermography overview', section: THERMOGRAPHY_NOTES_SECTION },
+  { dashboard: 'Engineering overview', section: CONDITION_MONITORING_SECTION, after: 'Right now' },
 ];
 
 /**
- * A dashboard seeded before one of LATER_SECTIONS existed gets it once, first among its sections
+ * A dashboard seeded before one of LATER_SECTIONS existed gets it once, where that entry says
  * (recorded in the ledger): an administrator who removed it, or the dashboard, is not overruled,
  * and a dashboard seeded with it already keeps the one it has.
  */
@@ -719,7 +742,9 @@ async function addLaterSections(db: Database): Promise<void> {
         filters: later.section.filters.filter((name) => dashboard.filters.some((filter) => filter.name === name)),
         items: later.section.items.map((item, position) => ({ _id: newId(), widget: widgetIds.get(item.widget)!, width: item.width, height: item.height, sequenceId: position + 1 })),
       };
-      const sections = [added, ...[...dashboard.sections].sort((a, b) => a.sequenceId - b.sequenceId).map((section, index) => ({ ...section, sequenceId: index + 2 }))];
+      const ordered = [...dashboard.sections].sort((a, b) => a.sequenceId - b.sequenceId);
+      const at = later.after === undefined ? 0 : ordered.findIndex((section) => section.title === later.after) + 1;
+      const sections = [...ordered.slice(0, at), added, ...ordered.slice(at)].map((section, index) => ({ ...section, sequenceId: index + 1 }));
       await tx.update(dashboards).set({ sections, updatedAt: Date.now() }).where(eq(dashboards._id, dashboard._id));
     });
   }

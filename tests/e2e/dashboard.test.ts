@@ -41,12 +41,16 @@ describe.skipIf(!hasBrowser())('dashboards in Chromium', () => {
   it('the engineer dashboard draws every widget type with the seeded data', async () => {
     const page = await signedIn('engineer', '/home');
     await allDrawn(page);
-    expect(await widgets(page).count()).toBe(7);
-    // string, progress, html, chart (canvas), table
+    expect(await widgets(page).count()).toBe(8);
+    // string, progress, html, chart (canvas), trend (canvas), table
     expect(await openAlertsValue(page)).toBeGreaterThan(0);
     await expect.poll(() => page.getByRole('region', { name: 'Inspections this week vs schedule' }).getByRole('progressbar').count()).toBeGreaterThan(0);
     expect(await page.getByRole('region', { name: 'Today at a glance' }).getByText(/inspections? submitted/).count()).toBe(1);
-    await eventually(() => page.locator('[data-widget-id] canvas').count()).toBe(3);
+    await eventually(() => page.locator('[data-widget-id] canvas').count()).toBe(4);
+    // Issue 44 §5: the chiller's supply water over 30 days, with its forecast.
+    const supply = page.getByRole('region', { name: 'Chiller supply temperature (30 days)' });
+    expect(await supply.getByRole('img', { name: 'Trend of Chilled water supply temperature' }).count()).toBe(1);
+    expect(await supply.getByTestId('point-forecast').innerText()).toMatch(/^At this trend it reaches Warning \(9 °C\) in ~\d+ days?, on /);
     expect(await page.getByRole('region', { name: 'Latest inspections' }).locator('tbody tr').count()).toBeGreaterThan(0);
     // Spec §9: a chart at 90% of its item.
     const item = await page.getByRole('region', { name: 'Alert trend' }).getByTestId('chart-box').evaluate((box) => {

@@ -9,15 +9,12 @@ import { newSecret } from './deviceKeyCache';
 import { DEVICE_KEYS_CHANGED, deviceKeys } from './deviceKey.resource';
 import { MAX_BATCH_READINGS } from './readingIntake';
 import { measurementPoints } from './measurementPoint.resource';
-import { DEFAULT_BUCKETS, MAX_BUCKETS, pointForecast, trendBuckets } from './trend';
+import { DEFAULT_BUCKETS, MAX_BUCKETS, MAX_TREND_RANGE_MS, pointTrend } from './trend';
 import { DAY_MS } from './compaction';
-import type { Direction } from '../../../common/monitoring/alertRule';
 import { nextService } from '../../../common/monitoring/meter';
 
 /** Who reads points and their readings: whoever reads assets (measurementPoint.resource.ts). */
 const READ_POINTS = { anyPermission: ['read-asset', 'manage-asset'] } as const;
-/** The longest range a trend draws. */
-const MAX_RANGE_MS = 10 * 366 * DAY_MS;
 
 const tags = ['monitoring'];
 
@@ -123,28 +120,10 @@ export async function monitoringRoutes(app: FastifyInstance) {
       const to = request.query.to ?? now;
       const from = request.query.from ?? to - 7 * DAY_MS;
       if (from >= to) throw badRequest('from', 'from must be before to');
-      if (to - from > MAX_RANGE_MS) throw badRequest('from', 'A trend covers at most ten years');
-      const [row] = await db()
-        .select({ _id: point._id, name: point.name, unit: point.unit, direction: point.direction, warning: point.warning, critical: point.critical, kind: point.kind })
-        .from(measurementPoints)
-        .where(eq(point._id, request.params.id));
-      if (!row) throw notFound('Measurement point not found');
-      const levels = { _id: row._id as string, direction: row.direction as Direction, warning: numberOrNull(row.warning), critical: numberOrNull(row.critical) };
-      const retentionDays = app.services.config.readingsRetentionDays ?? 90;
-      const [trend, latest, forecast] = await Promise.all([
-        trendBuckets(db(), levels._id, from, to, request.query.buckets ?? DEFAULT_BUCKETS, now - retentionDays * DAY_MS),
-        db().select().from(pointStates).where(eq(pointStates.point, levels._id)),
-        pointForecast(db(), levels, now),
-      ]);
-      const state = latest[0];
-      return {
-        point: { ...row, ...levels },
-        from,
-        to,
-        ...trend,
-        latest: state?.lastTs ? { ts: state.lastTs, value: state.lastValue } : null,
-        forecast,
-      };
+      if (to - from > MAX_TREND_RANGE_MS) throw badRequest('from', 'A trend covers at most ten years');
+      const trend = await pointTrend(db(), request.params.id, { from, to, buckets: request.query.buckets ?? DEFAULT_BUCKETS }, app.services.config.readingsRetentionDays ?? 90, now);
+      if (!trend) throw notFound('Measurement point not found');
+      return trend;
     },
   );
 

@@ -1,22 +1,21 @@
-import { sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { pointStates } from '../../db/schema';
+import { measurementPoints } from './measurementPoint.resource';
 import { forecastCrossing, FORECAST_DAYS, type Forecast } from '../../../common/monitoring/forecast';
 import type { Direction } from '../../../common/monitoring/alertRule';
+import { DEFAULT_TREND_BUCKETS, MAX_TREND_BUCKETS, type PointTrend, type TrendBucket, type TrendPointLevels } from '../../../common/monitoring/trend';
+
+export type { TrendBucket };
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-/** Buckets a trend holds by default, and at most: about a screen's width of pixels. */
-export const DEFAULT_BUCKETS = 500;
-export const MAX_BUCKETS = 2_000;
-
-export interface TrendBucket {
-  /** The bucket's start, epoch ms. */
-  ts: number;
-  min: number;
-  max: number;
-  mean: number;
-  count: number;
-}
+/** The longest range a trend draws: ten years. */
+export const MAX_TREND_RANGE_MS = 10 * 366 * DAY_MS;
+/** Buckets a trend holds by default, and at most (common/monitoring/trend.ts). */
+export const DEFAULT_BUCKETS = DEFAULT_TREND_BUCKETS;
+export const MAX_BUCKETS = MAX_TREND_BUCKETS;
 
 export interface TrendPoint {
   _id: string;
@@ -76,4 +75,45 @@ export async function pointForecast(db: Database, point: TrendPoint, now: number
     from readings where point_id = ${point._id} and ts >= ${since} and ts <= ${now}
     group by 1 order by 1`)) as unknown as Rows<{ ts: unknown; value: unknown }>;
   return forecastCrossing(rows.map((row) => ({ ts: num(row.ts) + HOUR_MS / 2, value: num(row.value) })), point, now);
+}
+
+/** A trend's point as the route and `query.trend` answer it: its id, name, unit, kind and levels. */
+export type PointTrendPoint = TrendPointLevels & { _id: string; kind: string };
+
+const point = getTableColumns(measurementPoints) as unknown as Record<'_id' | 'name' | 'unit' | 'kind' | 'direction' | 'warning' | 'critical', PgColumn>;
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/**
+ * A point's trend over [from, to) in at most `buckets` buckets, with its levels, latest reading and
+ * forecast at `now` — the one place the route and the scripts' `query.trend` get it from. Raw
+ * readings are read within the retention (`retentionDays` before `now`), hourly aggregates before.
+ * Null when no point has the id. The range is the caller's to check (from < to, at most ten years).
+ */
+export async function pointTrend(
+  db: Database,
+  pointId: string,
+  range: { from: number; to: number; buckets: number },
+  retentionDays: number,
+  now: number,
+): Promise<PointTrend<PointTrendPoint> | null> {
+  const [row] = await db
+    .select({ _id: point._id, name: point.name, unit: point.unit, direction: point.direction, warning: point.warning, critical: point.critical, kind: point.kind })
+    .from(measurementPoints)
+    .where(eq(point._id, pointId));
+  if (!row) return null;
+  const levels = { _id: row._id as string, direction: row.direction as Direction, warning: numberOrNull(row.warning), critical: numberOrNull(row.critical) };
+  const [trend, latest, forecast] = await Promise.all([
+    trendBuckets(db, levels._id, range.from, range.to, range.buckets, now - retentionDays * DAY_MS),
+    db.select().from(pointStates).where(eq(pointStates.point, levels._id)),
+    pointForecast(db, levels, now),
+  ]);
+  const state = latest[0];
+  return {
+    point: { ...(row as { _id: string; name: string; unit: string; kind: string }), ...levels },
+    from: range.from,
+    to: range.to,
+    ...trend,
+    latest: state?.lastTs ? { ts: state.lastTs, value: state.lastValue as number } : null,
+    forecast,
+  };
 }

@@ -19,11 +19,15 @@ import type {
   ProgressWidgetData,
   StringWidgetData,
   TableWidgetData,
+  TrendWidgetData,
 } from '../../../common/dashboards/widgetData';
 
 // chart.js is only downloaded by dashboards that have a chart.
 const loadChartWidget = () => import('./widgets/ChartWidget');
 const ChartWidget = lazyWithTimeout('ChartWidget', () => loadChartWidget().then((module) => module.ChartWidget));
+
+// A measurement point's trend draws with chart.js too, in the asset detail's chart (issue 44 §5).
+const TrendWidget = lazyWithTimeout('TrendWidget', () => import('./widgets/TrendWidget').then((module) => module.TrendWidget));
 
 /** Fetches the chart code ahead of the first chart's data (errors surface when a chart renders). */
 export const preloadChartWidget = () => loadChartWidget().catch(() => undefined);
@@ -95,6 +99,8 @@ function WidgetBody({ widget, onNavigate }: { widget: LoadedWidget; onNavigate?:
         <ChartWidget data={data} color={color} onPick={navigable ? (index) => open(chartPick(data.navigation, data.chartData.labels, index)) : undefined} />
       );
     }
+    case 'trend':
+      return <TrendWidget data={widget.data as TrendWidgetData} />;
     default:
       return null;
   }

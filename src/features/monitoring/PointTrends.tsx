@@ -1,16 +1,11 @@
-import { useMemo, useState } from 'react';
-import { Box, Chip, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography, useTheme } from '@mui/material';
-import { Chart, Filler, LineController, LineElement, PointElement, type ChartData, type ChartOptions } from 'chart.js';
-import { Line } from 'react-chartjs-2';
+import { useState } from 'react';
+import { Box, Chip, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatDate, formatTimestamp } from '../../../common/formatTime';
-import type { Forecast } from '../../../common/monitoring/forecast';
 import { withUnit } from '../../../common/monitoring/pointAlertView';
-import { setUpCharts } from '../../shared/ui/chartSetup';
+import type { PointTrend } from '../../../common/monitoring/trend';
 import { useDetail } from '../tables/details/useDetail';
-
-// A line with a min–max band (Filler) beyond the dashboard's bar and doughnut (registering twice is harmless).
-Chart.register(LineController, LineElement, PointElement, Filler);
+import { TrendChart } from './TrendChart';
 
 /** GET /measurementPoint/latest?asset=: an asset's points and their latest readings. */
 export interface LatestPoint {
@@ -46,100 +41,17 @@ function ServiceLine({ point }: { point: LatestPoint }) {
   );
 }
 
-/** GET /measurementPoint/:id/trend. */
-export interface PointTrend {
-  point: { _id: string; name: string; unit: string; direction: 'above' | 'below'; warning: number | null; critical: number | null };
-  from: number;
-  to: number;
-  bucketMs: number;
-  buckets: { ts: number; min: number; max: number; mean: number; count: number }[];
-  latest: { ts: number; value: number } | null;
-  forecast: Forecast | null;
-}
-
 const DAY_MS = 86_400_000;
 /** The periods offered, in days. */
 export const PERIODS = [1, 7, 30, 90] as const;
-const LEVEL_COLORS = { warning: '#f57c00', critical: '#d32f2f' } as const;
 
-/** The chart's series: the mean, the min–max band, and each level as a flat line across the period. */
-export function trendChartData(trend: PointTrend, labels: { mean: string; range: string; warning: string; critical: string }): ChartData<'line', { x: number; y: number }[]> {
-  const { buckets, point, from, to } = trend;
-  const centre = (bucket: { ts: number }) => Math.min(bucket.ts + trend.bucketMs / 2, to);
-  const level = (value: number | null, label: string, color: string) =>
-    value === null ? [] : [{ label, data: [{ x: from, y: value }, { x: to, y: value }], borderColor: color, backgroundColor: color, borderDash: [6, 4], pointRadius: 0, borderWidth: 1.5 }];
-  return {
-    datasets: [
-      { label: labels.range, data: buckets.map((b) => ({ x: centre(b), y: b.max })), borderColor: 'transparent', backgroundColor: 'rgba(66,165,245,0.18)', pointRadius: 0, fill: '+1' },
-      { label: `${labels.range} min`, data: buckets.map((b) => ({ x: centre(b), y: b.min })), borderColor: 'transparent', backgroundColor: 'transparent', pointRadius: 0, fill: false },
-      { label: labels.mean, data: buckets.map((b) => ({ x: centre(b), y: b.mean })), borderColor: '#42a5f5', backgroundColor: '#42a5f5', pointRadius: 0, borderWidth: 2, tension: 0 },
-      ...level(point.warning, labels.warning, LEVEL_COLORS.warning),
-      ...level(point.critical, labels.critical, LEVEL_COLORS.critical),
-    ],
-  };
-}
-
-function TrendChart({ pointId, days }: { pointId: string; days: number }) {
-  const translate = useTranslate();
-  const theme = useTheme();
-  setUpCharts(theme.palette.text.secondary, theme.palette.divider);
+/** The chosen point's trend over the chosen period, read from GET /measurementPoint/:id/trend; the chart is TrendChart's. */
+function PointTrendChart({ pointId, days }: { pointId: string; days: number }) {
   // The period ends now at each read; a new alert or reading pushed reloads it.
   const [to] = useState(() => Date.now());
   const trend = useDetail<PointTrend>(`/measurementPoint/${encodeURIComponent(pointId)}/trend?from=${to - days * DAY_MS}&to=${to}&buckets=400`, (event) => event.type === 'alert');
-  const unit = trend.data?.point.unit ?? '';
-  const data = useMemo(
-    () =>
-      trend.data
-        ? trendChartData(trend.data, {
-            mean: translate('app.monitoring.mean'),
-            range: translate('app.monitoring.range'),
-            warning: translate('app.monitoring.level.warning'),
-            critical: translate('app.monitoring.level.critical'),
-          })
-        : { datasets: [] },
-    [trend.data, translate],
-  );
-  const options = useMemo<ChartOptions<'line'>>(
-    () => ({
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      parsing: false,
-      scales: {
-        x: { type: 'linear', min: to - days * DAY_MS, max: to, ticks: { callback: (value) => (days <= 1 ? formatTimestamp(Number(value)).slice(-5) : formatDate(Number(value))), maxTicksLimit: 6 } },
-        y: { title: { display: Boolean(unit), text: unit } },
-      },
-      plugins: {
-        legend: { position: 'bottom', labels: { filter: (item) => !item.text.endsWith(' min') } },
-        tooltip: { callbacks: { title: (items) => (items[0] ? formatTimestamp(Number(items[0].parsed.x)) : ''), label: (item) => `${item.dataset.label ?? ''}: ${withUnit(Number(item.parsed.y), unit)}` } },
-      },
-    }),
-    [days, to, unit],
-  );
-  const forecast = trend.data?.forecast ?? null;
-  return (
-    <>
-      <Box sx={{ position: 'relative', height: 240 }}>
-        {/* Drawn once its data is in: the chart is made with it, not made empty and updated. */}
-        {trend.data && <Line data={data} options={options} role="img" aria-label={translate('app.monitoring.trend_of', { name: trend.data.point.name })} />}
-      </Box>
-      {trend.data && trend.data.buckets.length === 0 && (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {translate('app.monitoring.no_readings')}
-        </Typography>
-      )}
-      {forecast && (
-        <Typography variant="body2" data-testid="point-forecast" sx={{ mt: 1, color: LEVEL_COLORS[forecast.level] }}>
-          {translate('app.monitoring.forecast', {
-            level: translate(`app.monitoring.level.${forecast.level}`),
-            threshold: withUnit(forecast.threshold, unit),
-            smart_count: forecast.inDays,
-            date: formatDate(forecast.at),
-          })}
-        </Typography>
-      )}
-    </>
-  );
+  // Drawn once its data is in: the chart is made with it, not made empty and updated.
+  return trend.data ? <TrendChart trend={trend.data} height={240} /> : <Box sx={{ height: 240 }} />;
 }
 
 /**
@@ -182,7 +94,7 @@ export function PointTrends({ assetId }: { assetId: string }) {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <TrendChart key={`${selected._id}-${days}`} pointId={selected._id} days={days} />
+      <PointTrendChart key={`${selected._id}-${days}`} pointId={selected._id} days={days} />
     </Paper>
   );
 }

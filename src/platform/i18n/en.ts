@@ -184,6 +184,8 @@ export const en: TranslationMessages = {
       all: 'All',
       widget: 'Widget',
       widget_failed: 'This widget could not be loaded: %{message}',
+      // A trend widget's line above its chart: the point and its latest reading.
+      trend_point_latest: '%{name} · now %{value}',
       no_rows: 'Nothing to show',
       empty: 'This dashboard has no widgets yet.',
     },

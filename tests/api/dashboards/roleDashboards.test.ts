@@ -51,6 +51,8 @@ function shownData(widget: Doc): boolean {
       return Array.isArray(data?.data) && data.data.length > 0;
     case 'chart':
       return data?.chartData.labels.length > 0;
+    case 'trend':
+      return Array.isArray(data?.buckets) && data.buckets.length > 0;
     default:
       return false;
   }
@@ -166,6 +168,31 @@ describe('a demo database seeded by an earlier version', () => {
     expect(await dashboardNamed('Administration overview')).toEqual(before);
     expect(before?.sections).toHaveLength(1);
     expect(await dashboardNamed('Thermography round')).toBeUndefined();
+  });
+
+  it("gets the trend widget's section on the Engineering overview once, after 'Right now' (issue 44 §5)", async () => {
+    const { db } = t.app.services;
+    const titles = async () => [...(await dashboardNamed('Engineering overview'))!.sections].sort((a, b) => a.sequenceId - b.sequenceId).map((section) => section.title);
+    expect(await titles()).toEqual(['Right now', 'Condition monitoring', 'Over the period']);
+    // As a version before the trend widget left it: no such section, widget or script.
+    const engineering = (await dashboardNamed('Engineering overview'))!;
+    const without = engineering.sections.filter((section) => section.title !== 'Condition monitoring').map((section, index) => ({ ...section, sequenceId: index + 1 }));
+    await db.update(dashboards).set({ sections: without }).where(eq(dashboards._id, engineering._id));
+    await db.delete(widgets).where(eq(widgets.name, 'Chiller supply temperature (30 days)'));
+    await db.delete(scripts).where(eq(scripts.name, 'Chiller supply temperature (30 days) widget'));
+    await db.delete(serverSecrets).where(like(serverSecrets.key, 'seeded-demo-dashboard:Engineering overview:section:%'));
+
+    await reseed();
+    expect(await titles()).toEqual(['Right now', 'Condition monitoring', 'Over the period']);
+    const section = (await dashboardNamed('Engineering overview'))!.sections.find((s) => s.title === 'Condition monitoring')!;
+    expect(section.filters).toEqual([]);
+    const trend = ok<Doc>(await api.get(`/widget/${section.items[0]!.widget}`, 'engineer'));
+    expect(trend).toMatchObject({ name: 'Chiller supply temperature (30 days)', type: 'trend' });
+
+    // Removed by an administrator, it stays removed.
+    await db.update(dashboards).set({ sections: without }).where(eq(dashboards._id, engineering._id));
+    await reseed();
+    expect(await titles()).toEqual(['Right now', 'Over the period']);
   });
 
   it("replaces the note's old code that repeated its title, unless an administrator has changed it", async () => {

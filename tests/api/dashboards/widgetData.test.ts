@@ -148,7 +148,15 @@ describe('the seeded dashboards', () => {
     const widgets = await Promise.all(
       (dashboard.sections as Doc[]).flatMap((section) => section.items as Doc[]).map(async (item) => ok<Doc>(await dataOf(item.widget, 'building=Building%20A'))),
     );
-    expect(new Set(widgets.map((w) => w.type))).toEqual(new Set(['string', 'progress', 'table', 'html', 'chart']));
+    expect(new Set(widgets.map((w) => w.type))).toEqual(new Set(['string', 'progress', 'table', 'html', 'chart', 'trend']));
+    // Issue 44 §5: the demo chiller's supply water over 30 days, creeping towards its warning level.
+    const supply = widgets.find((w) => w.name === 'Chiller supply temperature (30 days)')!;
+    expect(supply.type).toBe('trend');
+    expect(supply.data.point).toMatchObject({ name: 'Chilled water supply temperature', unit: '°C', warning: 9, critical: 11 });
+    expect(supply.data.to - supply.data.from).toBe(30 * 86_400_000);
+    expect(supply.data.buckets.length).toBeGreaterThan(0);
+    expect(supply.data.forecast).toMatchObject({ level: 'warning', threshold: 9 });
+    expect(supply.dependsOn).toEqual(['measurementPoint']);
     const trend = widgets.find((w) => w.name === 'Alert trend')!;
     expect(trend.data.chartData.datasets[0].data.reduce((a: number, b: number) => a + b, 0)).toBeGreaterThan(0);
     expect(trend.navigation).toMatchObject({ type: 'alert', table: expect.any(String) });

@@ -202,6 +202,16 @@ describe('Widget management (spec §2.9: Widget, Type, Script, Dashboards, Actio
     expect((await savedBody(api)).navigation).toBeNull();
   }, 40_000);
 
+  it("offers every widget type, a measurement point's trend among them, and saves the one chosen (issue 44 §5)", async () => {
+    const api = open(storedWidget());
+    await expandOpenAlerts();
+    await userEvent.click(screen.getByRole('combobox', { name: /^Type/ }));
+    const offered = within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+    expect(offered).toEqual(['string', 'progress', 'table', 'html', 'chart', 'trend']);
+    await userEvent.click(screen.getByRole('option', { name: 'trend' }));
+    expect((await savedBody(api)).type).toBe('trend');
+  });
+
   it("says 'Widget updating failed' when the server refuses, and deletes after confirming", async () => {
     const api = open({
       'PUT /api/widget/w1': () => errorResponse(400, 'navigation.table must be a table of type alert'),
