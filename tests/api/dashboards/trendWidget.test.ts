@@ -110,7 +110,7 @@ describe('query.trend in a widget script', () => {
       ['Trend test supply', 'trd_supply', '°C', 'above', 45, 55],
     ]);
     expect(Object.keys(body.data.data[0]).sort()).toEqual(
-      ['_id', 'asset', 'attribute', 'createdAt', 'critical', 'deadband', 'direction', 'key', 'kind', 'minDurationSeconds', 'name', 'unit', 'updatedAt', 'warning'],
+      ['_id', 'asset', 'attribute', 'createdAt', 'critical', 'deadband', 'direction', 'key', 'kind', 'minDurationSeconds', 'name', 'serviceEvery', 'serviceTask', 'unit', 'updatedAt', 'warning'],
     );
   });
 });
