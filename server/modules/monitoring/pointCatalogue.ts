@@ -72,7 +72,7 @@ export function createPointCatalogue(db: Database, bus: InvalidationBus) {
         byAttribute.set(id, [...(byAttribute.get(id) ?? []), entry]);
       }
     }
-    return { byTopic, byId, byAttribute };
+    return { byTopic, byId, byAttribute, mappingAssets: new Set([...byAttribute.values()].flatMap((mapped) => mapped.map((point) => point.asset))) };
   }
 
   const points = busCachedLoad(bus, [POINTS_CHANGED, CATALOGUE_KEY], load);
@@ -93,6 +93,10 @@ export function createPointCatalogue(db: Database, bus: InvalidationBus) {
     /** The points that map an attribute of an asset (a technician's value lands on their history). */
     async byAttribute(assetId: string, attributeId: string): Promise<readonly CataloguePoint[]> {
       return (await points()).byAttribute.get(`${assetId}\n${attributeId}`) ?? [];
+    },
+    /** Whether any point maps an attribute of the asset: a submit for an asset without one asks nothing more. */
+    async mapsAttributesOf(assetId: string): Promise<boolean> {
+      return (await points()).mappingAssets.has(assetId);
     },
   };
 }

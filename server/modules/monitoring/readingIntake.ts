@@ -239,6 +239,7 @@ export function createReadingIntake(options: IntakeOptions) {
 
     /** A technician's values of attributes that measurement points map (DESIGN §17: one history, one set of alerts). */
     async fromInspection(assetId: string, inspectionId: string, ts: number, values: readonly { attribute: string; value: unknown }[]): Promise<void> {
+      if (!(await points.mapsAttributesOf(assetId))) return;
       const accepted: AcceptedReading[] = [];
       for (const { attribute, value } of values) {
         if (typeof value !== 'number' || !Number.isFinite(value)) continue;
