@@ -4,7 +4,6 @@ import type { Publisher } from '../../realtime/pushHub';
 import type { AlertLevelRow } from '../inspections/thresholdAlerts';
 import { openWorkOrdersAfterAlerts, publishOpened } from '../workOrders/autoCreate';
 import { readingTopic, SEGMENT, SEGMENT_RULE } from '../../../common/monitoring/topics';
-import { isPast } from '../../../common/monitoring/alertRule';
 import { DEVICE_KEY_HEADER } from '../../../common/resources/deviceKey';
 import type { DeviceKeys, RefusalReason } from './deviceKeyCache';
 import type { PointCatalogue } from './pointCatalogue';
@@ -100,13 +99,6 @@ export function createReadingIntake(options: IntakeOptions) {
   const now = options.now ?? Date.now;
   let buffer: AcceptedReading[] = [];
   let flushing: Promise<void> | null = null;
-  /**
-   * Readings past a level of their point: stored in a lane of their own, at once, beside the batch
-   * being stored — an alert does not wait for thousands of ordinary readings ahead of it. The
-   * reorder window (storeReadings.ts) evaluates the older readings of its point that follow it.
-   */
-  let urgent: AcceptedReading[] = [];
-  let urgentFlushing: Promise<void> | null = null;
   /** Set by close(): a store that fails then is not retried (the process is stopping). */
   let closing = false;
   const roomWaiters: (() => void)[] = [];
@@ -164,40 +156,11 @@ export function createReadingIntake(options: IntakeOptions) {
     } while (buffer.length > 0);
   }
 
-  async function drainUrgent() {
-    while (urgent.length > 0) {
-      const batch = urgent;
-      urgent = [];
-      try {
-        await store(batch);
-      } catch (error) {
-        // Left to the ordinary lane, which holds what it cannot store until it can.
-        buffer.push(...batch);
-        options.onError(error, 'readings past a level could not be stored');
-        void flushOrdinary();
-      }
-    }
-    await deviceKeys.flush().catch((error: unknown) => options.onError(error, 'device key counters'));
-  }
-
-  function flushOrdinary(): Promise<void> {
+  function flush(): Promise<void> {
     flushing ??= drain().finally(() => {
       flushing = null;
     });
     return flushing;
-  }
-
-  function flushUrgent(): Promise<void> {
-    urgentFlushing ??= drainUrgent().finally(() => {
-      urgentFlushing = null;
-    });
-    return urgentFlushing;
-  }
-
-  async function flush(): Promise<void> {
-    await Promise.all([flushUrgent(), flushOrdinary()]);
-    // What the urgent lane handed over while the ordinary one was finishing.
-    if (buffer.length > 0) await flushOrdinary();
   }
 
   return {
@@ -223,21 +186,15 @@ export function createReadingIntake(options: IntakeOptions) {
         return;
       }
       deviceKeys.accepted(key._id, 1, at);
-      const { reading } = result;
-      if (urgent.length < FLUSH_ROWS && reading.point.rules.some((rule) => isPast(rule, reading.value))) {
-        urgent.push(reading);
-        void flushUrgent();
-        return;
-      }
-      buffer.push(reading);
-      void flushOrdinary();
+      buffer.push(result.reading);
+      void flush();
       if (buffer.length >= BUFFER_LIMIT) await new Promise<void>((resolve) => roomWaiters.push(resolve));
     },
 
     /** A message that is not a reading at all (its topic or payload): counted, its key unknown. */
     malformed(detail: string) {
       deviceKeys.refused('', 'malformed', detail, now());
-      void flushOrdinary();
+      void flush();
     },
 
     /** A REST gateway's batch: every reading is checked first; one refused refuses the call (nothing stored). */
@@ -299,7 +256,7 @@ export function createReadingIntake(options: IntakeOptions) {
       await flush();
     },
     /** Readings buffered and not yet stored. */
-    pending: () => buffer.length + urgent.length,
+    pending: () => buffer.length,
   };
 }
 
