@@ -6,7 +6,7 @@ import { useTranslate } from 'react-admin';
 import { formatDate, formatTimeOfDay, formatTimestamp } from '../../../common/formatTime';
 import { withUnit } from '../../../common/monitoring/pointAlertView';
 import type { PointTrend } from '../../../common/monitoring/trend';
-import { setUpCharts } from '../../shared/ui/chartSetup';
+import { LINE_CHART_BASE, setUpCharts } from '../../shared/ui/chartSetup';
 
 // A line with a min–max band (Filler) beyond the dashboard's bar and doughnut (registering twice is harmless).
 Chart.register(LineController, LineElement, PointElement, Filler);
@@ -95,10 +95,7 @@ export function TrendChart({ trend, height }: TrendChartProps) {
   );
   const options = useMemo<ChartOptions<'line'>>(
     () => ({
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      parsing: false,
+      ...LINE_CHART_BASE,
       scales: {
         x: {
           type: 'linear',

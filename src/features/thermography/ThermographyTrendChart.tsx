@@ -4,7 +4,7 @@ import { Chart, LineController, LineElement, PointElement, type ChartData, type 
 import { Line } from 'react-chartjs-2';
 import { useTranslate } from 'react-admin';
 import { formatDate, formatTimestamp } from '../../../common/formatTime';
-import { setUpCharts } from '../../shared/ui/chartSetup';
+import { LINE_CHART_BASE, setUpCharts } from '../../shared/ui/chartSetup';
 import { useDetail } from '../tables/details/useDetail';
 import type { Severity } from './noteTypes';
 
@@ -71,10 +71,7 @@ export function ThermographyTrendChart({ assetId }: { assetId: string }) {
   const span = useMemo(() => timeAxisSpan(trend.data ?? []), [trend.data]);
   const options = useMemo<ChartOptions<'line'>>(
     () => ({
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      parsing: false,
+      ...LINE_CHART_BASE,
       scales: {
         x: { type: 'linear', min: span.min, max: span.max, ticks: { callback: (value) => formatDate(Number(value)), maxTicksLimit: 6 } },
         y: { title: { display: true, text: '°C' } },

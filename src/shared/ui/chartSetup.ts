@@ -11,3 +11,9 @@ export function setUpCharts(text: string, grid: string): void {
   Chart.defaults.borderColor = grid;
   Chart.defaults.font.family = 'Roboto, Helvetica, Arial, sans-serif';
 }
+
+/**
+ * What every time-series line chart of the app starts from: it fills its box, draws at once (a
+ * reload does not replay an animation), and takes its points as {x, y} already (no parsing).
+ */
+export const LINE_CHART_BASE = { responsive: true, maintainAspectRatio: false, animation: false, parsing: false } as const;

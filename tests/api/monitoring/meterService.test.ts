@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { workOrders } from '../../../server/db/schema';
+import type { WorkOrder } from '../../../common/resources/workOrder';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { adminApi, ok, type Doc } from '../administration/adminApi';
 import { saveConfig } from '../calendar/calendarFixture';
@@ -30,18 +31,8 @@ const send = (readings: [hours: number, value: number][]) =>
     payload: { readings: readings.map(([hours, value]) => ({ asset: 'MS-GEN', point: 'run_hours', value, ts: hoursIn(hours) })) },
   });
 
-interface Order {
-  _id: string;
-  title: string;
-  description: string;
-  status: string;
-  priority: string;
-  asset: string;
-  assignedTo: string;
-  startTimestamp: number;
-  endTimestamp: number;
-  alert: string | null;
-}
+/** An order as GET /workOrder/:id answers it (common/resources/workOrder.ts). */
+type Order = WorkOrder;
 
 async function serviceOrders(): Promise<Order[]> {
   const rows = await t.app.services.db.select({ _id: workOrders._id }).from(workOrders).where(eq(workOrders.asset, assetId)).orderBy(workOrders.startTimestamp);
