@@ -1,5 +1,6 @@
 import type { PermissionName } from './permissions';
 import type { NewWorkOrderEvent } from './resources/workOrder';
+import type { ReorderNotice } from './resources/workAccounting';
 
 export type { NewWorkOrderEvent };
 
@@ -43,6 +44,8 @@ export interface PushEvents {
   'update-detail': UpdateDetailEvent;
   /** To the assignee's own sockets only (DESIGN §11), while they may read the order: workOrderAudience's assignee rooms. */
   'new-work-order': NewWorkOrderEvent;
+  /** A part's stock reached its reorder level (DESIGN §18): to manage-sparepart holders. */
+  'reorder-notice': ReorderNotice;
 }
 
 export type PushEventName = keyof PushEvents;

@@ -22,6 +22,7 @@ import { thermographyRoutes } from './modules/thermography/thermography.routes';
 import { inspectionScheduleRoutes } from './modules/inspectionSchedules/inspectionSchedule.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { workOrderRoutes } from './modules/workOrders/workOrder.routes';
+import { workAccountingRoutes } from './modules/workOrders/workAccounting.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
@@ -51,6 +52,7 @@ export async function apiRoutes(app: FastifyInstance, { resources }: { resources
   await app.register(inspectionScheduleRoutes);
   await app.register(calendarRoutes);
   await app.register(workOrderRoutes);
+  await app.register(workAccountingRoutes);
   await app.register(monitoringRoutes);
   await app.register(docsRoutes);
 }

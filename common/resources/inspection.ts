@@ -61,6 +61,10 @@ export interface Alert {
   assetName?: string;
   levelName?: string;
   resolvedByName?: string | null;
+  /** Who first took it on (POST /alert/acknowledge, or resolving it), DESIGN §18. */
+  acknowledgedBy?: string | null;
+  acknowledgedAt?: number | null;
+  acknowledgedByName?: string | null;
 }
 
 /** POST /inspection answers the stored inspections' ids and the alerts they raised (DESIGN §5). */

@@ -18,6 +18,8 @@ export interface UserRecord {
   dashboardId: string | null;
   banner: { color: string; message: string } | null;
   customAttributes: Record<string, string>;
+  /** What an hour of their work costs (DESIGN §18); null: not set. */
+  hourlyRate: number | null;
 }
 
 export const MODULES = ['technician', 'engineer', 'onsite', 'administration'] as const;
@@ -63,6 +65,8 @@ export const userAdministrationSchema = strictObject({
   permissions: field.references('Direct permissions', 'permission'),
   moduleWhitelist: field.multiChoice('Module whitelist', MODULES, { labels: { technician: 'Technician', engineer: 'Engineer', onsite: 'On-site', administration: 'Administration' } }),
   dashboardId: field.reference('Dashboard', 'dashboard'),
+  // DESIGN §18: labour cost = hours × this rate, kept on each labour entry as it is recorded.
+  hourlyRate: field.money('Hourly rate'),
   banner: strictObject({
     // Blank is no colour; anything else is drawn as CSS (DESIGN §7), so it must be a colour and only that.
     color: yup

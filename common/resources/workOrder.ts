@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { MAX_ENTRY_DAYS, planSpanProblem, planTimeProblem } from './planTimes';
+import type { WorkOrderAccounting, WorkOrderType } from './workAccounting';
 
 /**
  * Spec §3 Work order and Work order config, with DESIGN §11's additions (`alert`, `description`)
@@ -52,13 +53,25 @@ export interface WorkOrder {
   endTimestamp: number;
   /** The alert it was opened for (DESIGN §11), or null. */
   alert: string | null;
+  /** DESIGN §18 (common/resources/workAccounting.ts). */
+  type: WorkOrderType;
+  estimatedHours: number | null;
+  /** When the asset stopped, and ran again (null while still down). */
+  downtimeStart: number | null;
+  downtimeEnd: number | null;
+  /** The checklist filled as the order's procedure, and its name. */
+  procedure: string | null;
+  /** Who completed it and when (set by the server as it becomes Completed). */
+  completedBy: string | null;
+  completedByName: string | null;
+  completedAt: number | null;
   createdBy: string | null;
   createdAt: number;
   updatedAt: number;
 }
 
-/** A single order (GET /workOrder/{id}): the list row plus its log and its alert. */
-export interface WorkOrderDetail extends WorkOrder {
+/** A single order (GET /workOrder/{id}): the list row plus its log, its alert and its accounting. */
+export interface WorkOrderDetail extends WorkOrder, WorkOrderAccounting {
   activity: WorkOrderActivity[];
   alertSummary: WorkOrderAlertSummary | null;
 }
@@ -75,11 +88,18 @@ export interface WorkOrderInput {
   description?: string;
   /** POST only: the alert the order is opened for. */
   alert?: string | null;
+  /** DESIGN §18; each left out keeps the stored value (a new order: corrective, none). */
+  type?: WorkOrderType;
+  estimatedHours?: number | null;
+  downtimeStart?: number | null;
+  downtimeEnd?: number | null;
+  procedure?: string | null;
 }
 
 /** Fields a client may send back from a read; the server ignores them (they are not the order's to set). */
 export const WORK_ORDER_READ_ONLY_FIELDS = [
   '_id', 'id', 'createdAt', 'updatedAt', 'createdBy', 'assetName', 'assignedToName', 'activity', 'alertSummary',
+  'completedBy', 'completedByName', 'completedAt', 'labour', 'parts', 'costs', 'procedureInspection', 'procedureName',
 ] as const;
 
 export interface NamedRef {

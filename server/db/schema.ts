@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
 import type { AttributeValue, SeverityLevel } from '../../common/resources/inspection';
@@ -75,6 +75,8 @@ export const users = pgTable(
     dashboardId: text('dashboard_id'),
     banner: jsonb('banner').$type<BannerValue | null>(),
     customAttributes: jsonb('custom_attributes').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    /** What an hour of this user's work costs (DESIGN §18); a labour entry keeps the rate of its day. */
+    hourlyRate: numeric('hourly_rate', { precision: 12, scale: 2, mode: 'number' }),
     /** Bumped on a password change or deactivation; tokens carry it, so older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     ...timestamps,
@@ -267,9 +269,12 @@ export const inspections = pgTable(
     attributeComments: jsonb('attribute_comments').$type<AttributeValue[]>().notNull().default(sql`'[]'::jsonb`),
     /** null = maintenance; 'ThermographyInspection' for thermography (spec §3), whose records are thermography_notes. */
     type: text('type'),
+    /** The work order whose procedure this inspection filled (DESIGN §18); one per order. */
+    workOrder: text('work_order_id'),
     createdAt: epochMs('created_at').notNull().default(nowMs),
   },
   (table) => [
+    uniqueIndex('inspections_work_order_idx').on(table.workOrder),
     index('inspections_asset_time_idx').on(table.asset, table.timestamp),
     index('inspections_user_time_idx').on(table.user, table.timestamp),
     index('inspections_time_idx').on(table.timestamp),
@@ -309,6 +314,9 @@ export const alerts = pgTable(
     worstAt: epochMs('worst_at'),
     /** When the condition last re-armed; null while in alarm. */
     clearedAt: epochMs('cleared_at'),
+    /** Who first took the alert on (DESIGN §18: mean time to acknowledge); resolving acknowledges too. */
+    acknowledgedBy: text('acknowledged_by'),
+    acknowledgedAt: epochMs('acknowledged_at'),
     /** The rule and the firings and clears (alertRule.ts's ExplainedRule and history). */
     explanation: jsonb('explanation').$type<{ rule: ExplainedRule; history: AlertHistoryEntry[] }>(),
   },
@@ -535,11 +543,25 @@ export const workOrders = pgTable(
     startTimestamp: epochMs('start_timestamp').notNull(),
     endTimestamp: epochMs('end_timestamp').notNull(),
     alert: text('alert_id'),
+    /** DESIGN §18 (common/resources/workAccounting.ts WORK_ORDER_TYPES). */
+    type: text('type').notNull().default('corrective'),
+    /** Hours the work is expected to take: the backlog counts them. */
+    estimatedHours: doublePrecision('estimated_hours'),
+    /** The asset stopped (downtime start) and ran again (null while it is still down). */
+    downtimeStart: epochMs('downtime_start'),
+    downtimeEnd: epochMs('downtime_end'),
+    /** A checklist the technician fills as part of the work (its inspection names the order). */
+    procedure: text('procedure_checklist_id'),
+    /** Set by the server when the order becomes Completed. */
+    completedBy: text('completed_by'),
+    completedAt: epochMs('completed_at'),
     createdBy: text('created_by'),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('work_orders_alert_idx').on(table.alert),
+    index('work_orders_asset_type_idx').on(table.asset, table.type),
+    index('work_orders_completed_idx').on(table.completedAt),
     index('work_orders_assignee_idx').on(table.assignedTo, table.startTimestamp),
     index('work_orders_start_idx').on(table.startTimestamp, table._id),
     index('work_orders_period_idx').using('gist', sql`int8range(${table.startTimestamp}, ${table.endTimestamp}, '[]')`),
@@ -560,6 +582,64 @@ export const workOrderActivity = pgTable(
     createdAt: epochMs('created_at').notNull().default(nowMs),
   },
   (table) => [index('work_order_activity_order_idx').on(table.workOrder, table.createdAt)],
+);
+
+/**
+ * Hours worked on an order (DESIGN §18): who, from when to when (no end: a timer still running,
+ * one per person and order), and the person's hourly rate when it was recorded — a later change
+ * of rate does not rewrite what past work cost.
+ */
+export const workOrderLabour = pgTable(
+  'work_order_labour',
+  {
+    _id: text('id').primaryKey(),
+    workOrder: text('work_order_id').notNull(),
+    user: text('user_id').notNull(),
+    startedAt: epochMs('started_at').notNull(),
+    endedAt: epochMs('ended_at'),
+    hourlyRate: numeric('hourly_rate', { precision: 12, scale: 2, mode: 'number' }),
+    note: text('note').notNull().default(''),
+    createdBy: text('created_by').notNull(),
+    createdAt: epochMs('created_at').notNull().default(nowMs),
+  },
+  (table) => [
+    index('work_order_labour_order_idx').on(table.workOrder, table.startedAt),
+    index('work_order_labour_user_idx').on(table.user, table.startedAt),
+    uniqueIndex('work_order_labour_running_idx').on(table.workOrder, table.user).where(sql`${table.endedAt} is null`),
+  ],
+);
+
+/** Spare parts used on an order (DESIGN §18): taken from stock when recorded, at the part's unit cost then. */
+export const workOrderParts = pgTable(
+  'work_order_parts',
+  {
+    _id: text('id').primaryKey(),
+    workOrder: text('work_order_id').notNull(),
+    part: text('part_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitCost: numeric('unit_cost', { precision: 12, scale: 2, mode: 'number' }),
+    usedBy: text('used_by').notNull(),
+    usedAt: epochMs('used_at').notNull(),
+  },
+  (table) => [index('work_order_parts_order_idx').on(table.workOrder), index('work_order_parts_part_idx').on(table.part, table.usedAt)],
+);
+
+/**
+ * A spare part's stock reached its reorder level (docs/work-orders.md "Parts"): raised once per
+ * crossing from above the level to at or under it, by the use that crossed.
+ */
+export const reorderNotices = pgTable(
+  'reorder_notices',
+  {
+    _id: text('id').primaryKey(),
+    part: text('part_id').notNull(),
+    quantityOnHand: integer('quantity_on_hand').notNull(),
+    reorderLevel: integer('reorder_level').notNull(),
+    workOrder: text('work_order_id'),
+    raisedBy: text('raised_by'),
+    raisedAt: epochMs('raised_at').notNull(),
+  },
+  (table) => [index('reorder_notices_part_idx').on(table.part, table.raisedAt), index('reorder_notices_raised_idx').on(table.raisedAt)],
 );
 
 /**

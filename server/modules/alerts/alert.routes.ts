@@ -5,7 +5,7 @@ import { currentUser } from '../../auth/authPlugin';
 import { badRequest, notFound } from '../../http/errors';
 import { pageOf, sendContentRange } from '../../http/paging';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
-import { alertById, alertsOfAssetCondition, countAlerts, existingAlertIds, listAlerts, resolveAlerts } from './alertReads';
+import { acknowledgeAlerts, alertById, alertsOfAssetCondition, countAlerts, existingAlertIds, listAlerts, resolveAlerts } from './alertReads';
 import { nameList } from '../../crud/crudResource';
 
 const tags = ['alert'];
@@ -86,6 +86,35 @@ export async function alertRoutes(app: FastifyInstance) {
       for (const _id of changed.alerts) pushes.publish('update-detail', { type: 'alert', _id });
       for (const _id of changed.inspections) pushes.publish('update-detail', { type: 'inspection', _id });
       return { message: 'Alerts resolved', alerts: await listAlerts(db(), inArray(alerts._id, ids), 0, ids.length) };
+    },
+  );
+
+  app.post<{ Body: { ids: string[] } }>(
+    '/alert/acknowledge',
+    {
+      config: { access: { permission: 'resolve-alert' } },
+      schema: {
+        tags,
+        summary: 'Acknowledge open alerts: someone has taken them on (the first acknowledgement is kept; mean time to acknowledge counts to it)',
+        body: {
+          type: 'object',
+          required: ['ids'],
+          additionalProperties: false,
+          properties: { ids: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'string', minLength: 1, maxLength: 64 } } },
+        },
+        response: { 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const ids = [...new Set(request.body.ids)];
+      const existing = await existingAlertIds(db(), ids);
+      const unknown = ids.filter((id) => !existing.has(id));
+      if (unknown.length > 0) throw notFound(`Alerts not found: ${nameList(unknown)}`);
+      const changed = await acknowledgeAlerts(db(), ids, currentUser(request)._id);
+      const pushes = app.services.pushes.forAnswer(reply);
+      for (const _id of changed.alerts) pushes.publish('update-detail', { type: 'alert', _id });
+      for (const _id of changed.inspections) pushes.publish('update-detail', { type: 'inspection', _id });
+      return { message: 'Alerts acknowledged', alerts: await listAlerts(db(), inArray(alerts._id, ids), 0, ids.length) };
     },
   );
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { alertLevels, alerts, assets, attributes, checklists, inspections, users } from '../../db/schema';
 
 const resolver = alias(users, 'resolver');
+const acknowledger = alias(users, 'acknowledger');
 
 const alertColumns = {
   _id: alerts._id,
@@ -23,6 +24,9 @@ const alertColumns = {
   assetName: sql<string | null>`${assets.name}`,
   levelName: sql<string | null>`${alertLevels.name}`,
   resolvedByName: sql<string | null>`${resolver.name}`,
+  acknowledgedBy: alerts.acknowledgedBy,
+  acknowledgedAt: alerts.acknowledgedAt,
+  acknowledgedByName: sql<string | null>`${acknowledger.name}`,
 };
 
 function selectAlerts(db: Database) {
@@ -31,7 +35,8 @@ function selectAlerts(db: Database) {
     .from(alerts)
     .leftJoin(assets, eq(assets._id, alerts.asset))
     .leftJoin(alertLevels, eq(alertLevels._id, alerts.level))
-    .leftJoin(resolver, eq(resolver._id, alerts.resolvedBy));
+    .leftJoin(resolver, eq(resolver._id, alerts.resolvedBy))
+    .leftJoin(acknowledger, eq(acknowledger._id, alerts.acknowledgedBy));
 }
 
 const newestFirst = [desc(alerts.timestamp), desc(alerts._id)];
@@ -111,8 +116,20 @@ async function pointAlertDetail(db: Database, id: string) {
 export async function resolveAlerts(db: Pick<Database, 'update'>, ids: readonly string[], remark: string, userId: string): Promise<{ alerts: string[]; inspections: string[] }> {
   const changed = await db
     .update(alerts)
-    .set({ remark, resolvedBy: userId, resolvedAt: Date.now() })
+    // Resolving takes the alert on too, when nobody acknowledged it first (DESIGN §18: time to acknowledge).
+    .set({ remark, resolvedBy: userId, resolvedAt: Date.now(), acknowledgedBy: sql`coalesce(${alerts.acknowledgedBy}, ${userId})`, acknowledgedAt: sql`coalesce(${alerts.acknowledgedAt}, ${Date.now()}::bigint)` })
     .where(and(inArray(alerts._id, [...ids]), sql`${alerts.resolvedAt} is null`))
+    .returning({ _id: alerts._id, inspection: alerts.inspection });
+  const inspectionIds = changed.map((row) => row.inspection).filter((id): id is string => id !== null);
+  return { alerts: changed.map((row) => row._id), inspections: [...new Set(inspectionIds)] };
+}
+
+/** POST /alert/acknowledge: open alerts nobody took on yet are now `userId`'s; answers those it changed. */
+export async function acknowledgeAlerts(db: Pick<Database, 'update'>, ids: readonly string[], userId: string): Promise<{ alerts: string[]; inspections: string[] }> {
+  const changed = await db
+    .update(alerts)
+    .set({ acknowledgedBy: userId, acknowledgedAt: Date.now() })
+    .where(and(inArray(alerts._id, [...ids]), sql`${alerts.acknowledgedAt} is null`, sql`${alerts.resolvedAt} is null`))
     .returning({ _id: alerts._id, inspection: alerts.inspection });
   const inspectionIds = changed.map((row) => row.inspection).filter((id): id is string => id !== null);
   return { alerts: changed.map((row) => row._id), inspections: [...new Set(inspectionIds)] };

@@ -21,7 +21,7 @@ const userProperties = {
 
 export const userRecordSchema = {
   type: 'object',
-  properties: { ...userProperties, createdAt: { type: 'number' }, updatedAt: { type: 'number' } },
+  properties: { ...userProperties, hourlyRate: { type: ['number', 'null'] }, createdAt: { type: 'number' }, updatedAt: { type: 'number' } },
 } as const;
 
 /** Permissions here are names (role ∪ direct), not the record's direct permission ids. */

@@ -37,6 +37,7 @@ export function toUserRecord(user: UserRow) {
     ...sharedFields(user),
     status: isActive(user.status) ? ('active' as const) : ('inactive' as const),
     permissions: user.permissions,
+    hourlyRate: user.hourlyRate,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
   };

@@ -7,6 +7,7 @@ import { jsonInsert } from '../../db/jsonRecords';
 import type { Publisher } from '../../realtime/pushHub';
 import { diffRecords } from '../../crud/auditLog';
 import { TITLE_MAX_LENGTH, type WorkOrder } from '../../../common/resources/workOrder';
+import type { WorkOrderType } from '../../../common/resources/workAccounting';
 import { canHoldOrders, displayName, HOLDS_ORDERS, usersByIdOrUsername } from './assignees';
 import { publishWorkOrderWrite } from './workOrderPushes';
 import { INSPECTOR, loadWorkOrderSettings, type AutoCreateRule, type WorkOrderSettings } from './workOrderSettings';
@@ -33,6 +34,8 @@ interface Candidate {
   levelTechnicalName: string;
   levelRank: number;
   inspector: string | null;
+  /** A measurement point's alert: the order is condition-based work, not an inspection's follow-up. */
+  point: string | null;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
@@ -77,6 +80,7 @@ async function candidates(db: Database, which: SQL, levels: readonly string[]): 
       levelTechnicalName: alertLevels.technicalName,
       levelRank: alertLevels.rank,
       inspector: inspections.user,
+      point: alerts.point,
     })
     .from(alerts)
     .innerJoin(alertLevels, sql`${alertLevels._id} = ${alerts.level}`)
@@ -142,13 +146,14 @@ function ruleOrder(candidate: Candidate, assignedTo: string, settings: Pick<Work
     startTimestamp: candidate.timestamp,
     endTimestamp: candidate.timestamp + Math.round(settings.autoCreate.dueHours * HOUR_MS),
     alert: candidate._id,
+    type: candidate.point === null ? 'inspection-follow-up' : 'condition-based',
     createdBy: null,
     createdAt: now,
     updatedAt: now,
   };
 }
 
-export type OrderRow = typeof workOrders.$inferInsert & { _id: string; description: string; assignedTo: string; startTimestamp: number; alert: string; createdAt: number; updatedAt: number };
+export type OrderRow = typeof workOrders.$inferInsert & { _id: string; description: string; assignedTo: string; startTimestamp: number; alert: string; type: WorkOrderType; createdAt: number; updatedAt: number };
 
 export interface PlannedOrders {
   /** The orders the rule asks for, not yet stored. */
@@ -185,6 +190,14 @@ export const listedOrder = (row: Omit<OrderRow, 'alert'> & { alert: string | nul
   startTimestamp: row.startTimestamp,
   endTimestamp: row.endTimestamp,
   alert: row.alert,
+  type: row.type,
+  estimatedHours: null,
+  downtimeStart: null,
+  downtimeEnd: null,
+  procedure: null,
+  completedBy: null,
+  completedByName: null,
+  completedAt: null,
   createdBy: row.createdBy ?? null,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
@@ -325,6 +338,8 @@ export async function openWorkOrdersForStoredAlerts(
       levelTechnicalName: alert.level.technicalName,
       levelRank: alert.level.rank,
       inspector: alert.inspector,
+      // A submit's alerts come from an inspection: its orders follow it up.
+      point: null,
     }));
   return openPlanned(await planned(db, settings, found, now, submitter), db, now);
 }

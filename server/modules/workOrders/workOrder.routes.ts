@@ -12,7 +12,9 @@ import { listConditions, sortTerms, workOrderListQuerySchema, type WorkOrderList
 import { publishWorkOrderWrite } from './workOrderPushes';
 import { assetChoices, countWorkOrders, listWorkOrders, orderBy, OWN_ORDERS_ORDER, workOrderDetail } from './workOrderReads';
 import { loadWorkOrderSettings } from './workOrderSettings';
-import { addActivity, createWorkOrder, deleteWorkOrder, NOT_FOUND, orderFor, updateWorkOrder } from './workOrderWrites';
+import { WORK_ORDER_TYPES } from '../../../common/resources/workAccounting';
+import { addActivity, createWorkOrder, deleteWorkOrder, updateWorkOrder } from './workOrderWrites';
+import { NOT_FOUND, orderFor } from './orderAccess';
 
 const tags = ['workOrder'];
 const manage = { permission: 'manage-workorder' } as const;
@@ -60,6 +62,7 @@ export async function workOrderRoutes(app: FastifyInstance) {
         priority: settings.priorityValues,
         asset: assets.map((asset) => asset._id),
         assignedTo: users.map((user) => user._id),
+        type: [...WORK_ORDER_TYPES],
       };
       const filters: WorkOrderFilter[] = settings.filters.map((filter) => ({ ...filter, values: filter.values.length > 0 ? filter.values : (every[filter.key] ?? []) }));
       return { assets, users, priorityValues: settings.priorityValues, statusValues: settings.statusValues, fields: settings.fields, filters, sort: settings.sort };

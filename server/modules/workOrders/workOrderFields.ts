@@ -8,10 +8,11 @@
 export const LIST_FIELDS = [
   'title', 'description', 'status', 'priority', 'asset', 'assetName', 'assignedTo', 'assignedToName',
   'startTimestamp', 'endTimestamp', 'alert', 'createdBy', 'createdAt', 'updatedAt',
+  'type', 'estimatedHours', 'downtimeStart', 'downtimeEnd', 'completedByName', 'completedAt',
 ] as const;
 
 /** Keys a configured filter may name (common WorkOrderFilter); GET /workOrder also takes `alert`. */
-export const FILTER_KEYS = ['title', 'status', 'priority', 'asset', 'assignedTo'] as const;
+export const FILTER_KEYS = ['title', 'status', 'priority', 'asset', 'assignedTo', 'type'] as const;
 export const QUERY_FILTER_KEYS = [...FILTER_KEYS, 'alert'] as const;
 export type QueryFilterKey = (typeof QUERY_FILTER_KEYS)[number];
 
@@ -22,7 +23,7 @@ export type QueryFilterKey = (typeof QUERY_FILTER_KEYS)[number];
  */
 export const SORT_FIELDS = [
   'title', 'status', 'priority', 'asset', 'assetName', 'assignedTo', 'assignedToName',
-  'startTimestamp', 'endTimestamp', 'createdAt', 'updatedAt', '_id', 'id',
+  'startTimestamp', 'endTimestamp', 'createdAt', 'updatedAt', '_id', 'id', 'type', 'completedAt',
 ] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ValidationError } from 'yup';
 import type { Database } from '../../db/client';
-import { assets, workOrders } from '../../db/schema';
+import { assets, checklists, workOrders } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -11,19 +11,30 @@ import {
   workOrderFormSchema,
   type WorkOrderInput,
 } from '../../../common/resources/workOrder';
+import { CLOCK_SKEW_MS, MAX_ESTIMATED_HOURS, WORK_ORDER_TYPES, isWorkOrderType, type WorkOrderType } from '../../../common/resources/workAccounting';
+import { planTimeProblem } from '../../../common/resources/planTimes';
 import { canHoldOrders, displayName, usersById } from './assignees';
 import type { WorkOrderSettings } from './workOrderSettings';
 
 export type WorkOrderRow = typeof workOrders.$inferSelect;
 
 /** A body that passed every check, as it will be stored: undefined description or alert was not sent (a PUT keeps the stored description; the spec's form has none). */
-export type CheckedWorkOrder = Omit<WorkOrderInput, 'description' | 'alert'> & {
+export type CheckedWorkOrder = Omit<WorkOrderInput, 'description' | 'alert' | keyof CheckedAccounting> & {
   description: string | undefined;
   alert: string | null | undefined;
-};
+} & CheckedAccounting;
+
+/** DESIGN §18's fields as checked: undefined = not sent (a PUT keeps the stored value, a POST the default). */
+export interface CheckedAccounting {
+  type: WorkOrderType | undefined;
+  estimatedHours: number | null | undefined;
+  downtimeStart: number | null | undefined;
+  downtimeEnd: number | null | undefined;
+  procedure: string | null | undefined;
+}
 
 type FormField = (typeof WORK_ORDER_FORM_FIELDS)[number];
-const OPTIONAL_FIELDS = ['description', 'alert'] as const;
+const OPTIONAL_FIELDS = ['description', 'alert', 'type', 'estimatedHours', 'downtimeStart', 'downtimeEnd', 'procedure'] as const;
 const MAX_ID_LENGTH = 64;
 /** Epoch ms a JavaScript Date can hold. */
 const MAX_TIME = 8.64e15;
@@ -127,9 +138,55 @@ export async function checkedWorkOrder(
     alert = input.alert.trim();
   }
 
+  const accounting = await checkedAccounting(db, input, existing, Date.now());
+
   const known: readonly string[] = [...WORK_ORDER_FORM_FIELDS, ...OPTIONAL_FIELDS, ...WORK_ORDER_READ_ONLY_FIELDS];
   const unknown = Object.keys(input).find((key) => !known.includes(key));
   if (unknown !== undefined) throw badRequest(unknown, `${unknown} is not allowed`);
 
-  return { title, asset: asset._id, assignedTo, priority, status, startTimestamp, endTimestamp, description, alert };
+  return { title, asset: asset._id, assignedTo, priority, status, startTimestamp, endTimestamp, description, alert, ...accounting };
+}
+
+/** A downtime time: whole epoch ms within the plan times, not later than now (downtime is what happened). */
+function downtimeTimeOf(field: 'downtimeStart' | 'downtimeEnd', value: unknown, now: number): number | null | undefined {
+  if (value === undefined || value === null) return value;
+  const label = field === 'downtimeStart' ? 'Asset stopped' : 'Running again';
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw badRequest(field, `${field} must be a time in epoch milliseconds, or null`);
+  const problem = planTimeProblem(label, value);
+  if (problem) throw badRequest(field, `${field}: ${problem}`);
+  if (value > now + CLOCK_SKEW_MS) throw badRequest(field, `${field}: ${label} must not be in the future`);
+  return value;
+}
+
+/**
+ * DESIGN §18's fields of a POST or PUT body (docs/work-orders.md "Work accounting"), each checked
+ * when sent: the type among WORK_ORDER_TYPES, the estimate above 0 hours, the downtime's start
+ * before its end (an end needs a start; the asset still down has none), the procedure an existing
+ * checklist — fixed once its inspection is filled.
+ */
+async function checkedAccounting(db: Database, input: Record<string, unknown>, existing: WorkOrderRow | null, now: number): Promise<CheckedAccounting> {
+  const { type, estimatedHours, procedure } = input;
+  if (type !== undefined && !isWorkOrderType(type)) throw badRequest('type', `type must be one of ${WORK_ORDER_TYPES.join(', ')}`);
+  if (estimatedHours !== undefined && estimatedHours !== null) {
+    if (typeof estimatedHours !== 'number' || !Number.isFinite(estimatedHours) || estimatedHours <= 0 || estimatedHours > MAX_ESTIMATED_HOURS) {
+      throw badRequest('estimatedHours', `estimatedHours must be a number of hours above 0 and at most ${MAX_ESTIMATED_HOURS}, or null`);
+    }
+  }
+  const downtimeStart = downtimeTimeOf('downtimeStart', input.downtimeStart, now);
+  const downtimeEnd = downtimeTimeOf('downtimeEnd', input.downtimeEnd, now);
+  const start = downtimeStart === undefined ? (existing?.downtimeStart ?? null) : downtimeStart;
+  const end = downtimeEnd === undefined ? (existing?.downtimeEnd ?? null) : downtimeEnd;
+  if (end !== null && start === null) throw badRequest('downtimeStart', 'downtimeStart: Asset stopped is required when Running again is set');
+  if (end !== null && start !== null && end < start) throw badRequest('downtimeEnd', 'downtimeEnd: Running again must not be before Asset stopped');
+  let checklist: string | null | undefined;
+  if (procedure === null) checklist = null;
+  else if (procedure !== undefined) {
+    if (typeof procedure !== 'string' || procedure.trim() === '' || procedure.length > MAX_ID_LENGTH) throw badRequest('procedure', 'procedure must be the id of a checklist, or null');
+    checklist = procedure.trim();
+    if (checklist !== existing?.procedure) {
+      const [found] = await db.select({ _id: checklists._id }).from(checklists).where(eq(checklists._id, checklist));
+      if (!found) throw badRequest('procedure', `procedure: no checklist has the id ${checklist}`);
+    }
+  }
+  return { type: type as WorkOrderType | undefined, estimatedHours: estimatedHours as number | null | undefined, downtimeStart, downtimeEnd, procedure: checklist };
 }

@@ -42,6 +42,7 @@ const FILTER_COLUMNS: Record<QueryFilterKey, PgColumn> = {
   asset: workOrders.asset,
   assignedTo: workOrders.assignedTo,
   alert: workOrders.alert,
+  type: workOrders.type,
 };
 
 function jsonObject(param: string, text: string | undefined): Record<string, unknown> {

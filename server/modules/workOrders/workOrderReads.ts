@@ -6,6 +6,7 @@ import type { Period, PeriodPage } from '../../http/period';
 import type { WorkOrder, WorkOrderActivity, WorkOrderAlertSummary, WorkOrderDetail } from '../../../common/resources/workOrder';
 import { alertById } from '../alerts/alertReads';
 import type { SortField } from './workOrderFields';
+import { accountingOf } from './accountingReads';
 
 type Executor = Pick<Database, 'execute'>;
 type Direction = 'asc' | 'desc';
@@ -49,6 +50,10 @@ function sortExpressions(term: SortTerm, order: { statusValues: readonly string[
       return [sql`${w.createdAt}`];
     case 'updatedAt':
       return [sql`${w.updatedAt}`];
+    case 'type':
+      return [sql`${w.type}`];
+    case 'completedAt':
+      return [sql`${w.completedAt}`];
     case '_id':
     case 'id':
       return [sql`${w._id}`];
@@ -78,15 +83,21 @@ export function searching(text: string): SQL {
 }
 
 const FROM = sql`${w} left join ${assets} on ${assets._id} = ${w.asset} left join ${users} on ${users._id} = ${w.assignedTo}`;
+/** The list's FROM with who completed each order (their name on the row). */
+const LISTED_FROM = sql`${FROM} left join ${users} as completer on completer.id = ${w.completedBy}`;
 
 /** The rows as the list serves them (common WorkOrder), JSON built inside PostgreSQL. */
 function listStatement(where: SQL | undefined, order: SQL, page: { offset: number; limit: number }): SQL {
   return sql`select coalesce(json_agg(row_to_json(listed)), '[]'::json)::text as body, count(*)::int as count from (
     select ${w._id} as "_id", ${w.title} as "title", ${w.description} as "description", ${w.status} as "status", ${w.priority} as "priority",
       ${w.asset} as "asset", ${assetName} as "assetName", ${w.assignedTo} as "assignedTo", ${assigneeName} as "assignedToName",
-      ${w.startTimestamp} as "startTimestamp", ${w.endTimestamp} as "endTimestamp", ${w.alert} as "alert", ${w.createdBy} as "createdBy",
+      ${w.startTimestamp} as "startTimestamp", ${w.endTimestamp} as "endTimestamp", ${w.alert} as "alert",
+      ${w.type} as "type", ${w.estimatedHours} as "estimatedHours", ${w.downtimeStart} as "downtimeStart", ${w.downtimeEnd} as "downtimeEnd",
+      ${w.procedure} as "procedure", ${w.completedBy} as "completedBy",
+      case when ${w.completedBy} is null then null else coalesce(nullif(completer.name, ''), completer.username, '') end as "completedByName",
+      ${w.completedAt} as "completedAt", ${w.createdBy} as "createdBy",
       ${w.createdAt} as "createdAt", ${w.updatedAt} as "updatedAt"
-    from ${FROM}
+    from ${LISTED_FROM}
     ${where ? sql`where ${where}` : sql``}
     order by ${order}
     limit ${page.limit} offset ${page.offset}
@@ -147,12 +158,12 @@ export async function alertSummaryOf(db: Database, alertId: string | null): Prom
   };
 }
 
-/** GET /workOrder/{id}: the row, its log and its alert; null when there is no such order. */
+/** GET /workOrder/{id}: the row, its log, its alert and its accounting; null when there is no such order. */
 export async function workOrderDetail(db: Database, id: string): Promise<WorkOrderDetail | null> {
   const order = await workOrderRow(db, id);
   if (!order) return null;
-  const [activity, alertSummary] = await Promise.all([activityOf(db, id), alertSummaryOf(db, order.alert)]);
-  return { ...order, activity, alertSummary };
+  const [activity, alertSummary, accounting] = await Promise.all([activityOf(db, id), alertSummaryOf(db, order.alert), accountingOf(db, id, order.procedure)]);
+  return { ...order, activity, alertSummary, ...accounting };
 }
 
 /** Current assets by name (GET /workOrder/config `assets`): archived ones take no new work. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { newId } from '../../db/ids';
-import { alerts, workOrderActivity, workOrderAlertClaims, workOrders } from '../../db/schema';
+import { alerts, inspections, workOrderActivity, workOrderAlertClaims, workOrderLabour, workOrderParts, workOrders } from '../../db/schema';
 import type { AuthUser } from '../../auth/access';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { diffRecords, recordAudit } from '../../crud/auditLog';
@@ -16,14 +16,19 @@ import {
   type ResolvedByCompletion,
 } from './workOrderActivityLog';
 import type { WorkOrderSettings } from './workOrderSettings';
+import { stopRunningLabour } from './labour';
+import { lockedOrder, mayManage, NOT_FOUND, NOT_YOURS, orderFor } from './orderAccess';
 
 const ENTITY = 'workOrder';
-export const MANAGE = 'manage-workorder';
-export const NOT_FOUND = 'Work order not found';
 export const COMPLETED_STATUS_FIXED = 'This work order is Completed: its status can no longer change';
 export const COMPLETED_TAKES_NO_ACTIVITY = 'This work order is Completed: it takes no more activity';
-export const NOT_YOURS = 'This work order is not assigned to you';
 const ALERT_TAKEN = 'This alert already has a work order';
+export const PROCEDURE_FILLED = 'This work order\'s procedure has been filled: it can no longer change';
+
+async function procedureFilled(tx: Transaction, orderId: string): Promise<boolean> {
+  const [filled] = await tx.select({ _id: inspections._id }).from(inspections).where(eq(inspections.workOrder, orderId));
+  return filled !== undefined;
+}
 
 type Settings = Pick<WorkOrderSettings, 'statusValues' | 'priorityValues'>;
 
@@ -38,24 +43,6 @@ export interface WriteOutcome {
   resolved: ResolvedByCompletion;
 }
 
-const mayManage = (user: AuthUser) => user.permissions.has(MANAGE);
-
-async function lockedOrder(tx: Transaction, id: string): Promise<WorkOrderRow> {
-  const [row] = await tx.select().from(workOrders).where(eq(workOrders._id, id)).for('update');
-  if (!row) throw notFound(NOT_FOUND);
-  return row;
-}
-
-/**
- * The order, for a caller allowed to act on it (docs/work-orders.md): manage-workorder acts on
- * any; anyone else only on orders assigned to them — 403 before their body is even looked at.
- */
-export async function orderFor(db: Pick<Database, 'select'>, id: string, user: AuthUser): Promise<WorkOrderRow> {
-  const [row] = await db.select().from(workOrders).where(eq(workOrders._id, id));
-  if (!row) throw notFound(NOT_FOUND);
-  if (!mayManage(user) && row.assignedTo !== user._id) throw forbidden(NOT_YOURS);
-  return row;
-}
 
 /** POST /workOrder (manage-workorder). An order opened from an alert names it; an alert opens one order at most (409). */
 export async function createWorkOrder(db: Database, body: unknown, settings: Settings, actor: AuthUser): Promise<WriteOutcome> {
@@ -69,7 +56,7 @@ export async function createWorkOrder(db: Database, body: unknown, settings: Set
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(workOrders)
-      .values({ _id: newId(), ...stored(input, ''), alert: alertId, createdBy: actor._id, createdAt: now, updatedAt: now })
+      .values({ _id: newId(), ...stored(input, NEW_ORDER), ...completion(null, input.status, actor, now), alert: alertId, createdBy: actor._id, createdAt: now, updatedAt: now })
       .onConflictDoNothing({ target: workOrders.alert })
       .returning();
     if (!created) throw conflict('alert', ALERT_TAKEN);
@@ -82,16 +69,35 @@ export async function createWorkOrder(db: Database, body: unknown, settings: Set
   });
 }
 
-function stored(input: CheckedWorkOrder, description: string) {
-  const { alert: _alert, description: sent, ...fields } = input;
-  return { ...fields, description: sent ?? description };
+/** What the body stores: a field left out keeps `kept`'s value (a new order: its defaults). */
+function stored(input: CheckedWorkOrder, kept: Pick<WorkOrderRow, 'description' | 'type' | 'estimatedHours' | 'downtimeStart' | 'downtimeEnd' | 'procedure'>) {
+  const { alert: _alert, description, type, estimatedHours, downtimeStart, downtimeEnd, procedure, ...fields } = input;
+  return {
+    ...fields,
+    description: description ?? kept.description,
+    type: type ?? kept.type,
+    estimatedHours: estimatedHours === undefined ? kept.estimatedHours : estimatedHours,
+    downtimeStart: downtimeStart === undefined ? kept.downtimeStart : downtimeStart,
+    downtimeEnd: downtimeEnd === undefined ? kept.downtimeEnd : downtimeEnd,
+    procedure: procedure === undefined ? kept.procedure : procedure,
+  };
 }
 
-/** The fields the assignee without manage-workorder sent different from the order (DESIGN §11: only status may differ). */
+const NEW_ORDER = { description: '', type: 'corrective', estimatedHours: null, downtimeStart: null, downtimeEnd: null, procedure: null } as const;
+
+/** Who completed the order and when: set as it becomes Completed, kept after (the status is then fixed). */
+const completion = (from: WorkOrderRow | null, to: string, actor: AuthUser, now: number) =>
+  isCompleted(to) && !isCompleted(from?.status) ? { completedBy: actor._id, completedAt: now } : {};
+
+/**
+ * The fields the assignee without manage-workorder sent different from the order (DESIGN §11:
+ * only status may differ; DESIGN §18 adds the asset's downtime, which the one on site sees).
+ */
 function changedBesidesStatus(input: CheckedWorkOrder, order: WorkOrderRow): string[] {
   const changed: string[] = (['title', 'asset', 'assignedTo', 'priority', 'startTimestamp', 'endTimestamp'] as const).filter((field) => input[field] !== order[field]);
-  if (input.description !== undefined && input.description !== order.description) changed.push('description');
-  if (input.alert !== undefined && input.alert !== order.alert) changed.push('alert');
+  for (const field of ['description', 'alert', 'type', 'estimatedHours', 'procedure'] as const) {
+    if (input[field] !== undefined && input[field] !== order[field]) changed.push(field);
+  }
   return changed;
 }
 
@@ -118,28 +124,43 @@ export async function updateWorkOrder(db: Database, id: string, body: unknown, s
     }
     const statusChanged = input.status !== order.status;
     if (statusChanged && isCompleted(order.status)) throw conflict('status', COMPLETED_STATUS_FIXED);
+    if (input.procedure !== undefined && input.procedure !== order.procedure && (await procedureFilled(tx, id))) throw conflict('procedure', PROCEDURE_FILLED);
     const [saved] = await tx
       .update(workOrders)
-      .set({ ...stored(input, order.description), updatedAt: now })
+      .set({ ...stored(input, order), ...completion(order, input.status, actor, now), updatedAt: now })
       .where(eq(workOrders._id, id))
       .returning();
     if (!saved) throw notFound(NOT_FOUND);
     let resolved = NOTHING_RESOLVED;
     if (statusChanged) {
       await recordStatusChange(tx, id, actor._id, order.status, saved.status, now);
-      if (isCompleted(saved.status)) resolved = await resolveAlertOfCompletedOrder(tx, saved, actor._id);
+      if (isCompleted(saved.status)) {
+        resolved = await resolveAlertOfCompletedOrder(tx, saved, actor._id);
+        await stopRunningLabour(tx, id, now);
+      }
     }
     await recordAudit(tx, { entity: ENTITY, recordId: id, action: 'update', actor, changes: diffRecords(order, saved) });
     return { _id: id, assignees: [order.assignedTo, saved.assignedTo], newAssignee: saved.assignedTo !== order.assignedTo ? saved.assignedTo : null, resolved };
   });
 }
 
-/** DELETE /workOrder/{id} (manage-workorder): the order and its log; answers whom it was assigned to. */
+export const ORDER_HAS_WORK = 'This work order has labour or parts recorded: remove them first (what the work cost stays on record otherwise)';
+
+/**
+ * DELETE /workOrder/{id} (manage-workorder): the order and its log; answers whom it was assigned
+ * to. An order with labour or parts recorded is refused (409): its costs are history; the
+ * procedure's inspection stays, no longer naming the order.
+ */
 export async function deleteWorkOrder(db: Database, id: string, actor: AuthUser): Promise<{ assignees: readonly string[] }> {
   return db.transaction(async (tx) => {
+    await lockedOrder(tx, id);
+    const [labour] = await tx.select({ _id: workOrderLabour._id }).from(workOrderLabour).where(eq(workOrderLabour.workOrder, id)).limit(1);
+    const [part] = labour ? [] : await tx.select({ _id: workOrderParts._id }).from(workOrderParts).where(eq(workOrderParts.workOrder, id)).limit(1);
+    if (labour || part) throw conflict('labour', ORDER_HAS_WORK);
     const [deleted] = await tx.delete(workOrders).where(eq(workOrders._id, id)).returning();
     if (!deleted) throw notFound(NOT_FOUND);
     await tx.delete(workOrderActivity).where(eq(workOrderActivity.workOrder, id));
+    await tx.update(inspections).set({ workOrder: null }).where(eq(inspections.workOrder, id));
     await recordAudit(tx, { entity: ENTITY, recordId: id, action: 'delete', actor, changes: diffRecords(deleted, null) });
     return { assignees: [deleted.assignedTo] };
   });

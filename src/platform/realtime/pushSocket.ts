@@ -15,7 +15,7 @@ export type PushConnection = 'connected' | 'disconnected';
 type AnyHandler = (payload: unknown) => void;
 
 /** Every event name once; the Record makes the compiler name one that is missing. */
-const EVENT_NAMES = Object.keys({ 'new-inspection': true, 'new-alert': true, 'update-detail': true, 'new-work-order': true } satisfies Record<PushEventName, true>) as PushEventName[];
+const EVENT_NAMES = Object.keys({ 'new-inspection': true, 'new-alert': true, 'update-detail': true, 'new-work-order': true, 'reorder-notice': true } satisfies Record<PushEventName, true>) as PushEventName[];
 
 /** A short pause before closing, so a screen that remounts (route change, StrictMode) keeps the socket. */
 const CLOSE_GRACE_MS = 1000;

@@ -25,7 +25,7 @@ describe("the README's Adding a resource", () => {
   it('shows the schema, server declaration, migration and web declaration the tests register', () => {
     const blocks = recipeBlocks();
     expect(blocks.map(modulesOnly)).toEqual(
-      ['tool.common.ts', 'tool.server.ts', '0019_tool.sql', 'tool.web.ts'].map((file) => modulesOnly(read(`tests/fixtures/recipe/${file}`))),
+      ['tool.common.ts', 'tool.server.ts', '0020_tool.sql', 'tool.web.ts'].map((file) => modulesOnly(read(`tests/fixtures/recipe/${file}`))),
     );
   });
 });

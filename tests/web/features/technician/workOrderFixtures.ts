@@ -1,3 +1,4 @@
+import { NO_ACCOUNTING } from '../../helpers/workAccounting';
 import type { WorkOrder, WorkOrderConfig, WorkOrderDetail } from '../../../../common/resources/workOrder';
 import { jsonResponse } from '../../helpers/mockApi';
 import { sessionUser, technicianPermissions } from '../../helpers/sessionUsers';
@@ -23,6 +24,14 @@ export function workOrder(id: string, fields: Partial<WorkOrder> = {}): WorkOrde
     startTimestamp: at(2026, 3, 4),
     endTimestamp: at(2026, 3, 6),
     alert: null,
+    type: 'corrective',
+    estimatedHours: null,
+    downtimeStart: null,
+    downtimeEnd: null,
+    procedure: null,
+    completedBy: null,
+    completedByName: null,
+    completedAt: null,
     createdBy: 'u9',
     createdAt: at(2026, 3, 1),
     updatedAt: at(2026, 3, 1),
@@ -31,7 +40,7 @@ export function workOrder(id: string, fields: Partial<WorkOrder> = {}): WorkOrde
 }
 
 export function workOrderDetail(id: string, fields: Partial<WorkOrderDetail> = {}): WorkOrderDetail {
-  return { ...workOrder(id), activity: [], alertSummary: null, ...fields };
+  return { ...workOrder(id), activity: [], alertSummary: null, ...NO_ACCOUNTING, ...fields };
 }
 
 export const workOrderConfig: WorkOrderConfig = {

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { vi } from 'vitest';
+import { NO_ACCOUNTING } from '../../helpers/workAccounting';
 import type { WorkOrder, WorkOrderActivity, WorkOrderConfig, WorkOrderDetail } from '../../../../common/resources/workOrder';
 import { AppNotification } from '../../../../src/shared/ui/AppNotification';
 import { DialogsProvider } from '../../../../src/shared/ui/dialogs/DialogsProvider';
@@ -56,6 +57,14 @@ export function order(id: string, overrides: Partial<WorkOrder> = {}): WorkOrder
     startTimestamp: at(10, 9),
     endTimestamp: at(11, 17),
     alert: null,
+    type: 'corrective',
+    estimatedHours: null,
+    downtimeStart: null,
+    downtimeEnd: null,
+    procedure: null,
+    completedBy: null,
+    completedByName: null,
+    completedAt: null,
     createdBy: 'u1',
     createdAt: at(1),
     updatedAt: at(1),
@@ -77,7 +86,7 @@ type Answer = (call: ApiCall) => Response | Promise<Response>;
 
 /** GET /workOrder/{id} as the server answers it (docs/work-orders.md): the order, its log (newest first), no alert. */
 export function detailOf(wo: WorkOrder, activity: WorkOrderActivity[] = []): WorkOrderDetail {
-  return { ...wo, activity, alertSummary: null };
+  return { ...wo, activity, alertSummary: null, ...NO_ACCOUNTING };
 }
 
 /** GET /api/workOrder/{id} of each order, with an empty log: what the edit dialog reads for the order's history. */
