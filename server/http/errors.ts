@@ -102,6 +102,15 @@ const CLIENT_DB_ERRORS: Record<string, { status: number; message: string }> = {
   '54001': { status: 400, message: 'A value is nested too deeply' },
 };
 
+/** A unique index refused a row (PostgreSQL 23505), wrapped by Drizzle or not; with `constraint`, that index only. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 3; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === undefined || name === constraint;
+  }
+  return false;
+}
+
 export function handleError(error: FastifyError & { code?: string; detail?: string }, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     return reply.status(error.statusCode).send(errorBody(error.message, error.errors));

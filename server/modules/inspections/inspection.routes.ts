@@ -10,6 +10,7 @@ import { countInspections, inspectionById, listInspections, recentAssetsOf } fro
 import { submitInspection, type SubmitQuery } from './submitInspection';
 import { runChecklistScripts } from './checklistScripts';
 import { openWorkOrdersAfterAlerts } from '../workOrders/autoCreate';
+import { publishWorkOrderWrite } from '../workOrders/workOrderPushes';
 
 const tags = ['inspection'];
 
@@ -24,9 +25,16 @@ export async function inspectionRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Submit checklists of an asset: one inspection per checklist holding data, alerts by threshold',
-        querystring: { type: 'object', properties: { assetId: { type: 'string', maxLength: 64 }, timestamp: { type: 'string', maxLength: 20 } } },
+        querystring: {
+          type: 'object',
+          properties: {
+            assetId: { type: 'string', maxLength: 64 },
+            timestamp: { type: 'string', maxLength: 20 },
+            workOrder: { type: 'string', maxLength: 64, description: "The work order whose procedure (its checklist, alone in the body) this fills" },
+          },
+        },
         body: { type: 'object' },
-        response: { 400: errorSchema, 404: errorSchema },
+        response: { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) => {
@@ -48,6 +56,7 @@ export async function inspectionRoutes(app: FastifyInstance) {
         });
       }
       for (const _id of result.completedSchedules) pushes.publish('update-detail', { type: 'inspectionSchedule', _id });
+      if (result.procedureOf) publishWorkOrderWrite(pushes, result.procedureOf._id, { assignees: [result.procedureOf.assignedTo] });
       // DESIGN §11: alerts at the rule's levels become work orders. Awaited, so the order is pushed
       // as the technician is answered; a failure is logged and the submit stands (the sweep retries).
       await openWorkOrdersAfterAlerts(db(), pushes, { alerts: result.storedAlerts, rule: result.workOrderRule, submitter: currentUser(request) }, (error) =>

@@ -1,12 +1,14 @@
-import { and, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { alerts, checklists, files, inspectionSchedules, inspections } from '../../db/schema';
+import { alerts, checklists, files, inspectionSchedules, inspections, workOrders } from '../../db/schema';
 import { jsonInsert } from '../../db/jsonRecords';
 import { executeNamed } from '../../db/namedStatements';
 import type { AssetCatalogue, CatalogueCache } from './catalogueCache';
 import { newId } from '../../db/ids';
 import { claimTakenOver, currentIdempotentWrite, markWrittenStatement } from '../../db/idempotentWrites';
-import { HttpError, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, HttpError, isUniqueViolation, notFound } from '../../http/errors';
+import { isCompleted } from '../../../common/resources/workOrder';
+import { NOT_YOURS, PROCEDURE_FILLED } from '../workOrders/orderAccess';
 import type { AuthUser } from '../../auth/access';
 import {
   holdsData,
@@ -29,6 +31,8 @@ type ChecklistRow = typeof checklists.$inferSelect;
 export interface SubmitQuery {
   assetId?: string;
   timestamp?: string;
+  /** The work order whose procedure this submission fills (DESIGN §18). */
+  workOrder?: string;
 }
 
 export interface StoredInspection {
@@ -48,6 +52,8 @@ export interface SubmitResult {
   alerts: Alert[];
   /** Inspection schedules the submission completed (pushed as update-detail, so open calendars redraw). */
   completedSchedules: string[];
+  /** The work order whose procedure this filled, for its update-detail push. */
+  procedureOf: ProcedureOrder | null;
   /** The alerts as the work order rule weighs them (workOrders/autoCreate.ts), without reading them back. */
   storedAlerts: StoredAlert[];
   /** The work order rule, read as the alerts were written (null without alerts). */
@@ -227,6 +233,8 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
     problems.throwIfAny();
   }
 
+  const procedureOf = query.workOrder === undefined ? null : await procedureOrder(db, user, query.workOrder, asset._id, checklistIds, checklistById);
+
   const levels = await catalogue.alertLevels();
   const attributeNames = new Map([...attributeById.values()].map((a) => [a._id, a.name]));
   const alertRows = prepared.flatMap((inspection) =>
@@ -252,10 +260,20 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
     asset: asset._id,
     attributeData: p.attributeData,
     attributeComments: p.attributeComments,
+    // Every row names the column (null but for a procedure), so the statement's text stays one.
+    workOrder: procedureOf?._id ?? null,
   }));
   // The rule the alerts' work orders follow (DESIGN §11), read beside the write rather than after it.
   const workOrderRule = alertRows.length > 0 ? loadRule(db) : null;
   let completed: string[];
+  try {
+    completed = await store();
+  } catch (error) {
+    // Two submissions filled one order's procedure at once: the unique index kept the first.
+    if (procedureOf !== null && isUniqueViolation(error, 'inspections_work_order_idx')) throw conflict('workOrder', PROCEDURE_FILLED);
+    throw error;
+  }
+  async function store(): Promise<string[]> {
   if (imageIds.size === 0) {
     // One statement is atomic on its own: no BEGIN/COMMIT round trips (each costs ~1 ms on PGlite).
     // One holding an Idempotency-Key marks the key written in that same statement (docs/offline.md).
@@ -270,10 +288,10 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
     const [stored] = rows;
     // Its claim was taken over meanwhile: the statement wrote nothing.
     if (mark && !stored?.marked) throw claimTakenOver();
-    completed = stored?.completed ?? [];
+    return stored?.completed ?? [];
   } else {
     // A transaction, which marks an Idempotency-Key written with it (db/idempotentWrites.ts).
-    completed = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const { rows } = (await tx.execute(storeStatement(inspectionRows, alertRows.map(({ levelName: _levelName, ...row }) => row), asset._id, timestamp, now, null))) as unknown as {
         rows: { completed: string[] }[];
       };
@@ -290,6 +308,7 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
       }
       return rows[0]?.completed ?? [];
     });
+  }
   }
 
   return {
@@ -313,6 +332,7 @@ export async function submitInspection(db: Database, catalogue: CatalogueCache, 
       assetName: asset.name,
     })),
     completedSchedules: completed,
+    procedureOf,
     workOrderRule,
     storedAlerts: alertRows.map((row) => {
       const level = levels.find((candidate) => candidate._id === row.level) as AlertLevelRow;
@@ -350,4 +370,31 @@ function storeStatement(
       and exists (select 1 from stored s where s.checklist_id = any(${inspectionSchedules.checklists}))
     returning ${inspectionSchedules._id} as id)
     select array(select id from completed) as completed, ${mark ? sql`exists (select 1 from marked)` : sql`null::boolean`} as marked`;
+}
+
+interface ProcedureOrder {
+  _id: string;
+  assignedTo: string;
+}
+
+/**
+ * The order a submission fills the procedure of (`?workOrder=`, DESIGN §18), checked before
+ * anything is stored: an order of the caller's (or any, with manage-workorder) for this asset,
+ * with a procedure, not Completed, not filled yet — and the submission holds that checklist alone.
+ */
+async function procedureOrder(db: Database, user: AuthUser, orderId: string, assetId: string, checklistIds: readonly string[], checklistById: ReadonlyMap<string, ChecklistRow>): Promise<ProcedureOrder> {
+  const id = orderId.trim();
+  const [order] = id === '' ? [] : await db.select().from(workOrders).where(eq(workOrders._id, id));
+  if (!order) throw badRequest('workOrder', `workOrder: no work order has the id ${id}`);
+  if (!user.permissions.has('manage-workorder') && order.assignedTo !== user._id) throw forbidden(NOT_YOURS);
+  if (order.asset !== assetId) throw badRequest('workOrder', 'workOrder: the work order is for another asset');
+  if (order.procedure === null) throw badRequest('workOrder', 'workOrder: the work order has no procedure to fill');
+  if (checklistIds.length !== 1 || checklistIds[0] !== order.procedure) {
+    const name = checklistById.get(order.procedure)?.name ?? order.procedure;
+    throw badRequest('inspectionData', `inspectionData: a work order's procedure is filled on its own: the checklist "${name}" only`);
+  }
+  if (isCompleted(order.status)) throw conflict('workOrder', 'This work order is Completed: its procedure can no longer be filled');
+  const [filled] = await db.select({ _id: inspections._id }).from(inspections).where(eq(inspections.workOrder, order._id));
+  if (filled) throw conflict('workOrder', PROCEDURE_FILLED);
+  return { _id: order._id, assignedTo: order.assignedTo };
 }

@@ -9,6 +9,7 @@ import type { WorkOrderRow } from './workOrderInput';
 export const MANAGE = 'manage-workorder';
 export const NOT_FOUND = 'Work order not found';
 export const NOT_YOURS = 'This work order is not assigned to you';
+export const PROCEDURE_FILLED = "This work order's procedure has been filled: it can no longer change";
 
 export const mayManage = (user: AuthUser): boolean => user.permissions.has(MANAGE);
 

@@ -93,7 +93,7 @@ export async function checkedWorkOrder(
   const assetId = typeof input.asset === 'string' ? input.asset.trim() : '';
   const assigneeId = typeof input.assignedTo === 'string' ? input.assignedTo.trim() : '';
   const [[asset], people] = await Promise.all([
-    assetId === '' || assetId.length > MAX_ID_LENGTH ? [] : db.select({ _id: assets._id, name: assets.name, archivedAt: assets.archivedAt }).from(assets).where(eq(assets._id, assetId)),
+    assetId === '' || assetId.length > MAX_ID_LENGTH ? [] : db.select({ _id: assets._id, name: assets.name, archivedAt: assets.archivedAt, checklists: assets.checklists }).from(assets).where(eq(assets._id, assetId)),
     usersById(db, assigneeId === '' || assigneeId.length > MAX_ID_LENGTH ? [] : [assigneeId]),
   ]);
 
@@ -138,7 +138,7 @@ export async function checkedWorkOrder(
     alert = input.alert.trim();
   }
 
-  const accounting = await checkedAccounting(db, input, existing, Date.now());
+  const accounting = await checkedAccounting(db, input, existing, asset, Date.now());
 
   const known: readonly string[] = [...WORK_ORDER_FORM_FIELDS, ...OPTIONAL_FIELDS, ...WORK_ORDER_READ_ONLY_FIELDS];
   const unknown = Object.keys(input).find((key) => !known.includes(key));
@@ -161,10 +161,16 @@ function downtimeTimeOf(field: 'downtimeStart' | 'downtimeEnd', value: unknown, 
 /**
  * DESIGN §18's fields of a POST or PUT body (docs/work-orders.md "Work accounting"), each checked
  * when sent: the type among WORK_ORDER_TYPES, the estimate above 0 hours, the downtime's start
- * before its end (an end needs a start; the asset still down has none), the procedure an existing
- * checklist — fixed once its inspection is filled.
+ * before its end (an end needs a start; the asset still down has none), the procedure a checklist
+ * of the order's asset (fixed once its inspection is filled: workOrderWrites.ts).
  */
-async function checkedAccounting(db: Database, input: Record<string, unknown>, existing: WorkOrderRow | null, now: number): Promise<CheckedAccounting> {
+async function checkedAccounting(
+  db: Database,
+  input: Record<string, unknown>,
+  existing: WorkOrderRow | null,
+  asset: { name: string; checklists: string[] },
+  now: number,
+): Promise<CheckedAccounting> {
   const { type, estimatedHours, procedure } = input;
   if (type !== undefined && !isWorkOrderType(type)) throw badRequest('type', `type must be one of ${WORK_ORDER_TYPES.join(', ')}`);
   if (estimatedHours !== undefined && estimatedHours !== null) {
@@ -184,8 +190,10 @@ async function checkedAccounting(db: Database, input: Record<string, unknown>, e
     if (typeof procedure !== 'string' || procedure.trim() === '' || procedure.length > MAX_ID_LENGTH) throw badRequest('procedure', 'procedure must be the id of a checklist, or null');
     checklist = procedure.trim();
     if (checklist !== existing?.procedure) {
-      const [found] = await db.select({ _id: checklists._id }).from(checklists).where(eq(checklists._id, checklist));
+      const [found] = await db.select({ _id: checklists._id, name: checklists.name }).from(checklists).where(eq(checklists._id, checklist));
       if (!found) throw badRequest('procedure', `procedure: no checklist has the id ${checklist}`);
+      // The technician fills it as an inspection of the asset: offline too, from the asset's checklists the phone holds.
+      if (!asset.checklists.includes(checklist)) throw badRequest('procedure', `procedure: "${found.name}" is not a checklist of the asset "${asset.name}"`);
     }
   }
   return { type: type as WorkOrderType | undefined, estimatedHours: estimatedHours as number | null | undefined, downtimeStart, downtimeEnd, procedure: checklist };

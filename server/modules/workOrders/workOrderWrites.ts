@@ -17,13 +17,12 @@ import {
 } from './workOrderActivityLog';
 import type { WorkOrderSettings } from './workOrderSettings';
 import { stopRunningLabour } from './labour';
-import { lockedOrder, mayManage, NOT_FOUND, NOT_YOURS, orderFor } from './orderAccess';
+import { lockedOrder, mayManage, NOT_FOUND, NOT_YOURS, orderFor, PROCEDURE_FILLED } from './orderAccess';
 
 const ENTITY = 'workOrder';
 export const COMPLETED_STATUS_FIXED = 'This work order is Completed: its status can no longer change';
 export const COMPLETED_TAKES_NO_ACTIVITY = 'This work order is Completed: it takes no more activity';
 const ALERT_TAKEN = 'This alert already has a work order';
-export const PROCEDURE_FILLED = 'This work order\'s procedure has been filled: it can no longer change';
 
 async function procedureFilled(tx: Transaction, orderId: string): Promise<boolean> {
   const [filled] = await tx.select({ _id: inspections._id }).from(inspections).where(eq(inspections.workOrder, orderId));

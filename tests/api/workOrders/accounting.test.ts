@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { adminApi, ok, userHolding, type Doc } from '../administration/adminApi';
-import { reorderNotices } from '../../../server/db/schema';
+import { inspections, reorderNotices } from '../../../server/db/schema';
+import { createFixture } from '../inspections/inspectionFixture';
 import { calls, createOrder, orderBody, refusedWith, workOrderWorld, type WorkOrderWorld } from './workOrderFixture';
 
 /**
@@ -347,5 +348,51 @@ describe('alert acknowledgement', () => {
     const resolved = ok<Doc>(await send('engineer', 'GET', '/alert/wa-alert-2'));
     expect(resolved.acknowledgedAt).toBe(resolved.resolvedAt);
     expect((await send('engineer', 'POST', '/alert/acknowledge', { ids: ['no-such-alert'] })).statusCode).toBe(404);
+  });
+});
+
+describe('the procedure', () => {
+  const fill = (orderId: string | undefined, assetId: string, inspectionData: unknown, who: Who = 'technician') =>
+    send(who, 'POST', `/inspection?assetId=${assetId}${orderId === undefined ? '' : `&workOrder=${orderId}`}`, { inspectionData });
+
+  it('is a checklist of the order’s asset, filled once as an inspection naming the order, by its assignee', async () => {
+    const fixture = await createFixture(t);
+    const number = fixture.attributes.number!._id;
+    refusedWith(await api.create(orderBody(world, { asset: world.pump._id, procedure: fixture.checklist._id })), 400, 'procedure', `procedure: "${fixture.checklist.name}" is not a checklist of the asset "${world.pump.name}"`);
+    const order = await createOrder(world, { asset: fixture.asset._id, procedure: fixture.checklist._id });
+    expect(order).toMatchObject({ procedure: fixture.checklist._id, procedureName: fixture.checklist.name, procedureInspection: null });
+
+    // Another checklist beside it, or another one alone, is not the procedure.
+    refusedWith(await fill(order._id, fixture.asset._id, { [fixture.second._id]: { [fixture.attributes.pressure!._id]: 3 } }), 400, 'inspectionData');
+    const twin = await admin.create('asset', { name: `${fixture.asset.name} twin`, identification: `${fixture.asset.identification}-2`, checklists: [fixture.checklist._id] });
+    refusedWith(await fill(order._id, twin._id, { [fixture.checklist._id]: { [number]: 20 } }), 400, 'workOrder', 'workOrder: the work order is for another asset');
+    expect((await fill(order._id, fixture.asset._id, { [fixture.checklist._id]: { [number]: 20 } }, { token: (other as { token: string }).token })).statusCode).toBe(403);
+
+    const filled = ok<{ inspections: string[] }>(await fill(order._id, fixture.asset._id, { [fixture.checklist._id]: { [number]: 20 } }));
+    const read = ok<Doc>(await api.read(order._id));
+    expect(read.procedureInspection).toBe(filled.inspections[0]);
+    refusedWith(await fill(order._id, fixture.asset._id, { [fixture.checklist._id]: { [number]: 21 } }), 409, 'workOrder', "This work order's procedure has been filled: it can no longer change");
+    // Filled, the procedure stays what it was.
+    refusedWith(await api.update(order._id, { ...read, procedure: null }), 409, 'procedure');
+  });
+
+  it('two fills at once store one', async () => {
+    const fixture = await createFixture(t);
+    const number = fixture.attributes.number!._id;
+    const order = await createOrder(world, { asset: fixture.asset._id, procedure: fixture.checklist._id });
+    const answers = await Promise.all([20, 21, 22, 23].map((value) => fill(order._id, fixture.asset._id, { [fixture.checklist._id]: { [number]: value } })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const linked = await t.app.services.db.select().from(inspections).where(eq(inspections.workOrder, order._id));
+    expect(linked).toHaveLength(1);
+  });
+
+  it('an order without a procedure, or a Completed one, takes no fill', async () => {
+    const fixture = await createFixture(t);
+    const number = fixture.attributes.number!._id;
+    const plain = await createOrder(world, { asset: fixture.asset._id });
+    refusedWith(await fill(plain._id, fixture.asset._id, { [fixture.checklist._id]: { [number]: 20 } }), 400, 'workOrder', 'workOrder: the work order has no procedure to fill');
+    const done = await createOrder(world, { asset: fixture.asset._id, procedure: fixture.checklist._id, status: 'Completed' });
+    refusedWith(await fill(done._id, fixture.asset._id, { [fixture.checklist._id]: { [number]: 20 } }), 409, 'workOrder');
+    refusedWith(await fill('no-such-order', fixture.asset._id, { [fixture.checklist._id]: { [number]: 20 } }), 400, 'workOrder');
   });
 });
