@@ -23,6 +23,7 @@ import { inspectionScheduleRoutes } from './modules/inspectionSchedules/inspecti
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { workOrderRoutes } from './modules/workOrders/workOrder.routes';
 import { workAccountingRoutes } from './modules/workOrders/workAccounting.routes';
+import { kpiRoutes } from './modules/kpis/kpi.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
@@ -53,6 +54,7 @@ export async function apiRoutes(app: FastifyInstance, { resources }: { resources
   await app.register(calendarRoutes);
   await app.register(workOrderRoutes);
   await app.register(workAccountingRoutes);
+  await app.register(kpiRoutes);
   await app.register(monitoringRoutes);
   await app.register(docsRoutes);
 }

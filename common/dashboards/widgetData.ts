@@ -1,4 +1,5 @@
 import type { WidgetType } from '../resources/widget';
+import type { KpiFigure } from '../kpis/kpiDefinitions';
 import { withCssCellColours } from '../tables/cellColours';
 import { DIRECTIONS, type Direction } from '../monitoring/alertRule';
 import type { Forecast } from '../monitoring/forecast';
@@ -50,6 +51,9 @@ export interface ChartWidgetData {
 /** A measurement point's trend, as `query.trend` answers it (common/monitoring/trend.ts); the point's id comes along when given. */
 export type TrendWidgetData = PointTrend<TrendPointLevels & { _id?: string }>;
 
+/** A maintenance KPI's figure (docs/kpis.md), computed by the server rather than a script. */
+export type KpiWidgetData = KpiFigure;
+
 export interface WidgetDataByType {
   string: StringWidgetData;
   progress: ProgressWidgetData;
@@ -57,6 +61,7 @@ export interface WidgetDataByType {
   html: HtmlWidgetData;
   chart: ChartWidgetData;
   trend: TrendWidgetData;
+  kpi: KpiWidgetData;
 }
 
 export type WidgetData = WidgetDataByType[WidgetType];
@@ -215,6 +220,8 @@ const CHECKS: { [T in WidgetType]: (value: unknown) => Checked<WidgetDataByType[
   html: checkHtml,
   chart: checkChart,
   trend: checkTrend,
+  // The server computes a kpi widget's figure itself (widgetData.routes.ts): a script's value is not one.
+  kpi: () => fail('a kpi widget is computed from the work orders and alerts: it has no script to answer'),
 };
 
 /** The script's value in the full form of its widget type, or what is wrong with it. */

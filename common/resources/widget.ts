@@ -3,9 +3,16 @@ import { colourProblem, isCssColor } from '../cssColor';
 import { idString, strictObject } from './schemaParts';
 import type { TableType } from './table';
 import { field } from '../fields';
+import { isKpiName, KPI_NAMES } from '../kpis/kpiDefinitions';
 
-/** Spec §9: what a widget draws; `trend`, a measurement point's trend as query.trend answers it (issue 44 §5). */
-export const WIDGET_TYPES = ['string', 'progress', 'table', 'html', 'chart', 'trend'] as const;
+/**
+ * Spec §9: what a widget draws; `trend`, a measurement point's trend as query.trend answers it
+ * (issue 44 §5); `kpi`, a maintenance KPI the server computes (option `kpi`, docs/kpis.md).
+ */
+export const WIDGET_TYPES = ['string', 'progress', 'table', 'html', 'chart', 'trend', 'kpi'] as const;
+
+/** The option naming a kpi widget's KPI (common/kpis/kpiDefinitions.ts KPI_NAMES). */
+export const WIDGET_KPI_OPTION = 'kpi';
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 
 /** Spec §3: the table screens a widget can open. */
@@ -66,7 +73,11 @@ export const widgetSchema = strictObject({
   name: field.name(),
   type: field.choice('Type', WIDGET_TYPES, { initial: 'string' }),
   script: field.reference('Script', 'script'),
-  options: optionsSchema,
+  options: optionsSchema.test('kpi-option', '', function check(value) {
+    if (this.parent?.type !== 'kpi') return true;
+    const kpi = (value as Record<string, unknown> | undefined)?.[WIDGET_KPI_OPTION];
+    return isKpiName(kpi) || this.createError({ path: `options.${WIDGET_KPI_OPTION}`, message: `options.${WIDGET_KPI_OPTION}: a kpi widget names its KPI, one of ${KPI_NAMES.join(', ')}` });
+  }),
   navigation: strictObject({
     type: yup.string().required().oneOf([...WIDGET_NAVIGATION_TYPES]),
     table: idString().nullable().default(null),

@@ -562,6 +562,10 @@ export const workOrders = pgTable(
     uniqueIndex('work_orders_alert_idx').on(table.alert),
     index('work_orders_asset_type_idx').on(table.asset, table.type),
     index('work_orders_completed_idx').on(table.completedAt),
+    // The KPIs' periods (docs/kpis.md): downtime begun or ended, preventive orders due.
+    index('work_orders_downtime_start_idx').on(table.downtimeStart),
+    index('work_orders_downtime_end_idx').on(table.downtimeEnd),
+    index('work_orders_type_due_idx').on(table.type, table.endTimestamp),
     index('work_orders_assignee_idx').on(table.assignedTo, table.startTimestamp),
     index('work_orders_start_idx').on(table.startTimestamp, table._id),
     index('work_orders_period_idx').using('gist', sql`int8range(${table.startTimestamp}, ${table.endTimestamp}, '[]')`),
@@ -605,6 +609,7 @@ export const workOrderLabour = pgTable(
   (table) => [
     index('work_order_labour_order_idx').on(table.workOrder, table.startedAt),
     index('work_order_labour_user_idx').on(table.user, table.startedAt),
+    index('work_order_labour_started_idx').on(table.startedAt),
     uniqueIndex('work_order_labour_running_idx').on(table.workOrder, table.user).where(sql`${table.endedAt} is null`),
   ],
 );
@@ -621,7 +626,11 @@ export const workOrderParts = pgTable(
     usedBy: text('used_by').notNull(),
     usedAt: epochMs('used_at').notNull(),
   },
-  (table) => [index('work_order_parts_order_idx').on(table.workOrder), index('work_order_parts_part_idx').on(table.part, table.usedAt)],
+  (table) => [
+    index('work_order_parts_order_idx').on(table.workOrder),
+    index('work_order_parts_part_idx').on(table.part, table.usedAt),
+    index('work_order_parts_used_idx').on(table.usedAt),
+  ],
 );
 
 /**

@@ -19,6 +19,7 @@ import { THERMOGRAPHY_CONFIG_ENTRIES } from '../modules/thermography/thermograph
 import { ensureDemoThermography } from './demoThermography';
 import { DEMO_CONFIG_ENTRIES, DEMO_USERS } from './demoUsers';
 import { workOrderConfigEntries } from '../modules/workOrders/workOrderSettings';
+import { KPI_CONFIG_ENTRIES } from '../modules/kpis/kpiScope';
 import { ensureDemoWorkOrders } from './demoWorkOrders';
 import { ensureDemoStores } from './demoStores';
 import { ensureDemoMonitoring } from './demoMonitoring';
@@ -47,6 +48,7 @@ export async function seedDatabase(
   await db.insert(configEntries).values(THERMOGRAPHY_CONFIG_ENTRIES.map((e) => ({ _id: newId(), ...e }))).onConflictDoNothing();
   // Work order lists and the alert → order rule (docs/work-orders.md); the rule is on for the demo only.
   await db.insert(configEntries).values(workOrderConfigEntries(config.seed === 'demo').map((e) => ({ _id: newId(), ...e }))).onConflictDoNothing();
+  await db.insert(configEntries).values(KPI_CONFIG_ENTRIES.map((e) => ({ _id: newId(), ...e }))).onConflictDoNothing();
   if (config.seed === 'demo') {
     await ensureDemoUsers(db, roleIds, config.demoPassword);
     await db.insert(configEntries).values(DEMO_CONFIG_ENTRIES.map((e) => ({ _id: newId(), ...e }))).onConflictDoNothing();

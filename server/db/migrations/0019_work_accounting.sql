@@ -45,12 +45,17 @@ CREATE INDEX "reorder_notices_part_idx" ON "reorder_notices" USING btree ("part_
 CREATE INDEX "reorder_notices_raised_idx" ON "reorder_notices" USING btree ("raised_at");--> statement-breakpoint
 CREATE INDEX "work_order_labour_order_idx" ON "work_order_labour" USING btree ("work_order_id","started_at");--> statement-breakpoint
 CREATE INDEX "work_order_labour_user_idx" ON "work_order_labour" USING btree ("user_id","started_at");--> statement-breakpoint
+CREATE INDEX "work_order_labour_started_idx" ON "work_order_labour" USING btree ("started_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "work_order_labour_running_idx" ON "work_order_labour" USING btree ("work_order_id","user_id") WHERE "work_order_labour"."ended_at" is null;--> statement-breakpoint
 CREATE INDEX "work_order_parts_order_idx" ON "work_order_parts" USING btree ("work_order_id");--> statement-breakpoint
 CREATE INDEX "work_order_parts_part_idx" ON "work_order_parts" USING btree ("part_id","used_at");--> statement-breakpoint
+CREATE INDEX "work_order_parts_used_idx" ON "work_order_parts" USING btree ("used_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "inspections_work_order_idx" ON "inspections" USING btree ("work_order_id");--> statement-breakpoint
 CREATE INDEX "work_orders_asset_type_idx" ON "work_orders" USING btree ("asset_id","type");--> statement-breakpoint
 CREATE INDEX "work_orders_completed_idx" ON "work_orders" USING btree ("completed_at");--> statement-breakpoint
+CREATE INDEX "work_orders_downtime_start_idx" ON "work_orders" USING btree ("downtime_start");--> statement-breakpoint
+CREATE INDEX "work_orders_downtime_end_idx" ON "work_orders" USING btree ("downtime_end");--> statement-breakpoint
+CREATE INDEX "work_orders_type_due_idx" ON "work_orders" USING btree ("type","end_timestamp");--> statement-breakpoint
 -- Orders completed before completion was recorded: by whoever logged the last change to Completed, else their last update.
 UPDATE "work_orders" w SET "completed_at" = coalesce(logged."created_at", w."updated_at"), "completed_by" = coalesce(logged."user_id", w."created_by")
 FROM "work_orders" o LEFT JOIN LATERAL (

@@ -1,11 +1,12 @@
 import type { Database } from '../../db/client';
 import { calendarConfigChecker } from '../calendar/calendarSettings';
 import { workOrderConfigChecker } from '../workOrders/workOrderSettings';
+import { kpiConfigChecker } from '../kpis/kpiScope';
 import type { ConfigValueChecker } from './configValueChecker';
 import { CONFIGURED_CHOICES_PREFIX, configuredOptions, MAX_OPTION_LENGTH, MAX_OPTIONS } from '../../../common/fields/choice';
 
 /** Each area that parses config entries contributes its checker here. */
-export const CONFIG_VALUE_CHECKERS: readonly ConfigValueChecker[] = [calendarConfigChecker, workOrderConfigChecker];
+export const CONFIG_VALUE_CHECKERS: readonly ConfigValueChecker[] = [calendarConfigChecker, workOrderConfigChecker, kpiConfigChecker];
 
 /** The problem with an entry's value, or null — also for a key no checker owns (free text). */
 export async function configValueProblem(db: Database, key: string, value: string): Promise<string | null> {

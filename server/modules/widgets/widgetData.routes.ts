@@ -6,7 +6,8 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 import { errorSchema } from '../../http/schemas';
 import { scriptFailure } from '../../sandbox/scriptHttp';
 import { checkWidgetData } from '../../../common/dashboards/widgetData';
-import type { WidgetType } from '../../../common/resources/widget';
+import { WIDGET_KPI_OPTION, type WidgetType } from '../../../common/resources/widget';
+import { kpiWidgetData } from '../kpis/kpiWidget';
 import { widgetScriptInput, type WidgetQuery } from './widgetInput';
 
 const invalidData = (type: string, problem: string) => {
@@ -45,22 +46,27 @@ export async function widgetDataRoutes(app: FastifyInstance) {
       if (!found) throw notFound('Widget not found');
       const { widget, code } = found;
       const input = widgetScriptInput(request.query);
-      if (code === null) throw badRequest('script', `Widget "${widget.name}" has no script to build its data`);
-
-      const result = await app.services.scripts.run({ code, kind: 'widget', input, user: currentUser(request) });
-      if (!result.ok) throw scriptFailure(result.error);
-      const checked = checkWidgetData(widget.type as WidgetType, result.value);
-      if (!checked.ok) throw invalidData(widget.type, checked.problem);
-      return {
+      const answer = (data: unknown, dependsOn: readonly string[]) => ({
         _id: widget._id,
         name: widget.name,
         type: widget.type,
         script: widget.script,
         options: widget.options,
         navigation: widget.navigation ?? null,
-        data: checked.data,
-        dependsOn: result.reads ?? [],
-      };
+        data,
+        dependsOn,
+      });
+      if (widget.type === 'kpi') {
+        const { data, dependsOn } = await kpiWidgetData(app, widget.name, widget.options[WIDGET_KPI_OPTION], input, currentUser(request));
+        return answer(data, dependsOn);
+      }
+      if (code === null) throw badRequest('script', `Widget "${widget.name}" has no script to build its data`);
+
+      const result = await app.services.scripts.run({ code, kind: 'widget', input, user: currentUser(request) });
+      if (!result.ok) throw scriptFailure(result.error);
+      const checked = checkWidgetData(widget.type as WidgetType, result.value);
+      if (!checked.ok) throw invalidData(widget.type, checked.problem);
+      return answer(checked.data, result.reads ?? []);
     },
   );
 }

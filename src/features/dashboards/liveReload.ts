@@ -5,7 +5,11 @@ export function changedEntities<E extends PushEventName>(event: E, payload: Push
   if (event === 'new-alert') return ['alert'];
   // A new inspection also completes inspection schedules (DESIGN §5).
   if (event === 'new-inspection') return ['inspection', 'inspectionSchedule'];
+  // Work orders: what the KPI widgets count (docs/kpis.md).
+  if (event === 'new-work-order') return ['workOrder'];
+  if (event !== 'update-detail') return [];
   const detail = payload as PushEvents['update-detail'];
+  if (detail.type === 'workOrder') return ['workOrder'];
   if (detail.type === 'alert') return ['alert'];
   if (detail.type === 'inspection') return ['inspection'];
   if (detail.type === 'inspectionSchedule') return ['inspectionSchedule'];
