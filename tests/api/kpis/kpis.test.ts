@@ -15,7 +15,6 @@ let api: ReturnType<typeof adminApi>;
 let pump: Doc;
 let fan: Doc;
 
-const H = 3_600_000;
 const at = (day: number, hour: number, minute = 0) => Date.UTC(2026, 10, day, hour, minute);
 const START = at(1, 0);
 const END = at(11, 0);
