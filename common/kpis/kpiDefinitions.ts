@@ -32,6 +32,9 @@ export interface KpiDefinition {
   fields: KpiField[];
   /** Whoever may read the rows it counts: the server checks it on every KPI call. */
   permission: 'manage-workorder' | 'read-alert';
+  /** What the numerator and the denominator count, for the line under the figure ('467.5 operating h ÷ 3 failures'). */
+  numeratorIs: string;
+  denominatorIs: string;
 }
 
 const SMRP = 'SMRP Best Practices, 5th ed.';
@@ -57,6 +60,8 @@ export const KPI_DEFINITIONS: Record<KpiName, KpiDefinition> = {
       { heading: 'Failure', dataField: 'failure', kind: 'yesNo' },
     ],
     permission: 'manage-workorder',
+    numeratorIs: 'operating h',
+    denominatorIs: 'failures',
   },
   mttr: {
     name: 'mttr',
@@ -72,6 +77,8 @@ export const KPI_DEFINITIONS: Record<KpiName, KpiDefinition> = {
       { heading: 'Repair time (h)', dataField: 'repairHours', kind: 'hours' },
     ],
     permission: 'manage-workorder',
+    numeratorIs: 'h of repair',
+    denominatorIs: 'repairs',
   },
   pmCompliance: {
     name: 'pmCompliance',
@@ -87,6 +94,8 @@ export const KPI_DEFINITIONS: Record<KpiName, KpiDefinition> = {
       { heading: 'On time', dataField: 'onTime', kind: 'yesNo' },
     ],
     permission: 'manage-workorder',
+    numeratorIs: 'on time',
+    denominatorIs: 'due',
   },
   plannedPercentage: {
     name: 'plannedPercentage',
@@ -104,6 +113,8 @@ export const KPI_DEFINITIONS: Record<KpiName, KpiDefinition> = {
       { heading: 'Planned', dataField: 'planned', kind: 'yesNo' },
     ],
     permission: 'manage-workorder',
+    numeratorIs: 'planned h',
+    denominatorIs: 'labour h',
   },
   backlogWeeks: {
     name: 'backlogWeeks',
@@ -119,6 +130,8 @@ export const KPI_DEFINITIONS: Record<KpiName, KpiDefinition> = {
       { heading: 'Estimated (h)', dataField: 'estimatedHours', kind: 'hours' },
     ],
     permission: 'manage-workorder',
+    numeratorIs: 'estimated h',
+    denominatorIs: 'crew h a week',
   },
   alertAcknowledge: {
     name: 'alertAcknowledge',
@@ -136,6 +149,8 @@ export const KPI_DEFINITIONS: Record<KpiName, KpiDefinition> = {
       { heading: 'Minutes', dataField: 'minutes', kind: 'minutes' },
     ],
     permission: 'read-alert',
+    numeratorIs: 'min to acknowledge',
+    denominatorIs: 'alerts',
   },
   alertResolve: {
     name: 'alertResolve',
@@ -153,6 +168,8 @@ export const KPI_DEFINITIONS: Record<KpiName, KpiDefinition> = {
       { heading: 'Hours', dataField: 'hours', kind: 'hours' },
     ],
     permission: 'read-alert',
+    numeratorIs: 'h to resolve',
+    denominatorIs: 'alerts',
   },
   costPerAsset: {
     name: 'costPerAsset',
@@ -168,6 +185,8 @@ export const KPI_DEFINITIONS: Record<KpiName, KpiDefinition> = {
       { heading: 'Total', dataField: 'total', kind: 'money' },
     ],
     permission: 'manage-workorder',
+    numeratorIs: 'total cost',
+    denominatorIs: 'assets',
   },
 };
 
@@ -193,6 +212,8 @@ export interface KpiFigure {
   /** Rows the drill-down shows (= what was counted). */
   rows: number;
   scope: KpiScope;
+  /** Where the period ends for what has happened: its end, or now when that comes first. */
+  until: number;
 }
 
 /** GET /kpi/{name}/rows: a page of the rows counted. */
@@ -216,3 +237,27 @@ export interface BacklogSettings {
 
 export const BACKLOG_CONFIG_KEY = 'kpi.backlog';
 export const DEFAULT_BACKLOG: BacklogSettings = { weeklyCrewHours: 160, readyStatuses: ['Open', 'In Progress'] };
+
+const UNIT_SUFFIX: Record<KpiUnit, string> = { hours: ' h', percent: ' %', weeks: ' weeks', minutes: ' min', money: '' };
+
+/** Numbers as the KPI screens show them: at most 2 decimals, thousands grouped. */
+export const kpiNumber = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/** The figure with its unit ('155.83 h', '33.33 %'); '—' when it has none (nothing to divide by). */
+export function kpiValueText(figure: Pick<KpiFigure, 'value' | 'unit'>): string {
+  if (figure.value === null) return '—';
+  return figure.unit === 'money' ? figure.value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : `${kpiNumber(figure.value)}${UNIT_SUFFIX[figure.unit]}`;
+}
+
+/** The line under the figure: what it divided ('467.5 operating h ÷ 3 failures'). */
+export function kpiParts(figure: Pick<KpiFigure, 'kpi' | 'numerator' | 'denominator'>): string {
+  const definition = KPI_DEFINITIONS[figure.kpi];
+  return `${kpiNumber(figure.numerator)} ${definition.numeratorIs} ÷ ${kpiNumber(figure.denominator)} ${definition.denominatorIs}`;
+}
+
+/** Where a KPI's rows are shown, for its scope (the engineer's KPI rows screen). */
+export function kpiRowsPath(figure: Pick<KpiFigure, 'kpi' | 'scope'>): string {
+  const query = new URLSearchParams({ start: String(figure.scope.start), end: String(figure.scope.end) });
+  if (figure.scope.assets.length > 0) query.set('asset', figure.scope.assets.join(','));
+  return `/home/kpi/${figure.kpi}?${query.toString()}`;
+}

@@ -6,6 +6,7 @@ import { ROLE_NAMES, type RoleName } from '../../common/permissions';
 import type { DashboardFilter, DashboardSection } from '../../common/resources/dashboard';
 import type { WidgetNavigation, WidgetOptionValue, WidgetType } from '../../common/resources/widget';
 import { replaceSupersededScripts, sha256Hex } from './supersededScripts';
+import { KPI_DEFINITIONS, type KpiName } from '../../common/kpis/kpiDefinitions';
 
 /** Shared by the widget scripts: the building filter as asset ids, and the period filter. */
 const HELPERS = `const DAY = 86400000;
@@ -25,7 +26,8 @@ interface DemoWidget {
   name: string;
   type: WidgetType;
   description: string;
-  code: string;
+  /** Its script's code; none for a kpi widget, which the server computes. */
+  code?: string;
   options?: Record<string, WidgetOptionValue>;
   /** The demo table it opens, by name. */
   navigation?: { type: WidgetNavigation['type']; table: string };
@@ -489,6 +491,26 @@ if (!point) throw new Error("No measurement point has the key 'chw_supply'");
 return query.trend(point._id, { days: 30 });`,
 };
 
+/** The maintenance KPIs (docs/kpis.md), each a kpi widget over the dashboard's period and building. */
+const kpiWidget = (kpi: KpiName, name: string): DemoWidget => ({ name, type: 'kpi', description: KPI_DEFINITIONS[kpi].formula, options: { kpi } });
+const KPI_WIDGETS: readonly DemoWidget[] = [
+  kpiWidget('mtbf', 'Mean time between failures'),
+  kpiWidget('mttr', 'Mean time to repair'),
+  kpiWidget('pmCompliance', 'PM compliance'),
+  kpiWidget('plannedPercentage', 'Planned maintenance'),
+  kpiWidget('backlogWeeks', 'Ready backlog'),
+  kpiWidget('alertAcknowledge', 'Time to acknowledge alerts'),
+  kpiWidget('alertResolve', 'Time to resolve alerts'),
+  kpiWidget('costPerAsset', 'Maintenance cost per asset'),
+];
+
+/** Added to the Engineering overview with the KPIs (issue 45); a dashboard seeded before gets it once, after 'Condition monitoring' (addLaterSections). */
+const MAINTENANCE_KPI_SECTION = {
+  title: 'Maintenance KPIs',
+  filters: ['kpiPeriod'],
+  items: KPI_WIDGETS.map((widget) => ({ widget, width: 3, height: 220 })),
+};
+
 interface DemoItem {
   widget: DemoWidget;
   width: number;
@@ -523,13 +545,15 @@ const THERMOGRAPHY_NOTES_SECTION = {
 };
 
 const PERIOD: DashboardFilter = { name: 'period', type: 'date-range', options: { label: 'Period', defaultValue: '7', values: '1,7,30,90' } };
+/** The KPIs' own period: they mean something over months, not the overview's week (without it, a KPI covers the last 90 days). */
+const KPI_PERIOD: DashboardFilter = { name: 'kpiPeriod', type: 'date-range', options: { label: 'KPI period', defaultValue: '90', values: '30,90,365' } };
 const BUILDING: DashboardFilter = { name: 'building', type: 'select', options: { label: 'Building', defaultValue: '', values: 'Building A,Building B' } };
 
 export const DEMO_DASHBOARDS: readonly DemoDashboard[] = [
   {
     name: 'Engineering overview',
     roles: [ROLE_NAMES.engineer],
-    filters: [PERIOD, BUILDING],
+    filters: [PERIOD, BUILDING, KPI_PERIOD],
     sections: [
       {
         title: 'Right now',
@@ -542,6 +566,7 @@ export const DEMO_DASHBOARDS: readonly DemoDashboard[] = [
         ],
       },
       CONDITION_MONITORING_SECTION,
+      MAINTENANCE_KPI_SECTION,
       {
         title: 'Over the period',
         filters: ['period', 'building'],
@@ -671,7 +696,7 @@ const SUPERSEDED_CODE: readonly { widget: DemoWidget; code: string }[] = [
     // Its key `user` was unquoted: a script that seems to name `user` runs once per viewer, never
     // shared (docs/scripts.md "Shared widget runs") — fifty runs of it for one push (issue 21).
     widget: LATEST_INSPECTIONS,
-    code: LATEST_INSPECTIONS.code.replace("'user': userNames", 'user: userNames'),
+    code: (LATEST_INSPECTIONS.code ?? '').replace("'user': userNames", 'user: userNames'),
   },
   {
     // It repeated the item's title inside its content ('Before you start' twice on the technician home).
@@ -720,6 +745,7 @@ export async function ensureDemoDashboards(db: Database): Promise<void> {
 const LATER_SECTIONS: readonly { dashboard: string; section: DemoDashboard['sections'][number]; after?: string }[] = [
   { dashboard: 'Thermography overview', section: THERMOGRAPHY_NOTES_SECTION },
   { dashboard: 'Engineering overview', section: CONDITION_MONITORING_SECTION, after: 'Right now' },
+  { dashboard: 'Engineering overview', section: MAINTENANCE_KPI_SECTION, after: 'Condition monitoring' },
 ];
 
 /**
@@ -785,10 +811,8 @@ async function ensureWidgets(tx: Tx, wanted: DemoWidget[]): Promise<Map<DemoWidg
   const byName = new Map(found.map((row) => [row.name, row._id]));
   const missing = wanted.filter((w) => !byName.has(w.name));
   if (missing.length > 0) {
-    await tx
-      .insert(scripts)
-      .values(missing.map((w) => ({ _id: newId(), name: scriptNameOf(w), description: w.description, code: w.code })))
-      .onConflictDoNothing();
+    const scripted = missing.flatMap((w) => (w.code === undefined ? [] : [{ _id: newId(), name: scriptNameOf(w), description: w.description, code: w.code }]));
+    if (scripted.length > 0) await tx.insert(scripts).values(scripted).onConflictDoNothing();
     const scriptRows = await tx.select({ _id: scripts._id, name: scripts.name }).from(scripts).where(inArray(scripts.name, missing.map(scriptNameOf)));
     const scriptIds = new Map(scriptRows.map((row) => [row.name, row._id]));
     const tableRows = await tx.select({ _id: tableDefinitions._id, name: tableDefinitions.name }).from(tableDefinitions);
@@ -812,6 +836,6 @@ async function ensureWidgets(tx: Tx, wanted: DemoWidget[]): Promise<Map<DemoWidg
 async function replaceSupersededCode(db: Database): Promise<void> {
   await replaceSupersededScripts(
     db,
-    SUPERSEDED_CODE.map(({ widget, code }) => ({ name: scriptNameOf(widget), code: widget.code, earlierSha256: [sha256Hex(code)] })),
+    SUPERSEDED_CODE.map(({ widget, code }) => ({ name: scriptNameOf(widget), code: widget.code ?? '', earlierSha256: [sha256Hex(code)] })),
   );
 }

@@ -23,6 +23,7 @@ import { KPI_CONFIG_ENTRIES } from '../modules/kpis/kpiScope';
 import { ensureDemoWorkOrders } from './demoWorkOrders';
 import { ensureDemoStores } from './demoStores';
 import { ensureDemoMonitoring } from './demoMonitoring';
+import { ensureDemoWorkAccounting } from './demoWorkAccounting';
 
 export class SeedError extends Error {}
 
@@ -72,6 +73,8 @@ export async function seedDatabase(
     await ensureDemoStores(db);
     // Sensors on a chiller and a pump, with a month of readings (docs/monitoring.md).
     await ensureDemoMonitoring(db);
+    // After the orders, the stores and the meters: labour, parts, downtime and acknowledgements for the KPIs (docs/kpis.md).
+    await ensureDemoWorkAccounting(db);
     // The calendar's config for the demo plant, and entries over the demo period (issue 17).
     await ensureCalendarConfig(db, true);
     await ensureDemoCalendarEntries(db);

@@ -11,6 +11,7 @@ import { lazyWithTimeout } from '../shared/ui/lazyWithTimeout';
 // Their own chunks: FullCalendar loads only when a calendar screen is opened.
 const InspectionSchedulePage = lazyWithTimeout('InspectionSchedulePage', () => import('../features/schedule/InspectionSchedulePage').then((module) => module.InspectionSchedulePage));
 const CalendarEntriesPage = lazyWithTimeout('CalendarEntriesPage', () => import('../features/calendar/CalendarEntriesPage').then((module) => module.CalendarEntriesPage));
+const KpiRowsPage = lazyWithTimeout('KpiRowsPage', () => import('../features/kpis/KpiRowsPage').then((module) => module.KpiRowsPage));
 const WorkOrderPage = lazyWithTimeout('WorkOrderPage', () => import('../features/workOrders/WorkOrderPage').then((module) => module.WorkOrderPage));
 
 /** The table containers of spec §2.1, each also with /:tableId; the report container has none. */
@@ -37,4 +38,6 @@ export const engineerRoutes: readonly GuardedRoute[] = [
   { path: 'inspectionSchedule', element: <InspectionSchedulePage />, permissions: [] },
   { path: 'calendar', element: <CalendarEntriesPage />, permissions: [] },
   { path: 'workOrder', element: <WorkOrderPage />, permissions: ['manage-workorder'] },
+  // The rows a KPI widget counted: the server decides who may read them (docs/kpis.md).
+  { path: 'kpi/:name', element: <KpiRowsPage />, permissions: [] },
 ];

@@ -54,16 +54,27 @@ const orderColumns = sql`${w._id} as "_id", ${w._id} as "workOrder", ${w.title} 
 
 const STATEMENTS: Record<KpiName, KpiStatement> = {
   mtbf: {
+    // A row counts only the downtime no earlier row of its asset already covered: two orders
+    // for one stop (or overlapping stops) take the asset's operating time once.
     counted: (context) => {
       const { start } = context.scope;
       const end = periodEnd(context);
-      return sql`select ${orderColumns}, ${w.type} as "type", ${typeLabelOf(sql`${w.type}`)} as "typeLabel",
-          ${w.downtimeStart} as "downtimeStart", ${w.downtimeEnd} as "downtimeEnd",
-          round(((least(coalesce(${w.downtimeEnd}, ${end}::bigint), ${end}::bigint) - greatest(${w.downtimeStart}, ${start}::bigint)) / ${HOUR_MS}::numeric), 2)::float8 as "downHours",
-          (${w.type} = 'corrective' and ${w.downtimeStart} >= ${start}::bigint and ${w.downtimeStart} < ${end}::bigint) as "failure"
-        from ${w} join ${assets} on ${assets._id} = ${w.asset}
-        where ${w.downtimeStart} is not null and ${w.downtimeStart} < ${end}::bigint and coalesce(${w.downtimeEnd}, ${end}::bigint) > ${start}::bigint
-          and ${inScope(context, sql`${w.asset}`)}`;
+      return sql`select "_id", "workOrder", "title", "assetName", "asset", "type", "typeLabel", "downtimeStart", "downtimeEnd",
+          round((greatest(0, clipped_end - greatest(clipped_start, coalesce(covered, clipped_start))) / ${HOUR_MS}::numeric), 2)::float8 as "downHours",
+          "failure"
+        from (
+          select ${orderColumns}, ${w.type} as "type", ${typeLabelOf(sql`${w.type}`)} as "typeLabel",
+            ${w.downtimeStart} as "downtimeStart", ${w.downtimeEnd} as "downtimeEnd",
+            greatest(${w.downtimeStart}, ${start}::bigint) as clipped_start,
+            least(coalesce(${w.downtimeEnd}, ${end}::bigint), ${end}::bigint) as clipped_end,
+            max(least(coalesce(${w.downtimeEnd}, ${end}::bigint), ${end}::bigint)) over (
+              partition by ${w.asset} order by greatest(${w.downtimeStart}, ${start}::bigint), ${w._id} rows between unbounded preceding and 1 preceding
+            ) as covered,
+            (${w.type} = 'corrective' and ${w.downtimeStart} >= ${start}::bigint and ${w.downtimeStart} < ${end}::bigint) as "failure"
+          from ${w} join ${assets} on ${assets._id} = ${w.asset}
+          where ${w.downtimeStart} is not null and ${w.downtimeStart} < ${end}::bigint and coalesce(${w.downtimeEnd}, ${end}::bigint) > ${start}::bigint
+            and ${inScope(context, sql`${w.asset}`)}
+        ) spans`;
     },
     // Operating hours: every asset in scope over the period, less the downtime in it.
     figure: (context) => ({
@@ -195,6 +206,7 @@ export async function kpiFigure(db: Executor, name: KpiName, context: KpiContext
     denominator: d,
     rows: row?.rows ?? 0,
     scope: context.scope,
+    until: periodEnd(context),
   };
 }
 

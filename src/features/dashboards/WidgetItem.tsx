@@ -12,6 +12,7 @@ import { HtmlWidget } from './widgets/HtmlWidget';
 import { ProgressWidget } from './widgets/ProgressWidget';
 import { StringWidget } from './widgets/StringWidget';
 import { TableWidget } from './widgets/TableWidget';
+import { KpiWidget } from './widgets/KpiWidget';
 import { STACKED_BELOW, WIDGET_BODY_CONTAINER } from './widgets/widgetSizes';
 import type {
   ChartWidgetData,
@@ -20,6 +21,7 @@ import type {
   StringWidgetData,
   TableWidgetData,
   TrendWidgetData,
+  KpiWidgetData,
 } from '../../../common/dashboards/widgetData';
 
 // chart.js is only downloaded by dashboards that have a chart.
@@ -101,6 +103,9 @@ function WidgetBody({ widget, onNavigate }: { widget: LoadedWidget; onNavigate?:
     }
     case 'trend':
       return <TrendWidget data={widget.data as TrendWidgetData} />;
+    case 'kpi':
+      // Its rows are its navigation: wherever tables can be opened, the figure opens them.
+      return <KpiWidget data={widget.data as KpiWidgetData} color={color} linked={onNavigate !== undefined} />;
     default:
       return null;
   }

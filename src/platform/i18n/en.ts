@@ -189,6 +189,14 @@ export const en: TranslationMessages = {
       no_rows: 'Nothing to show',
       empty: 'This dashboard has no widgets yet.',
     },
+    kpi: {
+      unknown: 'There is no KPI named %{name}.',
+      period: 'From %{start} to %{end}',
+      rows_are: 'Counted: %{rows} — %{count} rows.',
+      search: 'Search',
+      export: 'Export to Excel',
+      none: 'Nothing was counted in this period.',
+    },
     onsite: {
       board_label: 'On-site board',
       connection: 'Connection',

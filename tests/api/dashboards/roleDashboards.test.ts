@@ -53,6 +53,8 @@ function shownData(widget: Doc): boolean {
       return data?.chartData.labels.length > 0;
     case 'trend':
       return Array.isArray(data?.buckets) && data.buckets.length > 0;
+    case 'kpi':
+      return typeof data?.value === 'number';
     default:
       return false;
   }
@@ -173,7 +175,7 @@ describe('a demo database seeded by an earlier version', () => {
   it("gets the trend widget's section on the Engineering overview once, after 'Right now' (issue 44 §5)", async () => {
     const { db } = t.app.services;
     const titles = async () => [...(await dashboardNamed('Engineering overview'))!.sections].sort((a, b) => a.sequenceId - b.sequenceId).map((section) => section.title);
-    expect(await titles()).toEqual(['Right now', 'Condition monitoring', 'Over the period']);
+    expect(await titles()).toEqual(['Right now', 'Condition monitoring', 'Maintenance KPIs', 'Over the period']);
     // As a version before the trend widget left it: no such section, widget or script.
     const engineering = (await dashboardNamed('Engineering overview'))!;
     const without = engineering.sections.filter((section) => section.title !== 'Condition monitoring').map((section, index) => ({ ...section, sequenceId: index + 1 }));
@@ -183,7 +185,7 @@ describe('a demo database seeded by an earlier version', () => {
     await db.delete(serverSecrets).where(like(serverSecrets.key, 'seeded-demo-dashboard:Engineering overview:section:%'));
 
     await reseed();
-    expect(await titles()).toEqual(['Right now', 'Condition monitoring', 'Over the period']);
+    expect(await titles()).toEqual(['Right now', 'Condition monitoring', 'Maintenance KPIs', 'Over the period']);
     const section = (await dashboardNamed('Engineering overview'))!.sections.find((s) => s.title === 'Condition monitoring')!;
     expect(section.filters).toEqual([]);
     const trend = ok<Doc>(await api.get(`/widget/${section.items[0]!.widget}`, 'engineer'));
@@ -192,7 +194,28 @@ describe('a demo database seeded by an earlier version', () => {
     // Removed by an administrator, it stays removed.
     await db.update(dashboards).set({ sections: without }).where(eq(dashboards._id, engineering._id));
     await reseed();
-    expect(await titles()).toEqual(['Right now', 'Over the period']);
+    expect(await titles()).toEqual(['Right now', 'Maintenance KPIs', 'Over the period']);
+  });
+
+  it("gets the KPI section on the Engineering overview once, after 'Condition monitoring', over the last 90 days (issue 45)", async () => {
+    const { db } = t.app.services;
+    const engineering = (await dashboardNamed('Engineering overview'))!;
+    // As a version before the KPIs left it: no such section, no KPI period filter.
+    const without = engineering.sections.filter((section) => section.title !== 'Maintenance KPIs').map((section, index) => ({ ...section, sequenceId: index + 1 }));
+    const filters = engineering.filters.filter((filter) => filter.name !== 'kpiPeriod');
+    await db.update(dashboards).set({ sections: without, filters }).where(eq(dashboards._id, engineering._id));
+    await db.delete(serverSecrets).where(like(serverSecrets.key, 'seeded-demo-dashboard:Engineering overview:section:%'));
+
+    await reseed();
+    const upgraded = (await dashboardNamed('Engineering overview'))!;
+    expect([...upgraded.sections].sort((a, b) => a.sequenceId - b.sequenceId).map((section) => section.title)).toEqual(['Right now', 'Condition monitoring', 'Maintenance KPIs', 'Over the period']);
+    const kpis = upgraded.sections.find((section) => section.title === 'Maintenance KPIs')!;
+    // The dashboard has no KPI period: the widgets take their default, the last 90 days.
+    expect(kpis.filters).toEqual([]);
+    expect(kpis.items).toHaveLength(8);
+    const mtbf = ok<Doc>(await api.get(`/widget/${kpis.items[0]!.widget}`, 'engineer'));
+    expect(mtbf).toMatchObject({ name: 'Mean time between failures', type: 'kpi', data: { kpi: 'mtbf' } });
+    expect(mtbf.data.scope.end - mtbf.data.scope.start).toBe(90 * 86_400_000);
   });
 
   it("replaces the note's old code that repeated its title, unless an administrator has changed it", async () => {

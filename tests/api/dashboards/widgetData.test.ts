@@ -148,7 +148,11 @@ describe('the seeded dashboards', () => {
     const widgets = await Promise.all(
       (dashboard.sections as Doc[]).flatMap((section) => section.items as Doc[]).map(async (item) => ok<Doc>(await dataOf(item.widget, 'building=Building%20A'))),
     );
-    expect(new Set(widgets.map((w) => w.type))).toEqual(new Set(['string', 'progress', 'table', 'html', 'chart', 'trend']));
+    expect(new Set(widgets.map((w) => w.type))).toEqual(new Set(['string', 'progress', 'table', 'html', 'chart', 'trend', 'kpi']));
+    // Issue 45: the KPIs over the demo's history, each with a figure (the demo has failures, repairs, labour and alerts to count).
+    const kpis = widgets.filter((w) => w.type === 'kpi');
+    expect(kpis.map((w) => w.data.kpi).sort()).toEqual(['alertAcknowledge', 'alertResolve', 'backlogWeeks', 'costPerAsset', 'mtbf', 'mttr', 'plannedPercentage', 'pmCompliance']);
+    for (const kpi of kpis) expect(typeof kpi.data.value, kpi.name).toBe('number');
     // Issue 44 §5: the demo chiller's supply water over 30 days, creeping towards its warning level.
     const supply = widgets.find((w) => w.name === 'Chiller supply temperature (30 days)')!;
     expect(supply.type).toBe('trend');

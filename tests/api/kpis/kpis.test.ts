@@ -146,6 +146,21 @@ describe('each KPI against the hand-computed history', () => {
     expect(only).toMatchObject({ value: 117.25, numerator: 234.5, denominator: 2, rows: 2 });
   });
 
+  it('downtime of one asset that overlaps counts once: (240 − 5) h ÷ 2 failures = 117.5 h', async () => {
+    // Two repairs of one stop of the press: 08:00–12:00 and 10:00–13:00 on 2 November, down 5 h in all.
+    const press = await api.create('asset', { name: 'Kp press', identification: 'KP-PRESS' });
+    const [tech] = await t.app.services.db.select({ _id: users._id }).from(users).where(inArray(users.username, ['technician']));
+    const repair = (_id: string, downtimeStart: number, downtimeEnd: number) => ({
+      _id, title: `Kp ${_id}`, status: 'Completed', priority: 'High', asset: press._id, assignedTo: tech!._id, type: 'corrective',
+      startTimestamp: downtimeStart, endTimestamp: downtimeEnd, downtimeStart, downtimeEnd, completedAt: downtimeEnd, createdAt: START, updatedAt: START,
+    });
+    await t.app.services.db.insert(workOrders).values([repair('o21', at(2, 8), at(2, 12)), repair('o22', at(2, 10), at(2, 13))]);
+    const query = `start=${START}&end=${END}&asset=${press._id}`;
+    expect(ok<Doc>(await t.request({ as: 'engineer', method: 'GET', url: `/api/kpi/mtbf?${query}` }))).toMatchObject({ value: 117.5, numerator: 235, denominator: 2, rows: 2 });
+    const counted = ok<Doc>(await t.request({ as: 'engineer', method: 'GET', url: `/api/kpi/mtbf/rows?${query}` })).rows as Doc[];
+    expect(counted.map((row) => [row._id, row.downHours])).toEqual([['o22', 1], ['o21', 4]]);
+  });
+
   it('pages the rows with Content-Range', async () => {
     const response = await t.request({ as: 'engineer', method: 'GET', url: `/api/kpi/mtbf/rows?${scope()}&range=[1,2]` });
     expect(response.headers['content-range']).toBe('kpi 1-2/5');
