@@ -27,10 +27,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The query a dashboard sends with its filters at their defaults (docs/dashboards.md "The data call"). */
-function defaultFilters(dashboard: Doc): string {
+/** The default values of the filters a section receives (spec §4: a widget gets its section's filters only). */
+function defaultFilters(dashboard: Doc, section: Doc): string {
   const now = Date.now();
   const params = new URLSearchParams();
-  for (const filter of dashboard.filters as Doc[]) {
+  for (const filter of (dashboard.filters as Doc[]).filter((candidate) => (section.filters as string[]).includes(candidate.name))) {
     if (filter.type === 'date-range') params.set(filter.name, `${now - Number(filter.options.defaultValue) * 86_400_000}|${now}`);
     else if (filter.options.defaultValue) params.set(filter.name, filter.options.defaultValue);
   }
@@ -78,10 +79,9 @@ describe('every demo user has a home dashboard whose widgets answer data for the
   it.each(DEMO_USERNAMES)('%s', async (username) => {
     const dashboard = await homeDashboardOf(username);
     expect(dashboard.name).toBe(HOME_DASHBOARDS[username]);
-    const query = defaultFilters(dashboard);
-    const items = (dashboard.sections as Doc[]).flatMap((section) => section.items as Doc[]);
+    const items = (dashboard.sections as Doc[]).flatMap((section) => (section.items as Doc[]).map((item) => ({ item, query: defaultFilters(dashboard, section) })));
     expect(items.length).toBeGreaterThanOrEqual(3);
-    for (const item of items) {
+    for (const { item, query } of items) {
       const response = await api.get(`/widget/${item.widget}${query ? `?${query}` : ''}`, username);
       expect(response.statusCode, `${username}: ${response.body}`).toBe(200);
       const widget = response.json() as Doc;
@@ -152,9 +152,10 @@ describe('a demo database seeded by an earlier version', () => {
     // The added dashboards work for their users at once.
     for (const username of ['admin', 'thermo.manager', 'thermo.tech']) {
       const dashboard = await homeDashboardOf(username);
-      const items = (dashboard.sections as Doc[]).flatMap((section) => section.items as Doc[]);
-      const query = defaultFilters(dashboard);
-      for (const item of items) ok(await api.get(`/widget/${item.widget}${query ? `?${query}` : ''}`, username));
+      for (const section of dashboard.sections as Doc[]) {
+        const query = defaultFilters(dashboard, section);
+        for (const item of section.items as Doc[]) ok(await api.get(`/widget/${item.widget}${query ? `?${query}` : ''}`, username));
+      }
     }
 
     // An administrator edits one and deletes another: the next start leaves both as they are.
