@@ -19,6 +19,8 @@ export interface WorkOrderActivity {
   createdAt: number;
   /** Set on entries the server writes for a status change (DESIGN §11: the log is the order's history). */
   statusChange?: { from: string; to: string };
+  /** Photos taken with the comment (DESIGN §18): file ids, shown from /api/file/{id}. */
+  photos?: string[];
 }
 
 /** The alert an order was opened for, as the order's detail shows it (technicians cannot read alerts). */

@@ -583,6 +583,8 @@ export const workOrderActivity = pgTable(
     comment: text('comment').notNull(),
     statusFrom: text('status_from'),
     statusTo: text('status_to'),
+    /** Photos taken with the comment (file ids; their files are owned by the order). */
+    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
     createdAt: epochMs('created_at').notNull().default(nowMs),
   },
   (table) => [index('work_order_activity_order_idx').on(table.workOrder, table.createdAt)],

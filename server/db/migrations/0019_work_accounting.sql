@@ -34,6 +34,7 @@ ALTER TABLE "alerts" ADD COLUMN "acknowledged_by" text;--> statement-breakpoint
 ALTER TABLE "alerts" ADD COLUMN "acknowledged_at" bigint;--> statement-breakpoint
 ALTER TABLE "inspections" ADD COLUMN "work_order_id" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "hourly_rate" numeric(12, 2);--> statement-breakpoint
+ALTER TABLE "work_order_activity" ADD COLUMN "photos" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "work_orders" ADD COLUMN "type" text DEFAULT 'corrective' NOT NULL;--> statement-breakpoint
 ALTER TABLE "work_orders" ADD COLUMN "estimated_hours" double precision;--> statement-breakpoint
 ALTER TABLE "work_orders" ADD COLUMN "downtime_start" bigint;--> statement-breakpoint

@@ -3,7 +3,8 @@ import { fileBytes } from '../../db/fileBytes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { currentUser } from '../../auth/authPlugin';
-import { files } from '../../db/schema';
+import { files, workOrders } from '../../db/schema';
+import type { AuthUser } from '../../auth/access';
 import { newId } from '../../db/ids';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
 import { errorSchema, idParamsSchema } from '../../http/schemas';
@@ -61,6 +62,10 @@ function uploadTargets(resources: readonly DeclarationShape[]): ReadonlyMap<stri
 
 const forOf = (request: FastifyRequest): unknown => (request.query as { for?: unknown } | undefined)?.for;
 
+/** A photo for a work order's activity (docs/work-orders.md "Photos"): an image, uploaded by whoever may record activity. */
+export const WORK_ORDER_PHOTO_TARGET = 'workOrder.activity';
+const recordsActivity = (user: { permissions: ReadonlySet<string> }) => user.permissions.has('update-workorder') || user.permissions.has('manage-workorder');
+
 /**
  * Image values of inspections, and the files of declared resources' file and photo fields: uploaded
  * before the record is saved, stored in the database (DESIGN §9). An upload no record has claimed
@@ -73,6 +78,7 @@ export async function fileRoutes(app: FastifyInstance, { resources = crudResourc
   const readers = fileOwnerReaders(resources);
   // A user who may write a resource with file fields may upload for them, whatever else they hold.
   const writesTarget = (request: FastifyRequest, user: { permissions: ReadonlySet<string> }) => {
+    if (forOf(request) === WORK_ORDER_PHOTO_TARGET) return recordsActivity(user);
     const target = targets.get(String(forOf(request)));
     return target !== undefined && user.permissions.has(target.resource.write);
   };
@@ -84,19 +90,20 @@ export async function fileRoutes(app: FastifyInstance, { resources = crudResourc
         access: {
           permission: 'update-inspection',
           orIf: writesTarget,
-          orIfDescription: "for=<entity>.<field> naming a file or photo field of a resource the user may write (that resource's permission)",
+          orIfDescription: "for=<entity>.<field> naming a file or photo field of a resource the user may write (that resource's permission); for=workOrder.activity with update-workorder or manage-workorder",
         },
       },
       schema: {
         tags,
-        summary: `Upload a file (multipart part "file") within the hourly upload quota: an inspection's image (JPEG, PNG or WebP by content, of at most ${IMAGE_MAX_MEGAPIXELS}), or with for=<entity>.<field> what that file or photo field takes (a PDF document too)`,
+        summary: `Upload a file (multipart part "file") within the hourly upload quota: an inspection's image or a work order's photo (for=workOrder.activity) — JPEG, PNG or WebP by content, of at most ${IMAGE_MAX_MEGAPIXELS} — or with for=<entity>.<field> what that file or photo field takes (a PDF document too)`,
         querystring: { type: 'object', properties: { for: { type: 'string', minLength: 1, maxLength: UPLOAD_FOR_MAX_LENGTH } } },
         response: { 400: errorSchema, 403: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
       const named = forOf(request);
-      const target = named === undefined ? null : targets.get(String(named));
+      // A work order's photo is an image as an inspection's is (no declared field holds it).
+      const target = named === undefined || named === WORK_ORDER_PHOTO_TARGET ? null : targets.get(String(named));
       if (target === undefined) throw badRequest('for', `for: ${String(named).slice(0, UPLOAD_FOR_MAX_LENGTH)} is not a file or photo field (<entity>.<field>)`);
       if (target && !writesTarget(request, currentUser(request))) throw forbidden(`You may not change ${target.resource.label.toLowerCase()}s`);
       if (!request.isMultipart()) throw badRequest('file', 'file must be sent as multipart/form-data');
@@ -133,8 +140,18 @@ export async function fileRoutes(app: FastifyInstance, { resources = crudResourc
   const readableFile = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const [file] = await db().select({ ...getTableColumns(files), data: fileBytes }).from(files).where(eq(files._id, request.params.id));
     if (!file) throw notFound('File not found');
-    if (!mayReadFile(file, currentUser(request), readers)) throw forbidden('You may not read this file');
+    const user = currentUser(request);
+    if (!mayReadFile(file, user, readers) && !(await mayReadOrderPhoto(file, user))) throw forbidden('You may not read this file');
     return file;
+  };
+
+  /** A work order's photo: to manage-workorder holders, and to the order's assignee while they hold read-workorder. */
+  const mayReadOrderPhoto = async (file: { ownerType: string | null; ownerId: string | null }, user: AuthUser): Promise<boolean> => {
+    if (file.ownerType !== 'workOrder' || file.ownerId === null) return false;
+    if (user.permissions.has('manage-workorder')) return true;
+    if (!user.permissions.has('read-workorder')) return false;
+    const [order] = await db().select({ assignedTo: workOrders.assignedTo }).from(workOrders).where(eq(workOrders._id, file.ownerId));
+    return order?.assignedTo === user._id;
   };
 
   app.get<{ Params: { id: string } }>(

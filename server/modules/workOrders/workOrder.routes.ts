@@ -31,7 +31,7 @@ const bodySchema = {
   type: 'object',
   description: '{title, asset, assignedTo, priority, status, startTimestamp, endTimestamp (epoch ms), description?, alert? (POST only)}; the read-only fields of a read are ignored',
 } as const;
-const activitySchema = { type: 'object', description: '{comment}: trimmed, not blank' } as const;
+const activitySchema = { type: 'object', description: '{comment, photos?}: comment trimmed, not blank; photos up to 10 images uploaded with for=workOrder.activity' } as const;
 const writeErrors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema } as const;
 
 /** Spec §7 / DESIGN §11: the work order calls (docs/work-orders.md); every write pushes. */

@@ -20,8 +20,8 @@ async function nextEntryTime(tx: Executor, orderId: string, now: number): Promis
 }
 
 /** A comment someone recorded (spec §5: already trimmed and non-blank). */
-export async function recordComment(tx: Executor, orderId: string, userId: string, comment: string, now: number): Promise<void> {
-  await tx.insert(workOrderActivity).values({ _id: newId(), workOrder: orderId, user: userId, comment, createdAt: await nextEntryTime(tx, orderId, now) });
+export async function recordComment(tx: Executor, orderId: string, userId: string, comment: string, now: number, photos: readonly string[] = []): Promise<void> {
+  await tx.insert(workOrderActivity).values({ _id: newId(), workOrder: orderId, user: userId, comment, photos: [...photos], createdAt: await nextEntryTime(tx, orderId, now) });
 }
 
 /** DESIGN §11: every status change is in the log, who and old → new, so the log is the order's history. */

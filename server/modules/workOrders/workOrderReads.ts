@@ -127,12 +127,17 @@ export async function workOrderRow(db: Executor, id: string): Promise<WorkOrder 
 export async function activityOf(db: Database, orderId: string): Promise<WorkOrderActivity[]> {
   const a = workOrderActivity;
   const rows = await db
-    .select({ _id: a._id, user: a.user, userName: personName(users).mapWith(String), comment: a.comment, createdAt: a.createdAt, statusFrom: a.statusFrom, statusTo: a.statusTo })
+    .select({ _id: a._id, user: a.user, userName: personName(users).mapWith(String), comment: a.comment, photos: a.photos, createdAt: a.createdAt, statusFrom: a.statusFrom, statusTo: a.statusTo })
     .from(a)
     .leftJoin(users, eq(users._id, a.user))
     .where(eq(a.workOrder, orderId))
     .orderBy(desc(a.createdAt), desc(a._id));
-  return rows.map(({ statusFrom, statusTo, ...entry }) => (statusFrom !== null && statusTo !== null ? { ...entry, statusChange: { from: statusFrom, to: statusTo } } : entry));
+  // Photos only where there are some: the spec's log entry has none.
+  return rows.map(({ statusFrom, statusTo, photos, ...entry }) => ({
+    ...entry,
+    ...(photos.length > 0 ? { photos } : {}),
+    ...(statusFrom !== null && statusTo !== null ? { statusChange: { from: statusFrom, to: statusTo } } : {}),
+  }));
 }
 
 /**

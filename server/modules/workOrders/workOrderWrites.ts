@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { newId } from '../../db/ids';
-import { alerts, inspections, workOrderActivity, workOrderAlertClaims, workOrderLabour, workOrderParts, workOrders } from '../../db/schema';
+import { alerts, files, inspections, workOrderActivity, workOrderAlertClaims, workOrderLabour, workOrderParts, workOrders } from '../../db/schema';
 import type { AuthUser } from '../../auth/access';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { diffRecords, recordAudit } from '../../crud/auditLog';
@@ -165,31 +165,49 @@ export async function deleteWorkOrder(db: Database, id: string, actor: AuthUser)
   });
 }
 
-/** `{comment}` as stored (spec §5: trimmed; blank refused), or a 400 naming comment. */
-function checkedComment(body: unknown): string {
+/** Photos one comment may carry. */
+export const MAX_ACTIVITY_PHOTOS = 10;
+
+/** `{comment, photos?}` as stored (spec §5: trimmed; blank refused), or a 400 naming the field. */
+function checkedActivity(body: unknown): { comment: string; photos: string[] } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body', 'body must be a JSON object');
-  const { comment: raw, ...others } = body as Record<string, unknown>;
+  const { comment: raw, photos: sentPhotos, ...others } = body as Record<string, unknown>;
   if (raw !== undefined && raw !== null && typeof raw !== 'string') throw badRequest('comment', 'comment must be a text');
   const comment = activityComment(raw);
   if (comment === null) throw badRequest('comment', 'comment must not be empty or blank');
   if (comment.length > ACTIVITY_COMMENT_MAX_LENGTH) throw badRequest('comment', `comment must be at most ${ACTIVITY_COMMENT_MAX_LENGTH} characters`);
+  let photos: string[] = [];
+  if (sentPhotos !== undefined && sentPhotos !== null) {
+    const valid = Array.isArray(sentPhotos) && sentPhotos.length <= MAX_ACTIVITY_PHOTOS && sentPhotos.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 64);
+    if (!valid) throw badRequest('photos', `photos must be a list of at most ${MAX_ACTIVITY_PHOTOS} uploaded file ids`);
+    photos = [...new Set(sentPhotos as string[])];
+  }
   const unknown = Object.keys(others)[0];
   if (unknown !== undefined) throw badRequest(unknown, `${unknown} is not allowed`);
-  return comment;
+  return { comment, photos };
 }
 
 /** POST /workOrder/{id}/activity: a comment on the log; a Completed order takes none (409). Answers whom the order is assigned to. */
 export async function addActivity(db: Database, id: string, body: unknown, actor: AuthUser): Promise<{ assignees: readonly string[] }> {
   await orderFor(db, id, actor);
-  const comment = checkedComment(body);
+  const { comment, photos } = checkedActivity(body);
   const now = Date.now();
   return db.transaction(async (tx) => {
     const order = await lockedOrder(tx, id);
     if (!mayManage(actor) && order.assignedTo !== actor._id) throw forbidden(NOT_YOURS);
     if (isCompleted(order.status)) throw conflict('status', COMPLETED_TAKES_NO_ACTIVITY);
-    await recordComment(tx, id, actor._id, comment, now);
+    if (photos.length > 0) {
+      // The caller's own uploads, not yet held by any record: the order takes them now.
+      const linked = await tx
+        .update(files)
+        .set({ ownerType: 'workOrder', ownerId: id })
+        .where(and(inArray(files._id, photos), eq(files.uploadedBy, actor._id), isNull(files.ownerId), like(files.contentType, 'image/%')))
+        .returning({ _id: files._id });
+      if (linked.length !== photos.length) throw badRequest('photos', 'photos must name images you uploaded that no record holds yet');
+    }
+    await recordComment(tx, id, actor._id, comment, now, photos);
     await tx.update(workOrders).set({ updatedAt: now }).where(eq(workOrders._id, id));
-    await recordAudit(tx, { entity: ENTITY, recordId: id, action: 'update', actor, changes: [{ field: 'activity', from: null, to: comment }] });
+    await recordAudit(tx, { entity: ENTITY, recordId: id, action: 'update', actor, changes: [{ field: 'activity', from: null, to: photos.length > 0 ? { comment, photos } : comment }] });
     return { assignees: [order.assignedTo] };
   });
 }

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../helpers/testApp';
 import { adminApi, ok, userHolding, type Doc } from '../administration/adminApi';
 import { inspections, reorderNotices } from '../../../server/db/schema';
 import { createFixture } from '../inspections/inspectionFixture';
+import { multipartBody } from '../helpers/uploads';
+import { pngOf } from '../helpers/imageBytes';
 import { calls, createOrder, orderBody, refusedWith, workOrderWorld, type WorkOrderWorld } from './workOrderFixture';
 
 /**
@@ -394,5 +396,46 @@ describe('the procedure', () => {
     const done = await createOrder(world, { asset: fixture.asset._id, procedure: fixture.checklist._id, status: 'Completed' });
     refusedWith(await fill(done._id, fixture.asset._id, { [fixture.checklist._id]: { [number]: 20 } }), 409, 'workOrder');
     refusedWith(await fill('no-such-order', fixture.asset._id, { [fixture.checklist._id]: { [number]: 20 } }), 400, 'workOrder');
+  });
+});
+
+describe('photos on activity', () => {
+  const upload = async (who: Who) => {
+    const { payload, headers } = multipartBody(pngOf(8, 8), 'seal.png', 'file', 'image/png');
+    const response = await t.request({
+      ...(typeof who === 'string' ? { as: who, headers } : { headers: { ...headers, 'x-auth': who.token } }),
+      method: 'POST',
+      url: '/api/file?for=workOrder.activity',
+      payload,
+    });
+    return ok<Doc>(response)._id as string;
+  };
+
+  it('the assignee records a comment with photos; the engineer and the assignee see them, another technician does not', async () => {
+    const order = await fitterOrder();
+    const photo = await upload(fitter);
+    const saved = ok<Doc>(await send(fitter, 'POST', `/workOrder/${order._id}/activity`, { comment: 'Seal worn through', photos: [photo] }));
+    expect(saved.activity[0]).toMatchObject({ comment: 'Seal worn through', photos: [photo] });
+    expect((await send('engineer', 'GET', `/file/${photo}`)).statusCode).toBe(200);
+    expect((await send(fitter, 'GET', `/file/${photo}`)).statusCode).toBe(200);
+    expect((await send(other, 'GET', `/file/${photo}`)).statusCode).toBe(403);
+    // Held by the order now: not a second time, on this order or another.
+    refusedWith(await send(fitter, 'POST', `/workOrder/${order._id}/activity`, { comment: 'Again', photos: [photo] }), 400, 'photos');
+  });
+
+  it('refuses someone else’s upload, too many photos, and photos without a comment', async () => {
+    const order = await fitterOrder();
+    const engineersPhoto = await upload('engineer');
+    refusedWith(await send(fitter, 'POST', `/workOrder/${order._id}/activity`, { comment: 'Mine?', photos: [engineersPhoto] }), 400, 'photos');
+    refusedWith(await send(fitter, 'POST', `/workOrder/${order._id}/activity`, { comment: 'Many', photos: Array.from({ length: 11 }, (_, n) => `p${n}`) }), 400, 'photos');
+    refusedWith(await send(fitter, 'POST', `/workOrder/${order._id}/activity`, { comment: ' ', photos: [] }), 400, 'comment');
+    expect(ok<Doc>(await api.read(order._id)).activity).toEqual([]);
+  });
+
+  it('a technician without update-workorder may not upload for an order', async () => {
+    const viewer = { token: await userHolding(t, 'wa-photo-viewer', ['read-workorder']) };
+    const { payload, headers } = multipartBody(pngOf(8, 8), 'seal.png', 'file', 'image/png');
+    const response = await t.request({ headers: { ...headers, 'x-auth': viewer.token }, method: 'POST', url: '/api/file?for=workOrder.activity', payload });
+    expect(response.statusCode).toBe(403);
   });
 });
