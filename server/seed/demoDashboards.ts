@@ -508,7 +508,7 @@ const KPI_WIDGETS: readonly DemoWidget[] = [
 const MAINTENANCE_KPI_SECTION = {
   title: 'Maintenance KPIs',
   filters: ['kpiPeriod'],
-  items: KPI_WIDGETS.map((widget) => ({ widget, width: 3, height: 220 })),
+  items: KPI_WIDGETS.map((widget) => ({ widget, width: 3, height: 240 })),
 };
 
 interface DemoItem {

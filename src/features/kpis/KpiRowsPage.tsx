@@ -96,6 +96,7 @@ export function KpiRowsPage() {
         <TextField size="small" label={translate('app.kpi.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
         <Button
           startIcon={<DownloadIcon />}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
           disabled={shown.length === 0}
           onClick={() => void exportToExcel(definition.label, fields, shown, (dataField, value) => kpiCellText(fields.find((field) => field.dataField === dataField) as KpiField, value, timeZone))}
         >
