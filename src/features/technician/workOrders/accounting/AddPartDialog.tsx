@@ -144,7 +144,8 @@ export function AddPartDialog({ onClose, onAdd }: Props) {
               <CameraScanner onCodes={onCodes} onProblem={onCameraProblem} />
             </Suspense>
           )}
-          <Box role="status" aria-live="polite">
+          {/* Always there, so a hint is announced when it appears; empty, it takes no room between the fields. */}
+          <Box role="status" aria-live="polite" sx={shownHint ? undefined : { '&&': { mt: 0 } }}>
             {shownHint && <Alert severity="info">{shownHint}</Alert>}
           </Box>
           {isOffline() && <Typography variant="body2" color="text.secondary">{translate('app.technician.work_order.parts_offline')}</Typography>}
