@@ -72,6 +72,36 @@ export interface PartUse {
   usedAt: number;
 }
 
+/** A part as the order's picker offers it (GET /workOrder/parts; technicians hold no read of the stores). */
+export interface PartChoice {
+  _id: string;
+  partNumber: string;
+  name: string;
+  /** null: the part's stock is not counted (any quantity may be used). */
+  quantityOnHand: number | null;
+  location: string;
+}
+
+/** How many parts GET /workOrder/parts answers at most. */
+export const PART_CHOICES_LIMIT = 20;
+
+/**
+ * GET /workOrder/parts?search='s rule on a list of parts (the phone's offline copy answers as the
+ * server does, server/modules/workOrders/partsUsed.ts): number or name holding the search (any
+ * case), the exact part number (a scanned label) first, then by part number; at most 20.
+ */
+export function choosePartChoices(parts: readonly PartChoice[], search: string): PartChoice[] {
+  const text = search.trim().toLowerCase();
+  const matching = text === '' ? [...parts] : parts.filter((part) => part.partNumber.toLowerCase().includes(text) || part.name.toLowerCase().includes(text));
+  const rank = (part: PartChoice) => (part.partNumber.toLowerCase() === text ? 0 : 1);
+  const byNumber = (a: PartChoice, b: PartChoice) => {
+    const x = a.partNumber.toLowerCase();
+    const y = b.partNumber.toLowerCase();
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+  return matching.sort((a, b) => rank(a) - rank(b) || byNumber(a, b)).slice(0, PART_CHOICES_LIMIT);
+}
+
 /** An order's costs (DESIGN §18: labour = hours × the rate, plus parts). */
 export interface OrderCosts {
   labourHours: number;

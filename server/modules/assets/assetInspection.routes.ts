@@ -9,6 +9,7 @@ import { previousInspections, previousInspectionsByAsset, type InspectionView } 
 import { currentUser } from '../../auth/authPlugin';
 import { assetResource } from './asset.resource';
 import { readAccess } from '../../crud/crudResource';
+import { allPartChoices } from '../workOrders/partsUsed';
 
 const tags = ['asset', 'inspection'];
 const identificationParams = {
@@ -92,9 +93,10 @@ const takesInspections = and(isNull(assets.archivedAt), sql`cardinality(${assets
  * docs/offline.md: every asset that takes inspections, each exactly as the group call's
  * expand=checklists gives it (those whose checklists are all archived are left out: nothing to
  * fill in), and — for holders of read-inspection — each one's previousInspections (every asset
- * has an entry, [] when never inspected), in one query for all of them.
+ * has an entry, [] when never inspected), in one query for all of them; for those who record work
+ * on orders (update-workorder, manage-workorder) every spare part as the order's picker offers it.
  */
-async function offlineCatalogue(db: Database, withPrevious: boolean) {
+async function offlineCatalogue(db: Database, withPrevious: boolean, withParts: boolean) {
   const rows = await db.select().from(assets).where(takesInspections).orderBy(asc(assets.name));
   const catalogue = (await withChecklistDetails(db, rows)).filter((asset) => asset.checklistDetails.length > 0);
   const previous: Record<string, InspectionView[]> = {};
@@ -103,7 +105,8 @@ async function offlineCatalogue(db: Database, withPrevious: boolean) {
     for (const asset of catalogue) previous[asset._id] = byAsset[asset._id] ?? [];
   }
   // OfflineCatalogue (common/resources/offlineCatalogue.ts); attribute types are plain text in the database.
-  return { generatedAt: Date.now(), assets: catalogue, previousInspections: previous };
+  const parts = withParts ? await allPartChoices(db) : [];
+  return { generatedAt: Date.now(), assets: catalogue, previousInspections: previous, parts };
 }
 
 /** Spec §7 Inspection calls that start from an asset (the QR label carries its identification). */
@@ -157,10 +160,13 @@ export async function assetInspectionRoutes(app: FastifyInstance) {
       config: { access: readAsset },
       schema: {
         tags,
-        summary: 'Every asset that takes inspections with its checklists and attributes (the group call with expand=checklists), and with read-inspection their previous inspections: the phone keeps it offline',
+        summary: 'Every asset that takes inspections with its checklists and attributes (the group call with expand=checklists), with read-inspection their previous inspections, and with update-workorder or manage-workorder the spare parts (as GET /workOrder/parts): the phone keeps it offline',
       },
     },
-    (request) => offlineCatalogue(db(), currentUser(request).permissions.has('read-inspection')),
+    (request) => {
+      const { permissions } = currentUser(request);
+      return offlineCatalogue(db(), permissions.has('read-inspection'), permissions.has('update-workorder') || permissions.has('manage-workorder'));
+    },
   );
 
   app.get<{ Params: { id: string } }>(

@@ -167,15 +167,24 @@ const STATEMENTS: Record<KpiName, KpiStatement> = {
           (coalesce(labour.cost, 0) + coalesce(parts.cost, 0))::float8 as "total"
         from (${scopedAssets(context)}) s
         left join (
-          select ${w.asset} as asset, sum(round(((${l.endedAt} - ${l.startedAt}) / ${HOUR_MS}::numeric) * ${l.hourlyRate}, 2)) as cost
-          from ${l} join ${w} on ${w._id} = ${l.workOrder}
-          where ${l.endedAt} is not null and ${l.hourlyRate} is not null and ${l.startedAt} >= ${start}::bigint and ${l.startedAt} < ${end}::bigint
+          -- Summed per order first: the join to the orders then meets one row per order, not per entry.
+          select ${w.asset} as asset, sum(per_order.cost) as cost
+          from (
+            select ${l.workOrder} as work_order, sum(round(((${l.endedAt} - ${l.startedAt}) / ${HOUR_MS}::numeric) * ${l.hourlyRate}, 2)) as cost
+            from ${l}
+            where ${l.endedAt} is not null and ${l.hourlyRate} is not null and ${l.startedAt} >= ${start}::bigint and ${l.startedAt} < ${end}::bigint
+            group by 1
+          ) per_order join ${w} on ${w._id} = per_order.work_order
           group by 1
         ) labour on labour.asset = s.id
         left join (
-          select ${w.asset} as asset, sum(round(${p.quantity} * ${p.unitCost}, 2)) as cost
-          from ${p} join ${w} on ${w._id} = ${p.workOrder}
-          where ${p.unitCost} is not null and ${p.usedAt} >= ${start}::bigint and ${p.usedAt} < ${end}::bigint
+          select ${w.asset} as asset, sum(per_order.cost) as cost
+          from (
+            select ${p.workOrder} as work_order, sum(round(${p.quantity} * ${p.unitCost}, 2)) as cost
+            from ${p}
+            where ${p.unitCost} is not null and ${p.usedAt} >= ${start}::bigint and ${p.usedAt} < ${end}::bigint
+            group by 1
+          ) per_order join ${w} on ${w._id} = per_order.work_order
           group by 1
         ) parts on parts.asset = s.id`;
     },

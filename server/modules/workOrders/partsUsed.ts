@@ -8,14 +8,13 @@ import type { AuthUser } from '../../auth/access';
 import { recordAudit } from '../../crud/auditLog';
 import type { Transaction } from '../../crud/crudTypes';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { MAX_PART_QUANTITY, type ReorderNotice } from '../../../common/resources/workAccounting';
+import { MAX_PART_QUANTITY, PART_CHOICES_LIMIT, type PartChoice, type ReorderNotice } from '../../../common/resources/workAccounting';
 import { mayManage, orderFor } from './orderAccess';
 import { openOrderFor } from './labour';
 
 const ENTITY = 'workOrder';
 export const USE_NOT_FOUND = 'Part use not found';
 const MAX_ID_LENGTH = 64;
-const PART_CHOICES = 20;
 /** The stores' columns (a declared resource's table is typed loosely: resourceTable.ts). */
 const part = getTableColumns(spareParts) as unknown as Record<'_id' | 'partNumber' | 'name' | 'quantityOnHand' | 'location', PgColumn>;
 
@@ -117,27 +116,28 @@ export async function returnParts(db: Database, id: string, useId: string, actor
   });
 }
 
-/** A part as the order's picker offers it (technicians hold no read of the stores). */
-export interface PartChoice {
-  _id: string;
-  partNumber: string;
-  name: string;
-  quantityOnHand: number | null;
-  location: string;
-}
+/** The picker's columns (PartChoice, common/resources/workAccounting.ts). */
+const choiceColumns = { _id: part._id, partNumber: part.partNumber, name: part.name, quantityOnHand: part.quantityOnHand, location: part.location };
 
 /**
  * GET /workOrder/parts?search=: up to 20 parts whose number is the search exactly (a scanned
- * label) first, then those whose number or name holds it; by part number.
+ * label) first, then those whose number or name holds it; by part number. The phone's offline copy
+ * answers by the same rule (`choosePartChoices`).
  */
 export async function partChoices(db: Database, search: string): Promise<PartChoice[]> {
   const text = search.trim();
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
-    .select({ _id: part._id, partNumber: part.partNumber, name: part.name, quantityOnHand: part.quantityOnHand, location: part.location })
+    .select(choiceColumns)
     .from(spareParts)
     .where(text === '' ? undefined : or(ilike(part.partNumber, pattern), ilike(part.name, pattern)))
     .orderBy(sql`lower(${part.partNumber}) = lower(${text}) desc`, asc(sql`lower(${part.partNumber})`))
-    .limit(PART_CHOICES);
+    .limit(PART_CHOICES_LIMIT);
+  return rows as unknown as PartChoice[];
+}
+
+/** Every part as the picker offers it, by part number: the offline catalogue's copy (docs/offline.md). */
+export async function allPartChoices(db: Database): Promise<PartChoice[]> {
+  const rows = await db.select(choiceColumns).from(spareParts).orderBy(asc(sql`lower(${part.partNumber})`));
   return rows as unknown as PartChoice[];
 }

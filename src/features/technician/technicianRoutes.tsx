@@ -11,6 +11,8 @@ const ScannerPage = lazyWithTimeout('ScannerPage', () => import('./scanner/Scann
 const AssetInspectPage = lazyWithTimeout('AssetInspectPage', () => import('./inspect/AssetInspectPage').then((module) => module.AssetInspectPage));
 // And the work order detail: the home's list is all most visits need.
 const WorkOrderDetailPage = lazyWithTimeout('WorkOrderDetailPage', () => import('./workOrders/WorkOrderDetailPage').then((module) => module.WorkOrderDetailPage));
+// A work order's procedure: the inspect panel of its checklist.
+const WorkOrderProcedurePage = lazyWithTimeout('WorkOrderProcedurePage', () => import('./workOrders/WorkOrderProcedurePage').then((module) => module.WorkOrderProcedurePage));
 
 /** Children of /inspection (spec §2.1), relative to it; the area itself already needs view-technician. */
 export const technicianRoutes: readonly GuardedRoute[] = [
@@ -19,6 +21,7 @@ export const technicianRoutes: readonly GuardedRoute[] = [
   { path: 'asset/identification/:assetIdentification', element: <AssetInspectPage />, permissions: [] },
   // Spec §2.1 asks nothing more than the area does; an order that is not the user's answers 403 and the page says so.
   { path: 'workOrder/:id', element: <WorkOrderDetailPage />, permissions: [] },
+  { path: 'workOrder/:id/procedure', element: <WorkOrderProcedurePage />, permissions: [] },
   // What waits on this phone to be sent (docs/offline.md): small, and needed offline, so not a chunk of its own.
   { path: 'outbox', element: <OutboxPage />, permissions: [] },
 ];

@@ -1,4 +1,5 @@
 import type { OfflineCatalogue } from '../../../common/resources/offlineCatalogue';
+import { choosePartChoices } from '../../../common/resources/workAccounting';
 
 /**
  * Answers to GETs the phone never made, from the offline catalogue (GET /inspection/offlineCatalogue,
@@ -42,6 +43,14 @@ const FALLBACKS: CatalogueFallback[] = [
       if (known) return known;
       // An asset of the catalogue with nothing listed has no previous inspection (or the user may not read them).
       return catalogue.assets.some((asset) => asset._id === id) ? [] : undefined;
+    },
+  },
+  {
+    // server/modules/workOrders/partsUsed.ts partChoices: the same rule on the parts the catalogue keeps.
+    pattern: /^\/workOrder\/parts$/i,
+    answer(_params, query, catalogue) {
+      // A copy stored before parts were kept cannot say.
+      return catalogue.parts ? choosePartChoices(catalogue.parts, query.get('search') ?? '') : undefined;
     },
   },
 ];

@@ -88,4 +88,20 @@ describe('GET /api/inspection/offlineCatalogue', () => {
     expect(catalogue.previousInspections).toEqual({});
     expect(catalogue.assets.map((a: Doc) => a._id)).toEqual((await catalogueAs('technician')).assets.map((a: Doc) => a._id));
   });
+
+  it('carries every spare part as GET /workOrder/parts offers it, for those who record work on orders only', async () => {
+    const api = adminApi(t);
+    const seal = await api.create('sparePart', { partNumber: 'OFF-SK-2', name: 'Offline seal kit', quantityOnHand: 4, location: 'Store B' });
+    const belt = await api.create('sparePart', { partNumber: 'off-vb-1', name: 'Offline V-belt' });
+    const parts: Doc[] = (await catalogueAs('technician')).parts;
+    const choice = async (search: string): Promise<Doc[]> => ok(await t.request({ as: 'technician', method: 'GET', url: `/api/workOrder/parts?search=${search}` }));
+    expect(parts.find((p) => p._id === seal._id)).toEqual({ _id: seal._id, partNumber: 'OFF-SK-2', name: 'Offline seal kit', quantityOnHand: 4, location: 'Store B' });
+    expect(parts.find((p) => p._id === seal._id)).toEqual((await choice('OFF-SK-2'))[0]);
+    expect(parts.find((p) => p._id === belt._id)).toEqual((await choice('off-vb-1'))[0]);
+    // By part number, whatever its case.
+    const numbers = parts.map((p) => String(p.partNumber).toLowerCase());
+    expect(numbers).toEqual([...numbers].sort());
+    // thermo.engineer reads assets but records no work on orders (docs/permissions.md).
+    expect((await catalogueAs('thermo.engineer')).parts).toEqual([]);
+  });
 });

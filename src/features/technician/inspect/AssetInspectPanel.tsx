@@ -8,7 +8,7 @@ import { ChecklistSection } from './ChecklistSection';
 import { useInspectionForm } from './useInspectionForm';
 import { usePreviousInspections } from './usePreviousInspections';
 import { useSensorValues } from './useSensorValues';
-import { useSubmitInspection } from './useSubmitInspection';
+import { useSubmitInspection, type ProcedureSubmission } from './useSubmitInspection';
 import type { InspectAsset } from './inspectTypes';
 
 interface AssetInspectPanelProps {
@@ -20,15 +20,19 @@ interface AssetInspectPanelProps {
   canSubmit: boolean;
   /** read-asset: the measurement points' latest sensor readings are shown (DESIGN §17). */
   canReadAssets?: boolean;
+  /** A work order's procedure filled here (its checklist alone): the submission names the order. */
+  procedure?: ProcedureSubmission;
+  /** After a submit was taken (sent, or kept on the phone). */
+  onSubmitted?: () => void;
 }
 
 /**
  * One asset of the scanned group (spec §2.3): its message, the checklist choice, the selected
  * checklists' items, and Submit (spec §5). Each panel submits on its own.
  */
-export const AssetInspectPanel = ({ asset, userId, canReadInspections, canSubmit, canReadAssets = false }: AssetInspectPanelProps) => {
+export const AssetInspectPanel = ({ asset, userId, canReadInspections, canSubmit, canReadAssets = false, procedure, onSubmitted }: AssetInspectPanelProps) => {
   const translate = useTranslate();
-  const form = useInspectionForm(asset, userId);
+  const form = useInspectionForm(asset, userId, procedure?.draftScope);
   const previous = usePreviousInspections(asset._id, canReadInspections);
   const sensors = useSensorValues(asset._id, canReadAssets);
   const { submit, sending } = useSubmitInspection();
@@ -71,7 +75,9 @@ export const AssetInspectPanel = ({ asset, userId, canReadInspections, canSubmit
       onSubmitted: () => {
         clear();
         previous.reload();
+        onSubmitted?.();
       },
+      procedure,
     });
 
   const uploading = busy.size > 0;

@@ -67,27 +67,31 @@ function hasContent(values: FormValues, comments: FormComments): boolean {
 }
 
 /** Spec §9: a single checklist on an asset is preselected. */
-function initialState(asset: InspectAsset, userId: string | null): InspectionFormState {
+function initialState(asset: InspectAsset, userId: string | null, draftScope: string): InspectionFormState {
   const preselected = asset.checklistDetails.length === 1 ? [asset.checklistDetails[0]!._id] : [];
-  const draft = userId ? loadDraft(userId, asset._id) : null;
+  const draft = userId ? loadDraft(userId, draftScope) : null;
   if (draft && hasContent(draft.values, draft.comments)) {
     return { selected: inAssetOrder(asset, draft.selected), values: draft.values, comments: draft.comments, flagged: {}, restoredAt: draft.savedAt };
   }
   return { selected: preselected, values: {}, comments: {}, flagged: {}, restoredAt: null };
 }
 
-/** One inspect panel's form: selection, values, comments, flags, and the unsent draft kept in step. */
-export function useInspectionForm(asset: InspectAsset, userId: string | null) {
-  const [state, dispatch] = useReducer(reducerFor(asset), undefined, () => initialState(asset, userId));
+/**
+ * One inspect panel's form: selection, values, comments, flags, and the unsent draft kept in step —
+ * under the asset's id, or `draftScope` where the same asset is filled for another purpose (a work
+ * order's procedure), so the two drafts do not overwrite each other.
+ */
+export function useInspectionForm(asset: InspectAsset, userId: string | null, draftScope: string = asset._id) {
+  const [state, dispatch] = useReducer(reducerFor(asset), undefined, () => initialState(asset, userId, draftScope));
 
   useEffect(() => {
     if (!userId) return;
     if (hasContent(state.values, state.comments)) {
-      saveDraft(userId, asset._id, { selected: state.selected, values: state.values, comments: state.comments, savedAt: Date.now() });
+      saveDraft(userId, draftScope, { selected: state.selected, values: state.values, comments: state.comments, savedAt: Date.now() });
     } else {
-      clearDraft(userId, asset._id);
+      clearDraft(userId, draftScope);
     }
-  }, [asset._id, userId, state.selected, state.values, state.comments]);
+  }, [draftScope, userId, state.selected, state.values, state.comments]);
 
   // dispatch never changes, so neither do these: the memoised item fields re-render only for their own value.
   const actions = useMemo(

@@ -15,7 +15,23 @@ import type { FormComments, FormValues, InspectChecklist } from './inspectTypes'
 /** What an outbox item of an inspection keeps for Edit: the panel's draft (draftStore.ts). */
 export interface QueuedInspectionDraft {
   assetId: string;
+  /** Where the panel keeps its draft when not under the asset's id (a work order's procedure). */
+  draftScope?: string;
   draft: InspectionDraft;
+}
+
+/**
+ * A work order's procedure filled in this panel (DESIGN §18): the submission names the order
+ * (`workOrder=<id>` in the query, through the same call and outbox as any checklist).
+ */
+export interface ProcedureSubmission {
+  workOrder: string;
+  /** The outbox item's label: the order's title. */
+  label: string;
+  /** Where Edit on a refused item leads: the procedure's form. */
+  editPath: string;
+  /** The panel's draft scope (useInspectionForm). */
+  draftScope: string;
 }
 
 interface SubmitInput {
@@ -28,6 +44,7 @@ interface SubmitInput {
   comments: FormComments;
   onFlag: (missing: ItemFlags) => void;
   onSubmitted: () => void;
+  procedure?: ProcedureSubmission;
 }
 
 /**
@@ -48,7 +65,7 @@ export function useSubmitInspection() {
   const [sending, setSending] = useState(false);
 
   const submit = useCallback(
-    async ({ assetId, assetName, identification, selected, values, comments, onFlag, onSubmitted }: SubmitInput) => {
+    async ({ assetId, assetName, identification, selected, values, comments, onFlag, onSubmitted, procedure }: SubmitInput) => {
       if (inFlight.current) return;
       const check = prepareSubmission(selected, values, comments);
       if (check.kind === 'empty') {
@@ -66,9 +83,11 @@ export function useSubmitInspection() {
       const key = newIdempotencyKey();
       const timestamp = Date.now();
       const photoIds = localPhotoIdsIn(check.body);
+      const query: Record<string, string | number> = procedure ? { assetId, timestamp, workOrder: procedure.workOrder } : { assetId, timestamp };
       const queue = async (sendNow: boolean) => {
         const draft: QueuedInspectionDraft = {
           assetId,
+          ...(procedure ? { draftScope: procedure.draftScope } : {}),
           draft: { selected: selected.map((checklist) => checklist._id), values, comments, savedAt: timestamp },
         };
         await queueOutboxItem(
@@ -76,11 +95,11 @@ export function useSubmitInspection() {
             id: key,
             kind: 'inspection',
             createdAt: timestamp,
-            label: assetName,
-            request: { method: 'POST', path: '/inspection', query: { assetId, timestamp }, body: check.body },
+            label: procedure?.label ?? assetName,
+            request: { method: 'POST', path: '/inspection', query, body: check.body },
             photoIds,
             draft,
-            editPath: assetInspectPath(identification),
+            editPath: procedure?.editPath ?? assetInspectPath(identification),
           },
           { sendNow },
         );
@@ -93,7 +112,7 @@ export function useSubmitInspection() {
         else {
           await apiFetch<InspectionSubmitResponse>('/inspection', {
             method: 'POST',
-            query: { assetId, timestamp },
+            query,
             body: check.body,
             headers: idempotencyHeaders(key),
           });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { isCompleted, type WorkOrderDetail } from '../../../../common/resources/workOrder';
@@ -10,6 +11,15 @@ import type { WorkOrderDetailHandle } from '../../workOrders/shared/useWorkOrder
 import { useWorkOrderActions } from './useWorkOrderActions';
 import { WorkOrderAlertSection } from './WorkOrderAlertSection';
 import { WorkOrderStatusSelect } from './WorkOrderStatusSelect';
+import { useSessionUser } from '../../../platform/authProvider/useSession';
+import { keepForOffline } from '../../../platform/offline/keepForOffline';
+import { DowntimeSection } from './accounting/DowntimeSection';
+import { LabourSection } from './accounting/LabourSection';
+import { PartsSection } from './accounting/PartsSection';
+import { ProcedureSection } from './accounting/ProcedureSection';
+import { pendingParts, pendingProcedure, withPendingChanges } from './accounting/pendingWork';
+import { useOrderOutbox } from './accounting/useOrderOutbox';
+import { orderAssetPath } from './orderAssetPath';
 
 interface Props {
   order: WorkOrderDetail;
@@ -18,13 +28,26 @@ interface Props {
 
 /**
  * One work order for its technician (spec §2.3): title, status, priority, asset, assignee, start
- * and end; the status dropdown and 'Record activity' unless it is Completed (§4); the Activity Log;
- * and the alert it was opened for, if any.
+ * and end; the status dropdown and 'Record activity' unless it is Completed (§4); the work on it
+ * (DESIGN §18: labour and the timer, the asset's downtime, parts, the procedure); the alert it was
+ * opened for, if any; the Activity Log. What the technician did offline shows at once, marked as
+ * waiting until the outbox has sent it (docs/offline.md); then the order is read again.
  */
-export function WorkOrderDetailView({ order, detail }: Props) {
+export function WorkOrderDetailView({ order: read, detail }: Props) {
   const translate = useTranslate();
-  const { changeStatus, recordActivity, writing } = useWorkOrderActions(order, detail);
+  const user = useSessionUser();
+  const items = useOrderOutbox(user?._id, read._id, detail.reload);
+  const { order, pending: pendingDowntime } = withPendingChanges(read, items);
+  const actions = useWorkOrderActions(order, detail);
+  const { changeStatus, recordActivity, writing } = actions;
   const completed = isCompleted(order.status);
+  const busy = writing !== null;
+  const worker = { _id: user?._id ?? '', name: user?.name ?? '' };
+
+  useEffect(() => {
+    // The procedure's form opens in a plant room too: its asset's read is kept on the phone.
+    if (read.procedure !== null && read.procedureInspection === null) keepForOffline([orderAssetPath(read.asset)]);
+  }, [read.asset, read.procedure, read.procedureInspection]);
   const field = (name: string) => translate(`app.work_order.fields.${name}`);
 
   return (
@@ -57,6 +80,17 @@ export function WorkOrderDetailView({ order, detail }: Props) {
           </Box>
         )}
       </Stack>
+      <LabourSection order={order} items={items} user={worker} readOnly={completed} busy={busy} onStart={actions.startTimer} onStop={actions.stopTimer} onAddTime={actions.addTime} />
+      <ProcedureSection order={order} pending={pendingProcedure(items)} readOnly={completed} />
+      <PartsSection parts={order.parts} pending={pendingParts(items, order._id)} readOnly={completed} busy={busy} onAdd={actions.recordPartUse} />
+      <DowntimeSection
+        order={order}
+        pending={pendingDowntime}
+        readOnly={completed}
+        busy={busy}
+        onStopped={() => actions.recordDowntime({ downtimeStart: Date.now(), downtimeEnd: null })}
+        onRunning={() => actions.recordDowntime({ downtimeEnd: Date.now() })}
+      />
       {order.alertSummary && <WorkOrderAlertSection alert={order.alertSummary} />}
       {!completed && <RecordActivityForm orderId={order._id} onRecord={recordActivity} busy={writing !== null} />}
       <ActivityLog activity={order.activity} />

@@ -9,6 +9,7 @@ import { usePushEvent } from '../../../platform/realtime/usePushEvent';
 import { keepForOffline } from '../../../platform/offline/keepForOffline';
 import { splitByTab } from './workOrderTabs';
 import { workOrderApiPath } from '../../workOrders/shared/workOrderApiPath';
+import { orderAssetPath } from './orderAssetPath';
 
 export interface MyWorkOrders {
   /** Null until the first answer; the last list stays while a refresh is on its way (no flicker). */
@@ -38,8 +39,12 @@ export function useMyWorkOrders(): MyWorkOrders {
   });
 
   useEffect(() => {
-    // Opening an order in a basement needs its detail and the statuses already on the phone.
-    if (orders) keepForOffline(['/workOrder/config', ...splitByTab(orders).open.map((order) => workOrderApiPath(order._id))]);
+    // Opening an order in a basement needs its detail and the statuses already on the phone — and
+    // filling its procedure, its asset (the checklist itself comes from the offline catalogue).
+    if (!orders) return;
+    const open = splitByTab(orders).open;
+    const procedureAssets = [...new Set(open.filter((order) => order.procedure !== null).map((order) => orderAssetPath(order.asset)))];
+    keepForOffline(['/workOrder/config', ...open.map((order) => workOrderApiPath(order._id)), ...procedureAssets]);
   }, [orders]);
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import type { WorkOrderDetailHandle } from '../../workOrders/shared/useWorkOrder
 import { workOrderApiPath } from '../../workOrders/shared/workOrderApiPath';
 import { activityRequest, useWorkOrderWrite, type WorkOrderRequest } from '../../workOrders/shared/useWorkOrderWrite';
 import { workOrderPath } from './workOrderPath';
+import { addTimeRequest, partUseRequest, startTimerRequest, stopTimerRequest, type QueuedPartDraft } from './accounting/workAccountingRequests';
 
 /** What an outbox item of an activity keeps for Edit: the text, reopened in 'Record activity'. */
 export interface QueuedActivityDraft {
@@ -14,10 +15,21 @@ export interface QueuedActivityDraft {
   text: string;
 }
 
+/** A part chosen in 'Add part': its id for the server, its number and name for the screen. */
+export interface ChosenPart {
+  _id: string;
+  partNumber: string;
+  name: string;
+}
+
+const noop = () => undefined;
+
 /**
- * The technician's two writes (spec §2.3, §7): the status (PUT of the whole order as read, only the
- * status changed) and an activity comment (POST, trimmed per §5), one at a time, their failures
- * shown (`useWorkOrderWrite`).
+ * The technician's writes (spec §2.3, §7; DESIGN §18): the status (PUT of the whole order as read,
+ * only the status changed), an activity comment (POST, trimmed per §5), the timer started and
+ * stopped, time added, a part used, and the asset's downtime (the order's PUT again: the assignee
+ * may change status and downtime only) — one at a time, their failures shown (`useWorkOrderWrite`).
+ * Every time sent is the phone's when the technician pressed.
  *
  * Offline (docs/offline.md): each write carries an Idempotency-Key made at the press; when the
  * server cannot be reached it goes into the outbox (label: the order's title; Edit leads to the
@@ -70,5 +82,42 @@ export function useWorkOrderActions(order: WorkOrderDetail, detail: Pick<WorkOrd
     [keepInOutbox, order._id, write],
   );
 
-  return { changeStatus, recordActivity, writing };
+  const startTimer = useCallback(() => {
+    const request = startTimerRequest(order._id, Date.now());
+    return write({ kind: 'labour', request, successMessage: 'app.technician.work_order.timer_started', keepUnsent: keepInOutbox('workOrderLabour', request, undefined, noop) });
+  }, [keepInOutbox, order._id, write]);
+
+  const stopTimer = useCallback(() => {
+    const request = stopTimerRequest(order._id, Date.now());
+    return write({ kind: 'labour', request, successMessage: 'app.technician.work_order.timer_stopped', keepUnsent: keepInOutbox('workOrderLabour', request, undefined, noop) });
+  }, [keepInOutbox, order._id, write]);
+
+  const addTime = useCallback(
+    (startedAt: number, hours: number, onRefused?: (message: string) => void) => {
+      const request = addTimeRequest(order._id, startedAt, hours);
+      return write({ kind: 'labour', request, successMessage: 'app.technician.work_order.time_added', keepUnsent: keepInOutbox('workOrderLabour', request, undefined, noop), onRefused });
+    },
+    [keepInOutbox, order._id, write],
+  );
+
+  const recordPartUse = useCallback(
+    (part: ChosenPart, quantity: number, onRefused?: (message: string) => void) => {
+      const request = partUseRequest(order._id, part._id, quantity);
+      const draft: QueuedPartDraft = { orderId: order._id, partNumber: part.partNumber, partName: part.name, quantity };
+      return write({ kind: 'part', request, successMessage: 'app.technician.work_order.part_added', keepUnsent: keepInOutbox('workOrderPart', request, draft, noop), onRefused });
+    },
+    [keepInOutbox, order._id, write],
+  );
+
+  /** The asset stopped (a new downtime from now) or runs again (its end now): the whole order as read with those changed. */
+  const recordDowntime = useCallback(
+    (change: { downtimeStart: number; downtimeEnd: null } | { downtimeEnd: number }) => {
+      const body = { ...order, ...change };
+      const request: WorkOrderRequest = { method: 'PUT', path: workOrderApiPath(order._id), body };
+      return write({ kind: 'downtime', request, successMessage: 'app.technician.work_order.downtime_recorded', keepUnsent: keepInOutbox('workOrderDowntime', request, undefined, () => show(body)) });
+    },
+    [keepInOutbox, order, show, write],
+  );
+
+  return { changeStatus, recordActivity, startTimer, stopTimer, addTime, recordPartUse, recordDowntime, writing };
 }

@@ -8,3 +8,6 @@ export interface FromWorkOrderList {
 
 export const isFromWorkOrderList = (state: unknown): state is FromWorkOrderList =>
   typeof state === 'object' && state !== null && (state as Partial<FromWorkOrderList>).fromWorkOrderList === true;
+
+/** The order's procedure filled on the phone: its checklist's inspect form for the order's asset (DESIGN §18). */
+export const workOrderProcedurePath = (id: string): string => `${workOrderPath(id)}/procedure`;

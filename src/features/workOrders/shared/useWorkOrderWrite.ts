@@ -10,7 +10,7 @@ import { cannotReachServer, isOffline } from '../../../platform/offline/serverRe
 import { workOrderApiPath } from './workOrderApiPath';
 import type { WorkOrderDetailHandle } from './useWorkOrderDetail';
 
-export type WorkOrderWriteKind = 'status' | 'activity';
+export type WorkOrderWriteKind = 'status' | 'activity' | 'labour' | 'part' | 'downtime';
 
 /** A write as it is sent, and as the outbox keeps it. */
 export type WorkOrderRequest = Omit<OutboxRequest, 'query'>;
@@ -34,6 +34,8 @@ export interface WorkOrderWriteRequest {
    * shown as any other.
    */
   keepUnsent?: (key: string, createdAt: number) => Promise<void>;
+  /** Told the server's message when it refused the write (a form shows it beside what was typed). */
+  onRefused?: (message: string) => void;
 }
 
 /** Answers that mean the order on screen is out of date: completed (409), gone (404). A 403 signs the user out (spec §8). */
@@ -60,7 +62,7 @@ export function useWorkOrderWrite(detail: Pick<WorkOrderDetailHandle, 'reload' |
   const { reload, show } = detail;
 
   const write = useCallback(
-    async ({ kind, request, successMessage, keepUnsent }: WorkOrderWriteRequest): Promise<boolean> => {
+    async ({ kind, request, successMessage, keepUnsent, onRefused }: WorkOrderWriteRequest): Promise<boolean> => {
       if (inFlight.current) return false;
       inFlight.current = true;
       setWriting(kind);
@@ -88,6 +90,7 @@ export function useWorkOrderWrite(detail: Pick<WorkOrderDetailHandle, 'reload' |
         const message = errorMessageOf(error, translate);
         // `_`: the server's words are shown as they are, not looked up as a translation key.
         notify(message, { type: 'error', messageArgs: { _: message } });
+        onRefused?.(message);
         const status = httpStatusOf(error);
         if (status !== undefined && STALE_ORDER_STATUSES.has(status)) reload();
         return false;

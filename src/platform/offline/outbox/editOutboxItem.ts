@@ -21,7 +21,7 @@ export async function editOutboxItem(item: OutboxItem): Promise<void> {
       const queued = item.draft as QueuedInspectionDraft | undefined;
       if (queued) {
         const values = replaceIds(queued.draft.values, uploaded) as QueuedInspectionDraft['draft']['values'];
-        saveDraft(item.userId, queued.assetId, { ...queued.draft, values, savedAt: Date.now() });
+        saveDraft(item.userId, queued.draftScope ?? queued.assetId, { ...queued.draft, values, savedAt: Date.now() });
       }
       break;
     }
@@ -36,7 +36,10 @@ export async function editOutboxItem(item: OutboxItem): Promise<void> {
       break;
     }
     case 'workOrderStatus':
-      // The order's page shows its status as it is now: the user chooses again there.
+    case 'workOrderDowntime':
+    case 'workOrderLabour':
+    case 'workOrderPart':
+      // The order's page shows its status, downtime, labour and parts as they are now: the user records again there.
       break;
   }
   await removeOutboxItem(item.id, { keepPhotos: true });

@@ -2,7 +2,17 @@
  * One write waiting in the phone's outbox (DESIGN §13, docs/offline.md). Made when the technician
  * pressed Submit and the server could not be reached; kept in IndexedDB until the server answers.
  */
-export type OutboxKind = 'inspection' | 'thermographyNote' | 'workOrderStatus' | 'workOrderActivity';
+export type OutboxKind =
+  | 'inspection'
+  | 'thermographyNote'
+  | 'workOrderStatus'
+  | 'workOrderActivity'
+  /** A labour entry, a timer started or stopped (POST /workOrder/:id/labour[/stop]). */
+  | 'workOrderLabour'
+  /** A part used (POST /workOrder/:id/parts). */
+  | 'workOrderPart'
+  /** The asset stopped or ran again (PUT /workOrder/:id, the whole order as read). */
+  | 'workOrderDowntime';
 
 export type OutboxState =
   /** Waiting for the network (or for its turn). */

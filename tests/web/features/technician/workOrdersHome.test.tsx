@@ -6,6 +6,7 @@ import { renderApp } from '../../helpers/renderApp';
 import { sessionUser, technicianPermissions } from '../../helpers/sessionUsers';
 import { fakeSockets as sockets } from '../../platform/realtime/fakeSocket';
 import { at, signedInTechnician, WORK_ORDER_TECHNICIAN, workOrder } from './workOrderFixtures';
+import { NO_ACCOUNTING } from '../../helpers/workAccounting';
 
 beforeEach(() => {
   sockets.length = 0;
@@ -113,7 +114,7 @@ describe('technician home: work order tabs (spec §2.3)', () => {
   it('opens an order from its row', async () => {
     signedInTechnician({
       'GET /api/workOrder/my': () => jsonResponse(200, mine),
-      'GET /api/workOrder/w3': () => jsonResponse(200, { ...mine[2], activity: [], alertSummary: null }),
+      'GET /api/workOrder/w3': () => jsonResponse(200, { ...mine[2], activity: [], alertSummary: null, ...NO_ACCOUNTING }),
       'GET /api/workOrder/config': () => jsonResponse(200, { statusValues: ['Open', 'In Progress', 'On Hold', 'Completed'] }),
     });
     renderApp('/inspection');
@@ -198,7 +199,7 @@ describe('technician home: live work orders (DESIGN §11)', () => {
   });
 
   it('a new-work-order push is announced elsewhere in the technician area too', async () => {
-    signedInTechnician({ 'GET /api/workOrder/w3': () => jsonResponse(200, { ...mine[2], status: 'Completed', activity: [], alertSummary: null }) });
+    signedInTechnician({ 'GET /api/workOrder/w3': () => jsonResponse(200, { ...mine[2], status: 'Completed', activity: [], alertSummary: null, ...NO_ACCOUNTING }) });
     renderApp('/inspection/workOrder/w3');
     expect(await screen.findByRole('heading', { level: 1, name: 'Grease bearings' })).toBeInTheDocument();
     await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
