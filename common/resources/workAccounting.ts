@@ -72,6 +72,15 @@ export interface PartUse {
   usedAt: number;
 }
 
+/** A spare part as an order's picker offers it (GET /workOrder/parts?search=; technicians hold no read of the stores). */
+export interface PartChoice {
+  _id: string;
+  partNumber: string;
+  name: string;
+  quantityOnHand: number | null;
+  location: string;
+}
+
 /** An order's costs (DESIGN §18: labour = hours × the rate, plus parts). */
 export interface OrderCosts {
   labourHours: number;

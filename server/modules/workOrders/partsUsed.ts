@@ -8,7 +8,7 @@ import type { AuthUser } from '../../auth/access';
 import { recordAudit } from '../../crud/auditLog';
 import type { Transaction } from '../../crud/crudTypes';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { MAX_PART_QUANTITY, type ReorderNotice } from '../../../common/resources/workAccounting';
+import { MAX_PART_QUANTITY, type PartChoice, type ReorderNotice } from '../../../common/resources/workAccounting';
 import { mayManage, orderFor } from './orderAccess';
 import { openOrderFor } from './labour';
 
@@ -115,15 +115,6 @@ export async function returnParts(db: Database, id: string, useId: string, actor
     if (change) await recordAudit(tx, { entity: 'sparePart', recordId: use.part, action: 'update', actor, changes: [{ field: 'quantityOnHand', from: change.before, to: change.after }] });
     return { assignees: [order.assignedTo] };
   });
-}
-
-/** A part as the order's picker offers it (technicians hold no read of the stores). */
-export interface PartChoice {
-  _id: string;
-  partNumber: string;
-  name: string;
-  quantityOnHand: number | null;
-  location: string;
 }
 
 /**

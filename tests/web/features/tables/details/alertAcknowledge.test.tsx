@@ -14,7 +14,7 @@ const ENGINEER = ['view-engineer', 'read-alert', 'resolve-alert', 'read-inspecti
 const openAlert = {
   _id: 'r1', inspection: 'i1', asset: 'as1', checklist: 'c1', attribute: 'at1', level: 'l1', levelName: 'High', message: 'Too hot',
   timestamp: AT, severityLevel: { text: 'High', color: '#f57c00' }, type: null, remark: null, resolvedBy: null, resolvedAt: null,
-  acknowledgedBy: null, acknowledgedAt: null, acknowledgedByName: null,
+  acknowledgedBy: null as string | null, acknowledgedAt: null as number | null, acknowledgedByName: null as string | null,
   checklistName: 'Weekly pump check', inspectedBy: 'Tom Technician', attributeData: [],
 };
 const taken = { ...openAlert, acknowledgedBy: 'u-eric', acknowledgedAt: ACKNOWLEDGED, acknowledgedByName: 'Eric Engineer' };
