@@ -24,7 +24,7 @@ export function WorkOrderActivity({ order, writes }: { order: WorkOrderDetail; w
 
   // Under the heading, one line for a comment, then the entries: the latest ones show below the fields.
   return (
-    <ActivityLog activity={order.activity}>
+    <ActivityLog activity={order.activity} headingShown={false}>
       <Box sx={{ mb: 1 }}>
         {isCompleted(order.status) ? (
           <Typography color="text.secondary">{translate('app.work_order_screen.completed_no_activity')}</Typography>

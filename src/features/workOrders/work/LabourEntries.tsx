@@ -9,7 +9,7 @@ import type { NamedRef, WorkOrderDetail } from '../../../../common/resources/wor
 import type { WorkOrderWrites } from '../shared/useWorkOrderWrite';
 import { removeLabourRequest, stopLabourRequest } from '../shared/workAccountingRequests';
 import { AddLabourForm } from './AddLabourForm';
-import { formatHours, formatMoney, formatSpan } from './workFormat';
+import { formatHours, formatMoney, spanEnds } from './workFormat';
 
 /** Cells of numbers line up on the right; the table fits the 600 px dialog without a sideways scroll. */
 const NUMBER_CELL = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
@@ -57,7 +57,7 @@ export function LabourEntries({ order, users, writes, open }: { order: WorkOrder
                       <Chip size="small" color="success" label={translate('app.work_order_screen.running')} />
                     </Stack>
                   ) : (
-                    formatSpan(entry.startedAt, entry.endedAt)
+                    <Span start={entry.startedAt} end={entry.endedAt} />
                   )}
                 </TableCell>
                 <TableCell sx={NUMBER_CELL}>{entry.hours === null ? '—' : formatHours(entry.hours)}</TableCell>
@@ -94,6 +94,16 @@ export function LabourEntries({ order, users, writes, open }: { order: WorkOrder
       )}
       {open && <AddLabourForm order={order} users={users} writes={writes} />}
     </Box>
+  );
+}
+
+/** '2026/03/12 08:00 AM – 10:30 AM', wrapping only after the dash (a time is never cut from its AM/PM). */
+function Span({ start, end }: { start: number; end: number }) {
+  const [from, to] = spanEnds(start, end);
+  return (
+    <>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${from} –`}</Box> <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{to}</Box>
+    </>
   );
 }
 

@@ -26,7 +26,7 @@ export function WorkOrderWork({ order, users, writes }: { order: WorkOrderDetail
           )}
           {order.procedure !== null && (
             <Typography>
-              {translate(order.procedureInspection ? 'app.work_order_screen.procedure_filled' : 'app.work_order_screen.procedure_not_filled', { name: order.procedureName ?? order.procedure })}
+              {translate(procedureStateKey(order.procedureInspection !== null, open), { name: order.procedureName ?? order.procedure })}
             </Typography>
           )}
           {!open && <Typography color="text.secondary">{translate('app.work_order_screen.completed_no_work')}</Typography>}
@@ -37,4 +37,10 @@ export function WorkOrderWork({ order, users, writes }: { order: WorkOrderDetail
       <PartsUsed order={order} writes={writes} open={open} />
     </Stack>
   );
+}
+
+/** Filled; not filled yet (open); or not filled, the order being completed without it. */
+function procedureStateKey(filled: boolean, open: boolean): string {
+  if (filled) return 'app.work_order_screen.procedure_filled';
+  return open ? 'app.work_order_screen.procedure_not_filled' : 'app.work_order_screen.procedure_never_filled';
 }

@@ -77,8 +77,8 @@ describe("the order's Work beside its Activity Log (DESIGN §18)", () => {
 
   it('an order without work says so, and the costs are nought', async () => {
     await openWork(order('wo1'), {}, withWork(order('wo1'), NO_ACCOUNTING));
-    expect(within(dialog()).getByText('No labour recorded yet.')).toBeInTheDocument();
-    expect(within(dialog()).getByText('No parts used yet.')).toBeInTheDocument();
+    expect(within(dialog()).getByText('No labour recorded.')).toBeInTheDocument();
+    expect(within(dialog()).getByText('No parts used.')).toBeInTheDocument();
     expect(costFacts()).toEqual({ 'Labour hours': '0', 'Labour cost': '0.00', 'Parts cost': '0.00', Total: '0.00' });
     expect(within(dialog()).queryByText(/had no hourly rate/)).toBeNull();
   });
@@ -180,7 +180,7 @@ describe("the order's Work beside its Activity Log (DESIGN §18)", () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Remove SK-100' }));
     expect(await screen.findByText('Part use removed: the quantity is back in stock')).toBeInTheDocument();
     expect(api.callsTo('DELETE', '/api/workOrder/wo1/parts/pu1')).toHaveLength(1);
-    expect(within(dialog()).getByText('No parts used yet.')).toBeInTheDocument();
+    expect(within(dialog()).getByText('No parts used.')).toBeInTheDocument();
   });
 
   it("a write refused because the order was completed meanwhile says so and shows the order as it now is", async () => {
@@ -215,6 +215,12 @@ describe("the order's Work beside its Activity Log (DESIGN §18)", () => {
     const wo = order('wo1', { procedure: 'c-seal' });
     await openWork(wo, {}, withWork(wo, { ...NO_ACCOUNTING, procedureName: 'Seal check' }));
     expect(within(dialog()).getByText('Procedure: Seal check — not filled yet')).toBeInTheDocument();
+  });
+
+  it('a completed order whose procedure was never filled says so', async () => {
+    const done = order('wo4', { status: 'Completed', procedure: 'c-seal', completedBy: 'u-tom', completedByName: 'Tom Technician', completedAt: at(20, 15) });
+    await openWork(done, {}, withWork(done, { ...NO_ACCOUNTING, procedureName: 'Seal check' }));
+    expect(within(dialog()).getByText('Procedure: Seal check — not filled')).toBeInTheDocument();
   });
 });
 
