@@ -5,6 +5,7 @@ import { EngineerAppBar } from './EngineerAppBar';
 import { EngineerMenu } from './EngineerMenu';
 import { engineerRoutes } from './engineerRoutes';
 import { LiveAlertNotifier } from './LiveAlertNotifier';
+import { ReorderNoticeNotifier } from './ReorderNoticeNotifier';
 import { SessionBanner } from './SessionBanner';
 
 /** The engineer area (/home): react-admin's layout with our bar and permission-gated drawer. */
@@ -17,6 +18,7 @@ export const EngineerShell = () => (
     <Layout appBar={EngineerAppBar} menu={EngineerMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
       <SessionBanner />
       <LiveAlertNotifier />
+      <ReorderNoticeNotifier />
       <AreaRoutes routes={engineerRoutes} />
     </Layout>
   </DialogsProvider>

@@ -11,7 +11,8 @@ import { UserPermissionInputs } from './UserPermissionInputs';
 
 /**
  * The user detail form (spec §2.9): identity; role, status and dashboard; module whitelist;
- * the role's permissions and the direct ones; custom attributes. Reset password acts at once.
+ * the hourly rate their labour is costed at (DESIGN §18); the role's permissions and the direct
+ * ones; custom attributes. Reset password acts at once.
  */
 export function UserEditor({ record, save }: EditorProps<UserAdminRecord>) {
   const translate = useTranslate();
@@ -22,7 +23,7 @@ export function UserEditor({ record, save }: EditorProps<UserAdminRecord>) {
         <SchemaInputs schema={userAdministrationSchema} namespace="user" entity="user" fields={['name', 'email', 'username', 'role']} />
         {/* Spec §3: no status means active; the schema's default keeps a choice always made. */}
         <SelectInput source="status" label={translate('app.user.fields.status')} choices={statusChoices} format={shownStatus} validate={required()} />
-        <SchemaInputs schema={userAdministrationSchema} namespace="user" entity="user" fields={['dashboardId', 'moduleWhitelist']} />
+        <SchemaInputs schema={userAdministrationSchema} namespace="user" entity="user" fields={['dashboardId', 'moduleWhitelist', 'hourlyRate']} />
         <Box sx={{ display: 'flex', justifyContent: { md: 'flex-end' }, pt: { md: 2 }, pb: 2 }}>
           <ResetPasswordButton user={record} />
         </Box>

@@ -31,6 +31,7 @@ const tom = {
   dashboardId: null,
   banner: null,
   customAttributes: { shift: 'night' },
+  hourlyRate: null,
   createdAt: 1,
   updatedAt: 2,
 };
@@ -174,7 +175,23 @@ describe('User management (spec §2.9)', () => {
       dashboardId: null,
       banner: null,
       customAttributes: { shift: 'night' },
+      hourlyRate: null,
     });
+  });
+
+  it('offers the hourly rate their labour is costed at (DESIGN §18), and saves it as a number', async () => {
+    const api = open({
+      'GET /api/user/u3': () => jsonResponse(200, { ...tom, hourlyRate: 38.5 }),
+      'PUT /api/user/updateByUserAdministration/u3': (call: ApiCall) => jsonResponse(200, { ...tom, ...(call.body as object), updatedAt: 3 }),
+    });
+    await expandTom();
+    const rate = screen.getByRole('textbox', { name: /^Hourly rate/ });
+    expect(rate).toHaveValue('38.5');
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '42.75');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User updated successsfully')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/user/updateByUserAdministration/u3')[0]?.body).toMatchObject({ hourlyRate: 42.75 });
   });
 
   it('names the role, the direct permissions and the dashboard in the history, not their ids (issue 40 §10b)', async () => {

@@ -1,4 +1,6 @@
-import { Stack } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
+import DoneIcon from '@mui/icons-material/Done';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { useTranslate } from 'react-admin';
 import type { Alert } from '../../../../common/resources/inspection';
 import { useSessionUser } from '../../../platform/authProvider/useSession';
@@ -8,7 +10,9 @@ import { AlertWorkOrder } from '../../workOrders/alert/AlertWorkOrder';
 import { AttributeValueTable } from './AttributeValueTable';
 import { DetailFacts } from '../../../shared/ui/DetailFacts';
 import { DetailState } from './DetailState';
+import { useAcknowledgeAlerts } from './useAcknowledgeAlerts';
 import { useDetail } from './useDetail';
+import { useResolveAlerts } from './useResolveAlerts';
 import type { PointAlertView } from '../../../../common/monitoring/pointAlertView';
 import { MeasurementAlertFacts } from '../../monitoring/MeasurementAlertFacts';
 
@@ -23,15 +27,24 @@ export type AlertView = Alert & {
 
 /**
  * Spec §2.5 alert detail: checklist name, inspected-by, timestamp, and an attribute/value table;
- * a resolved alert also shows its remark, who resolved it and when (DESIGN §5). For users who
+ * a resolved alert also shows its remark, who resolved it and when (DESIGN §5), an acknowledged one
+ * who took it on and when (DESIGN §18). Users holding resolve-alert may acknowledge an open alert
+ * nobody took on yet, and resolve an open one (with a remark, as in the tables). For users who
  * manage work orders, the alert's work order, or a button to open one (DESIGN §11). A measurement
  * point's alert says its rule, repeats, last and worst values and what fired and cleared it instead
  * of a checklist (DESIGN §17).
  */
 export function AlertDetail({ alertId }: { alertId: string }) {
   const translate = useTranslate();
-  const managesWorkOrders = useSessionUser()?.permissions.includes('manage-workorder') ?? false;
+  const permissions = useSessionUser()?.permissions ?? [];
+  const managesWorkOrders = permissions.includes('manage-workorder');
+  const resolvesAlerts = permissions.includes('resolve-alert');
+  const acknowledge = useAcknowledgeAlerts();
+  const resolve = useResolveAlerts();
   const detail = useDetail<AlertView>(`/alert/${encodeURIComponent(alertId)}`, (event) => event.type === 'alert' && event._id === alertId);
+  const act = async (action: (ids: readonly string[]) => Promise<boolean>) => {
+    if (await action([alertId])) detail.reload();
+  };
   return (
     <DetailState detail={detail}>
       {(alert) => (
@@ -47,6 +60,21 @@ export function AlertDetail({ alertId }: { alertId: string }) {
               ]}
             />
           )}
+          {typeof alert.acknowledgedAt === 'number' && (
+            <Typography variant="body2">{translate('app.detail.acknowledged_by', { name: alert.acknowledgedByName ?? '—', time: formatTimestamp(alert.acknowledgedAt) })}</Typography>
+          )}
+          {resolvesAlerts && alert.resolvedAt === null && (
+            <Stack direction="row" spacing={1}>
+              {typeof alert.acknowledgedAt !== 'number' && (
+                <Button size="small" variant="outlined" startIcon={<DoneIcon />} onClick={() => void act(acknowledge)}>
+                  {translate('app.detail.acknowledge')}
+                </Button>
+              )}
+              <Button size="small" variant="outlined" startIcon={<DoneAllIcon />} onClick={() => void act(resolve)}>
+                {translate('app.table.resolve')}
+              </Button>
+            </Stack>
+          )}
           {alert.resolvedAt !== null && (
             <DetailFacts
               facts={[
@@ -58,7 +86,7 @@ export function AlertDetail({ alertId }: { alertId: string }) {
           )}
           {managesWorkOrders && (
             <AlertWorkOrder
-              alert={{ _id: alert._id, asset: alert.asset, assetName: alert.assetName, level: alert.level, levelName: alert.levelName, text: htmlAsText(alert.message) }}
+              alert={{ _id: alert._id, asset: alert.asset, assetName: alert.assetName, level: alert.level, levelName: alert.levelName, text: htmlAsText(alert.message), fromMeasurementPoint: Boolean(alert.measurement) }}
             />
           )}
           <AttributeValueTable rows={alert.attributeData.map((item) => ({ id: item.attribute, name: item.name, value: item.value, type: item.type }))} />

@@ -8,6 +8,7 @@ import { RecordTable, type RecordColumn } from '../../../shared/ui/recordTable/R
 import type { SortTerm } from '../../../shared/ui/recordTable/tableSort';
 import { useSessionUser } from '../../../platform/authProvider/useSession';
 import { TableCellContent } from '../TableCellContent';
+import { useAcknowledgeAlerts } from './useAcknowledgeAlerts';
 import { useResolveAlerts } from './useResolveAlerts';
 
 type AlertRow = Alert & { id: string } & Record<string, unknown>;
@@ -26,7 +27,8 @@ const HEADINGS: Record<(typeof FIELDS)[number], string> = {
 /**
  * The Alerts table of a detail view (spec §2.5, §9: 5 rows a page, newest first): a Resolve button
  * on each open alert and, for the selected ones, a bulk Resolve (spec §4); both ask for a remark,
- * then `onResolved` lets the detail reload. Without resolve-alert the buttons are not offered (the
+ * then `onResolved` lets the detail reload. An open alert nobody took on has Acknowledge beside
+ * Resolve (DESIGN §18). Without resolve-alert the buttons are not offered (the
  * server refuses the call anyway).
  */
 export function AlertsSubTable({ alerts, onResolved, title }: { alerts: readonly Alert[]; onResolved: () => void; title?: string }) {
@@ -34,6 +36,7 @@ export function AlertsSubTable({ alerts, onResolved, title }: { alerts: readonly
   const user = useSessionUser();
   const canResolve = user?.permissions.includes('resolve-alert') ?? false;
   const resolve = useResolveAlerts();
+  const acknowledge = useAcknowledgeAlerts();
   const [sort, setSort] = useState<SortTerm[]>([{ field: 'timestamp', order: 'desc' }]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const rows = useMemo(() => alerts.map((alert) => ({ ...alert, id: alert._id }) as AlertRow), [alerts]);
@@ -50,6 +53,13 @@ export function AlertsSubTable({ alerts, onResolved, title }: { alerts: readonly
     [resolve, onResolved],
   );
 
+  const acknowledgeOne = useCallback(
+    async (id: string) => {
+      if (await acknowledge([id])) onResolved();
+    },
+    [acknowledge, onResolved],
+  );
+
   const columns = useMemo<RecordColumn<AlertRow>[]>(() => {
     const shown: RecordColumn<AlertRow>[] = FIELDS.map((field) => ({
       key: field,
@@ -64,14 +74,21 @@ export function AlertsSubTable({ alerts, onResolved, title }: { alerts: readonly
         sortable: false,
         render: (row) =>
           row.resolvedAt === null ? (
-            <Button size="small" onClick={() => void run([row.id])}>
-              {translate('app.table.resolve')}
-            </Button>
+            <Stack direction="row" spacing={0.5}>
+              {typeof row.acknowledgedAt !== 'number' && (
+                <Button size="small" onClick={() => void acknowledgeOne(row.id)}>
+                  {translate('app.detail.acknowledge')}
+                </Button>
+              )}
+              <Button size="small" onClick={() => void run([row.id])}>
+                {translate('app.table.resolve')}
+              </Button>
+            </Stack>
           ) : null,
       });
     }
     return shown;
-  }, [translate, canResolve, run]);
+  }, [translate, canResolve, run, acknowledgeOne]);
 
   return (
     <Stack spacing={1}>

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Box, List, ListItem, Typography } from '@mui/material';
+import { visuallyHidden } from '../../../shared/ui/visuallyHidden';
 import { useTranslate } from 'react-admin';
 import type { WorkOrderActivity } from '../../../../common/resources/workOrder';
 import { formatTimestamp } from '../../../../common/formatTime';
@@ -9,15 +10,17 @@ import { newestFirst } from './activityOrder';
  * The Activity Log (spec §2.3): newest first, each entry with its time (YYYY/MM/DD hh:mm A), who
  * recorded it and the comment. The server's own entries for status changes are set apart in
  * italics: they are the order's history, not someone's words. `children` go between the heading
- * and the entries (the engineer's dialog puts 'Record activity' there).
+ * and the entries (the engineer's dialog puts 'Record activity' there); `headingShown` false keeps
+ * the heading for assistive technology only (a tab above names it already).
  */
-export function ActivityLog({ activity, children }: { activity: readonly WorkOrderActivity[]; children?: ReactNode }) {
+export function ActivityLog({ activity, children, headingShown = true }: { activity: readonly WorkOrderActivity[]; children?: ReactNode; headingShown?: boolean }) {
   const translate = useTranslate();
   const titleId = useId();
   const entries = newestFirst(activity);
   return (
     <Box component="section" aria-labelledby={titleId}>
-      <Typography id={titleId} variant="h6" component="h2" gutterBottom>
+      {/* Under a tab of the same name (the engineer's dialog) the heading still names the section, unseen. */}
+      <Typography id={titleId} variant="h6" component="h2" gutterBottom sx={headingShown ? undefined : visuallyHidden}>
         {translate('app.work_order.activity_log')}
       </Typography>
       {children}

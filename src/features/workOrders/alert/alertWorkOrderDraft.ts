@@ -11,6 +11,8 @@ export interface AlertForWorkOrder {
   levelName?: string;
   /** The alert's text, already read out of its HTML. */
   text: string;
+  /** A measurement point's alert (DESIGN §17) rather than an inspection's or a job's. */
+  fromMeasurementPoint?: boolean;
 }
 
 /** GET /alertLevel: rank 1 is the most severe. */
@@ -46,8 +48,9 @@ export function priorityForAlertLevel(levelId: string, levelName: string | undef
 
 /**
  * The new order's form, prefilled from the alert: its title '<level> alert: <asset>' and the
- * alert's text, its asset, the priority above, the first status, from now until a day later. The
- * assignee is left for the engineer to choose.
+ * alert's text, its asset, the priority above, the first status, from now until a day later, and
+ * the type the server's rule gives an alert's order (condition-based for a measurement point's
+ * alert, else an inspection follow-up: DESIGN §18). The assignee is left for the engineer to choose.
  */
 export function alertWorkOrderDraft(
   alert: AlertForWorkOrder,
@@ -66,5 +69,6 @@ export function alertWorkOrderDraft(
     status: config.statusValues[0] ?? '',
     startTimestamp: start,
     endTimestamp: start + ALERT_ORDER_DUE_MS,
+    type: alert.fromMeasurementPoint ? 'condition-based' : 'inspection-follow-up',
   };
 }

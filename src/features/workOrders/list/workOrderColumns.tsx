@@ -4,6 +4,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import type { TranslateFunction } from 'react-admin';
 import { formatDate } from '../../../../common/formatTime';
 import type { WorkOrder, WorkOrderConfig } from '../../../../common/resources/workOrder';
+import { WORK_ORDER_TYPE_LABELS, isWorkOrderType } from '../../../../common/resources/workAccounting';
 import type { RecordColumn } from '../../../shared/ui/recordTable/RecordTable';
 import { WorkOrderPriorityChip } from '../shared/WorkOrderPriorityChip';
 import { WorkOrderStatusCell } from './WorkOrderStatusCell';
@@ -11,7 +12,10 @@ import { WorkOrderStatusCell } from './WorkOrderStatusCell';
 export type WorkOrderRow = WorkOrder & { id: string };
 
 /** Fields holding epoch ms: shown as the app's one date format, YYYY/MM/DD in the local zone (spec §2.8 "local date", §9; issue 40 §10d). */
-const DATE_FIELDS = new Set(['startTimestamp', 'endTimestamp', 'createdAt', 'updatedAt']);
+const DATE_FIELDS = new Set(['startTimestamp', 'endTimestamp', 'createdAt', 'updatedAt', 'completedAt', 'downtimeStart', 'downtimeEnd']);
+
+/** DESIGN §18's type by its label ('Corrective'); a value the code does not know as it is. */
+const typeLabel = (row: WorkOrder): string => (isWorkOrderType(row.type) ? WORK_ORDER_TYPE_LABELS[row.type] : String(row.type ?? ''));
 
 export interface WorkOrderColumnHandlers {
   onEdit: (order: WorkOrder) => void;
@@ -23,8 +27,9 @@ export interface WorkOrderColumnHandlers {
 
 /**
  * The list's columns (spec §2.8): the config's `fields` (heading, dataField) in its order, each
- * field shown as the screen should — dates local, asset and assignee by name, status as a select,
- * priority as its chip — and an Actions column with edit and delete.
+ * field shown as the screen should — dates local, asset and assignee by name,
+ * the type by its label, status as a select, priority as its chip — and an Actions column with
+ * edit and delete.
  */
 export function workOrderColumns(config: WorkOrderConfig, handlers: WorkOrderColumnHandlers, translate: TranslateFunction): RecordColumn<WorkOrderRow>[] {
   const assetNames = new Map(config.assets.map((asset) => [asset._id, asset.name]));
@@ -46,6 +51,7 @@ export function workOrderColumns(config: WorkOrderConfig, handlers: WorkOrderCol
     }
     if (dataField === 'asset') return { ...base, render: assetName, sortValue: assetName };
     if (dataField === 'assignedTo') return { ...base, render: assigneeName, sortValue: assigneeName };
+    if (dataField === 'type') return { ...base, render: typeLabel };
     if (dataField === 'priority') return { ...base, render: (row) => <WorkOrderPriorityChip priority={row.priority} /> };
     if (dataField === 'status') {
       return {

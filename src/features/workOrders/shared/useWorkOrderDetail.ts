@@ -28,9 +28,10 @@ export interface WorkOrderDetailHandle {
  * GET /workOrder/{id} with its log and alert (docs/work-orders.md), read again when an
  * `update-detail {type: 'workOrder'}` names it (someone changed it: the engineer, the server's
  * auto-completion, this user on another phone). While a new read is on its way the order on
- * screen stays, so a live update does not flicker.
+ * screen stays, so a live update does not flicker. A null id reads nothing (a new order has none
+ * yet) and stays loading.
  */
-export function useWorkOrderDetail(id: string): WorkOrderDetailHandle {
+export function useWorkOrderDetail(id: string | null): WorkOrderDetailHandle {
   const fetchOrder = useApiFetch();
   const translate = useTranslate();
   const [generation, setGeneration] = useState(0);
@@ -43,6 +44,7 @@ export function useWorkOrderDetail(id: string): WorkOrderDetailHandle {
   });
 
   useEffect(() => {
+    if (id === null) return undefined;
     const controller = new AbortController();
     fetchOrder<WorkOrderDetail>(workOrderApiPath(id), { signal: controller.signal, offline: true }).then(
       (order) => setSettled({ id, key, status: 'ready', order }),

@@ -12,8 +12,15 @@ import type { WorkOrderDetailHandle } from './useWorkOrderDetail';
 
 export type WorkOrderWriteKind = 'status' | 'activity' | 'labour' | 'part' | 'downtime';
 
-/** A write as it is sent, and as the outbox keeps it. */
+/** A write as the outbox keeps it (the technician's status and activity). */
 export type WorkOrderRequest = Omit<OutboxRequest, 'query'>;
+
+/** A write as it is sent: the outbox's, or one the outbox never keeps (labour, parts, their removal). */
+export interface WorkOrderCall {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
 
 /** POST /workOrder/{id}/activity of a comment already trimmed (spec §5, `activityComment`). */
 export const activityRequest = (orderId: string, comment: string): WorkOrderRequest => ({
@@ -25,7 +32,7 @@ export const activityRequest = (orderId: string, comment: string): WorkOrderRequ
 export interface WorkOrderWriteRequest {
   kind: WorkOrderWriteKind;
   /** Sent with the Idempotency-Key made at the press (a retry after a lost answer is safe). */
-  request: WorkOrderRequest;
+  request: WorkOrderCall;
   /** i18n key of the success notification. */
   successMessage: string;
   /**
@@ -45,7 +52,8 @@ const isDetail = (answer: unknown): answer is WorkOrderDetail =>
   typeof answer === 'object' && answer !== null && Array.isArray((answer as Partial<WorkOrderDetail>).activity);
 
 /**
- * A write to an order shown with its log (the technician's detail, the engineer's dialog): one at
+ * A write to an order shown with its log (the technician's detail, the engineer's dialog: its
+ * activity, labour and parts, DESIGN §18 — each answered as GET /workOrder/{id}): one at
  * a time — a second press while one is on its way does nothing (the ref guards at once; `writing`
  * disables the controls). Success says so and shows the order the answer carries (POST activity
  * answers as GET /workOrder/{id} does), or reads it again (the server logged a status change its
@@ -104,3 +112,6 @@ export function useWorkOrderWrite(detail: Pick<WorkOrderDetailHandle, 'reload' |
 
   return { write, writing };
 }
+
+/** What a screen holds of `useWorkOrderWrite`: the write, and which kind is on its way. */
+export type WorkOrderWrites = ReturnType<typeof useWorkOrderWrite>;

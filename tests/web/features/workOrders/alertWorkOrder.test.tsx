@@ -93,6 +93,12 @@ describe("an alert's work order, in its detail (DESIGN §11)", () => {
       status: 'Open',
       startTimestamp: new Date(2026, 2, 18, 10, 30).getTime(),
       endTimestamp: new Date(2026, 2, 19, 10, 30).getTime(),
+      // An inspection's alert: the type the server's rule gives it (DESIGN §18); nothing else of the work yet.
+      type: 'inspection-follow-up',
+      estimatedHours: null,
+      downtimeStart: null,
+      downtimeEnd: null,
+      procedure: null,
       alert: 'r1',
     });
     // Saved: the detail names the new order instead of the button.

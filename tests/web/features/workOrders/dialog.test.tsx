@@ -80,7 +80,7 @@ describe('work order dialog (spec §2.8, §5)', () => {
     expect(submit()).toBeDisabled();
   });
 
-  it('keeps Submit disabled until all seven fields are valid, then sends the seven fields with epoch-ms times by POST', async () => {
+  it('keeps Submit disabled until all seven fields are valid, then sends the seven fields with epoch-ms times by POST, and the work fields as none', async () => {
     const api = mockApi({ 'POST /api/workOrder': (call) => jsonResponse(200, { ...order('wo9'), ...(call.body as object) }) });
     const user = userEvent.setup();
     const { onClose, onSaved } = renderDialog({ kind: 'new' });
@@ -106,6 +106,12 @@ describe('work order dialog (spec §2.8, §5)', () => {
       status: 'Open',
       startTimestamp: new Date(2026, 2, 20, 9, 0).getTime(),
       endTimestamp: new Date(2026, 2, 21, 17, 0).getTime(),
+      // DESIGN §18: a new order is corrective unless chosen otherwise; no estimate, downtime or procedure.
+      type: 'corrective',
+      estimatedHours: null,
+      downtimeStart: null,
+      downtimeEnd: null,
+      procedure: null,
     });
     // Spec §4: a successful submit closes it.
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
