@@ -62,6 +62,9 @@ const holders = {
   'manage-sparepart': ['admin', 'engineer', 'super.eng'],
 } as const satisfies Record<string, readonly MatrixUser[]>;
 
+/** Whoever reads the work order KPIs or the alert ones. */
+const kpiReaders: readonly MatrixUser[] = MATRIX_USERS.filter((user) => [...holders['manage-workorder'], ...holders['read-alert']].includes(user as never));
+
 /** One way of calling a route whose answer depends on the request (an `orIf` rule or an own id). */
 export interface AccessVariant {
   /** What this variant is, for failure messages. */
@@ -73,6 +76,8 @@ export interface AccessVariant {
    * assigned to the caller, or one assigned to someone else (routeAccess.test.ts makes them).
    */
   id?: 'own' | 'other' | 'ownWorkOrder' | 'othersWorkOrder';
+  /** Path parameters given by name (a KPI's name), before `id` fills the others. */
+  params?: Record<string, string>;
   allowed: readonly MatrixUser[];
 }
 
@@ -112,6 +117,7 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/alert': holders['read-alert'],
   'GET /api/alert/:id': holders['read-alert'],
   'POST /api/alert/resolve': holders['resolve-alert'],
+  'POST /api/alert/acknowledge': holders['resolve-alert'],
   'GET /api/alertLevel': everyone,
 
   // Asset reads: read-asset, which every demo role holds; names alone for anyone signed in.
@@ -164,7 +170,11 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/dashboard/:id/history': administrators,
 
   'GET /api/docs': 'public',
-  'POST /api/file': holders['update-inspection'],
+  'POST /api/file': [
+    { when: "an inspection's image", allowed: holders['update-inspection'] },
+    // A work order's photo (docs/work-orders.md "Photos"): whoever records activity on orders.
+    { when: "a work order's photo", query: 'for=workOrder.activity', allowed: holders['update-workorder'] },
+  ],
   'GET /api/file/:id': everyone,
   'GET /api/file/:id/thumbnail': everyone,
   'GET /api/init/applicationInfo': 'public',
@@ -320,6 +330,33 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
     { when: 'an id no order has', id: 'other', allowed: holders['update-workorder'] },
   ],
   'DELETE /api/workOrder/:id': holders['manage-workorder'],
+  // Work accounting (DESIGN §18, docs/work-orders.md): labour and parts as the activity log — the
+  // assignee on their own order, engineers on any; the stores' picker to whoever records work.
+  'GET /api/workOrder/parts': holders['update-workorder'],
+  ...Object.fromEntries(
+    ['POST /api/workOrder/:id/labour', 'POST /api/workOrder/:id/labour/stop', 'DELETE /api/workOrder/:id/labour/:entryId', 'POST /api/workOrder/:id/parts', 'DELETE /api/workOrder/:id/parts/:entryId'].map(
+      (route) => [
+        route,
+        [
+          { when: 'an order assigned to the caller', id: 'ownWorkOrder', allowed: holders['update-workorder'] },
+          { when: 'an order assigned to someone else', id: 'othersWorkOrder', allowed: holders['manage-workorder'] },
+          { when: 'an id no order has', id: 'other', allowed: holders['update-workorder'] },
+        ] satisfies AccessVariant[],
+      ],
+    ),
+  ),
+
+  // The maintenance KPIs (docs/kpis.md): the work order ones to manage-workorder, the alert ones to
+  // read-alert; the list and the route itself to either (the KPI then checks its own).
+  'GET /api/kpi': kpiReaders,
+  'GET /api/kpi/:name': [
+    { when: 'a work order KPI', params: { name: 'mtbf' }, allowed: holders['manage-workorder'] },
+    { when: 'an alert KPI', params: { name: 'alertResolve' }, allowed: holders['read-alert'] },
+  ],
+  'GET /api/kpi/:name/rows': [
+    { when: 'a work order KPI', params: { name: 'mtbf' }, allowed: holders['manage-workorder'] },
+    { when: 'an alert KPI', params: { name: 'alertResolve' }, allowed: holders['read-alert'] },
+  ],
 
   // The stores (docs/spare-parts.md). A part names its vendor and assets: whoever may keep parts may
   // read vendors' names (DESIGN §15); assets' names are anyone's already.

@@ -93,7 +93,7 @@ function urlFor(path: string, variant: AccessVariant, ownId: string, username: M
     if (variant.id === 'othersWorkOrder') return othersOrder(username);
     return OTHER_ID;
   };
-  const filled = path.replace(/:(\w+)/g, idFor);
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => variant.params?.[name] ?? idFor());
   return variant.query ? `${filled}?${variant.query}` : filled;
 }
 

@@ -28,7 +28,8 @@ describe('config list', () => {
       'Alpha', 'applicationName', 'calendar.config', 'calendar.entryTypes',
       // The spare parts' criticality options (docs/spare-parts.md).
       'choices.sparePart.criticality',
-      'companyLogoURL', 'mailHost', 'thermography.infoUrl', 'thermography.severityAlertLevels', 'thermography.siteSeverityCriterion',
+      // The KPIs' ready backlog (docs/kpis.md).
+      'companyLogoURL', 'kpi.backlog', 'mailHost', 'thermography.infoUrl', 'thermography.severityAlertLevels', 'thermography.siteSeverityCriterion',
       // The work order entries (docs/work-orders.md, "Config entries").
       'workOrder.autoCreate', 'workOrder.fields', 'workOrder.filters', 'workOrder.priorityValues', 'workOrder.sort', 'workOrder.statusValues',
       'zzTimeout',

@@ -203,3 +203,17 @@ describe('the kpi widget', () => {
     expect(response.json().message).toMatch(/options\.kpi: a kpi widget names its KPI/);
   });
 });
+
+describe('the kpi.backlog config entry', () => {
+  it.each([
+    ['{"weeklyCrewHours": 0, "readyStatuses": ["Open"]}', /weeklyCrewHours must be a number of hours above 0/],
+    ['{"weeklyCrewHours": 40, "readyStatuses": []}', /readyStatuses must be a non-empty list/],
+    ['{"weeklyCrewHours": 40, "readyStatuses": ["Open"], "crew": 4}', /kpi\.backlog\.crew is not allowed/],
+    ['40', /must be an object/],
+  ])('refuses %s when saved, with a 400 naming value', async (value, message) => {
+    const [entry] = (await api.list('config', { filter: { q: 'kpi.backlog' } })) as Doc[];
+    const response = await api.put(`/config/${entry!._id}`, { ...entry, value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.value).toMatch(message);
+  });
+});
