@@ -111,10 +111,6 @@ async function onPostgres(serverUrl: string) {
         const start = end - PERIOD_DAYS * DAY_MS;
         const widgets: Record<string, unknown> = {};
         for (const kpi of KPI_NAMES) widgets[kpi] = await timeCalls(`${server.baseUrl}/api/kpi/${kpi}?start=${start}&end=${end}`, token);
-        if (process.env.KPI_BENCH_HOLD) {
-          console.error(`holding ${databaseUrl} for ${process.env.KPI_BENCH_HOLD} s`);
-          await new Promise((resolve) => setTimeout(resolve, Number(process.env.KPI_BENCH_HOLD) * 1000));
-        }
         const drillDown = await timeCalls(`${server.baseUrl}/api/kpi/plannedPercentage/rows?start=${start}&end=${end}&range=[0,24]`, token);
         return { orders: ORDERS, labourAndParts: LABOUR + PARTS, alerts: ALERTS, seedMs, periodDays: PERIOD_DAYS, widgets, drillDownFirstPage: drillDown };
       } finally {
