@@ -202,12 +202,12 @@ describe('Widget management (spec §2.9: Widget, Type, Script, Dashboards, Actio
     expect((await savedBody(api)).navigation).toBeNull();
   }, 40_000);
 
-  it("offers every widget type, a measurement point's trend among them, and saves the one chosen (issue 44 §5)", async () => {
+  it("offers every widget type, a measurement point's trend and a maintenance KPI among them, and saves the one chosen (issues 44 §5, 45)", async () => {
     const api = open(storedWidget());
     await expandOpenAlerts();
     await userEvent.click(screen.getByRole('combobox', { name: /^Type/ }));
     const offered = within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
-    expect(offered).toEqual(['string', 'progress', 'table', 'html', 'chart', 'trend']);
+    expect(offered).toEqual(['string', 'progress', 'table', 'html', 'chart', 'trend', 'kpi']);
     await userEvent.click(screen.getByRole('option', { name: 'trend' }));
     expect((await savedBody(api)).type).toBe('trend');
   });
