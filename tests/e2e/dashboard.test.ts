@@ -41,8 +41,8 @@ describe.skipIf(!hasBrowser())('dashboards in Chromium', () => {
   it('the engineer dashboard draws every widget type with the seeded data', async () => {
     const page = await signedIn('engineer', '/home');
     await allDrawn(page);
-    expect(await widgets(page).count()).toBe(8);
-    // string, progress, html, chart (canvas), trend (canvas), table
+    expect(await widgets(page).count()).toBe(16);
+    // string, progress, html, chart (canvas), trend (canvas), table, and the eight maintenance KPIs (issue 45)
     expect(await openAlertsValue(page)).toBeGreaterThan(0);
     await expect.poll(() => page.getByRole('region', { name: 'Inspections this week vs schedule' }).getByRole('progressbar').count()).toBeGreaterThan(0);
     expect(await page.getByRole('region', { name: 'Today at a glance' }).getByText(/inspections? submitted/).count()).toBe(1);
@@ -52,6 +52,11 @@ describe.skipIf(!hasBrowser())('dashboards in Chromium', () => {
     expect(await supply.getByRole('img', { name: 'Trend of Chilled water supply temperature' }).count()).toBe(1);
     expect(await supply.getByTestId('point-forecast').innerText()).toMatch(/^At this trend it reaches Warning \(9 °C\) in ~\d+ days?, on /);
     expect(await page.getByRole('region', { name: 'Latest inspections' }).locator('tbody tr').count()).toBeGreaterThan(0);
+    // Issue 45: each KPI shows its formula and a figure with its unit over the demo's 90 days.
+    const mtbf = page.getByRole('region', { name: 'Mean time between failures' });
+    expect(await mtbf.getByTestId('kpi-formula').innerText()).toMatch(/^MTBF = operating hours in the period ÷ failures/);
+    expect(await mtbf.getByTestId('widget-value').innerText()).toMatch(/^[\d,.]+ h$/);
+    expect(await page.getByRole('region', { name: 'PM compliance' }).getByTestId('widget-value').innerText()).toMatch(/^[\d.]+ %$/);
     // Spec §9: a chart at 90% of its item.
     const item = await page.getByRole('region', { name: 'Alert trend' }).getByTestId('chart-box').evaluate((box) => {
       const parent = box.parentElement!.parentElement!;
@@ -128,7 +133,7 @@ describe.skipIf(!hasBrowser())('dashboards in Chromium', () => {
       if (match) asked.push(names.get(decodeURIComponent(match[1]!)) ?? match[1]!);
     });
 
-    await page.getByRole('button', { name: '30 days' }).click();
+    await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: '30 days' }).click();
     await eventually(() => asked.length).toBe(3);
     await allDrawn(page);
     // Every request the page made so far has been seen: the change asked for these three and no other.
