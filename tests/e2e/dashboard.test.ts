@@ -133,7 +133,7 @@ describe.skipIf(!hasBrowser())('dashboards in Chromium', () => {
       if (match) asked.push(names.get(decodeURIComponent(match[1]!)) ?? match[1]!);
     });
 
-    await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: '30 days' }).click();
+    await page.getByRole('group', { name: 'Period', exact: true }).getByRole('button', { name: '30 days' }).click();
     await eventually(() => asked.length).toBe(3);
     await allDrawn(page);
     // Every request the page made so far has been seen: the change asked for these three and no other.
