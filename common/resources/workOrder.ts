@@ -168,6 +168,12 @@ export const TITLE_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 5000;
 export const ACTIVITY_COMMENT_MAX_LENGTH = 2000;
 
+/** Photos one activity entry may carry (docs/work-orders.md "Photos"). */
+export const ACTIVITY_PHOTOS_MAX = 10;
+
+/** POST /file?for=<this>: a photo for an activity entry, uploaded by whoever may record activity. */
+export const ACTIVITY_PHOTO_UPLOAD_TARGET = 'workOrder.activity';
+
 /** Fields the form holds, in its order. */
 export const WORK_ORDER_FORM_FIELDS = ['title', 'asset', 'assignedTo', 'priority', 'status', 'startTimestamp', 'endTimestamp'] as const;
 

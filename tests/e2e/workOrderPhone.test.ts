@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { encode } from 'fast-png';
 import { PHONE, apiCall, apiToken, baseUrl, hasBrowser, openBrowser, ownUser, screenshot, signIn, type BrowserSession } from './browser';
 
 /**
  * DESIGN §18 on the technician's phone, in a plant room with no signal (docs/work-orders.md
  * "Technician screens", docs/offline.md): a technician opens an order on a 390×844 phone, the
  * network goes, and they start and stop the labour timer, use a part found in the phone's
- * catalogue and fill the order's procedure. Back online the outbox sends them: the server then
- * holds exactly one labour entry, one part use (the stock down by exactly its quantity) and one
- * procedure inspection — and sending the same writes again with their keys changes nothing.
+ * catalogue, fill the order's procedure and record a comment with a photo. Back online the outbox
+ * sends them: the server then holds exactly one labour entry, one part use (the stock down by
+ * exactly its quantity), one procedure inspection and one comment with its photo — and sending the
+ * same writes again with their keys changes nothing.
  * The test makes its own technician, asset, checklist, part and order: the demo data stays as seeded.
  */
 
@@ -20,6 +22,7 @@ interface OrderRead extends Saved {
   labour: { startedAt: number; endedAt: number | null; user: string }[];
   parts: { part: string; quantity: number }[];
   procedureInspection: string | null;
+  activity: { comment: string; user: string; photos?: string[] }[];
 }
 interface QueuedWrite {
   id: string;
@@ -28,6 +31,12 @@ interface QueuedWrite {
 }
 
 const RUN = Date.now().toString(36);
+
+/** A small photo of a worn belt: a real PNG, which the phone scales to JPEG before it goes up. */
+function beltPng(): Buffer {
+  const data = new Uint8Array(80 * 60 * 3).map((_, index) => [60, 60, 70][index % 3]!);
+  return Buffer.from(encode({ width: 80, height: 60, data, channels: 3 }));
+}
 const HOUR = 3_600_000;
 
 /** Whether the phone keeps a read of each path (IndexedDB 'reads', keys `<user>|<path>`) and the catalogue. */
@@ -88,7 +97,7 @@ describe.skipIf(!hasBrowser())("an order's work on the technician's phone, offli
     await session?.close();
   });
 
-  it('timer, part and procedure recorded offline arrive exactly once when the phone reconnects', async () => {
+  it('timer, part, procedure and a comment with a photo recorded offline arrive exactly once when the phone reconnects', async () => {
     const admin = await apiToken('admin');
     const tech = await ownUser('ROLE_TECHNICIAN', 'wophone');
     const attribute = await apiCall<Saved>(admin, '/attribute', { method: 'POST', body: { name: `Belt tension ${RUN}`, type: 'number' } });
@@ -155,9 +164,26 @@ describe.skipIf(!hasBrowser())("an order's work on the technician's phone, offli
     await shownOn(page, page.getByRole('heading', { level: 1, name: order.title }), pageErrors);
     await page.getByRole('link', { name: '4 waiting to send' }).waitFor();
     await page.getByRole('region', { name: 'Procedure' }).getByText('Filled').waitFor();
+
+    // A comment with a photo of the old belt: the photo waits on the phone, the comment names it.
+    const comment = page.getByRole('textbox', { name: 'Record activity' });
+    const commentForm = page.locator('form', { has: comment });
+    await commentForm.getByLabel('Take photo').setInputFiles({ name: 'old-belt.png', mimeType: 'image/png', buffer: beltPng() });
+    await page.getByText('No network: the photo is kept on this phone and sent with the comment').waitFor();
+    await commentForm.getByRole('img', { name: 'Photo 1' }).waitFor();
+    await comment.fill('Old belt cracked along its length');
+    await screenshot(page, 'work-order-phone-3-comment-photo-offline');
+    await commentForm.getByRole('button', { name: 'Record', exact: true }).click();
+    await page.getByRole('link', { name: '5 waiting to send' }).waitFor();
     await screenshot(page, 'work-order-phone-3-all-waiting-offline');
     const queued = await outboxOnPhone(page);
-    expect(queued.map((item) => item.request.path), JSON.stringify(queued.map((item) => [item.request.path, item.createdAt, item.request.body]))).toEqual([`/workOrder/${order._id}/labour`, `/workOrder/${order._id}/labour/stop`, `/workOrder/${order._id}/parts`, '/inspection']);
+    expect(queued.map((item) => item.request.path), JSON.stringify(queued.map((item) => [item.request.path, item.createdAt, item.request.body]))).toEqual([
+      `/workOrder/${order._id}/labour`,
+      `/workOrder/${order._id}/labour/stop`,
+      `/workOrder/${order._id}/parts`,
+      '/inspection',
+      `/workOrder/${order._id}/activity`,
+    ]);
 
     // Back up the stairs: the outbox sends by itself.
     const reconnectedAt = Date.now();
@@ -169,13 +195,23 @@ describe.skipIf(!hasBrowser())("an order's work on the technician's phone, offli
     await screenshot(page, 'work-order-phone-4-sent');
 
     const techToken = await apiToken(tech.username, tech.password);
+    const sent = await apiCall<OrderRead>(admin, `/workOrder/${order._id}`);
+    const comments = sent.activity.filter((entry) => entry.comment === 'Old belt cracked along its length');
+    expect(comments).toEqual([expect.objectContaining({ user: tech._id, photos: [expect.any(String)] })]);
+    const photoId = comments[0]!.photos![0]!;
+    // The assignee reads the photo the phone uploaded: an image, scaled on the phone.
+    const photo = await fetch(`${baseUrl()}/api/file/${photoId}`, { headers: { 'x-auth': techToken } });
+    expect([photo.status, photo.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+
     const sendAgain = async () => {
       for (const item of queued) {
         const search = new URLSearchParams(Object.entries(item.request.query ?? {}).map(([key, value]) => [key, String(value)])).toString();
+        // As the outbox sent it: the photo's local id replaced by the uploaded file's.
+        const body = item.request.path.endsWith('/activity') ? { ...(item.request.body as object), photos: [photoId] } : item.request.body;
         const answer = await fetch(`${baseUrl()}/api${item.request.path}${search ? `?${search}` : ''}`, {
           method: item.request.method,
           headers: { 'x-auth': techToken, 'content-type': 'application/json', 'Idempotency-Key': item.id },
-          body: JSON.stringify(item.request.body),
+          body: JSON.stringify(body),
         });
         expect(answer.status, `${item.request.path} sent again`).toBe(200);
         expect(answer.headers.get('idempotent-replayed')).toBe('true');
@@ -185,6 +221,7 @@ describe.skipIf(!hasBrowser())("an order's work on the technician's phone, offli
     await sendAgain();
 
     const stored = await apiCall<OrderRead>(admin, `/workOrder/${order._id}`);
+    expect(stored.activity.filter((entry) => entry.comment === comments[0]!.comment)).toHaveLength(1);
     expect(stored.labour).toHaveLength(1);
     const [entry] = stored.labour;
     expect(entry!.user).toBe(tech._id);

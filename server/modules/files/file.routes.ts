@@ -23,6 +23,7 @@ import { wholePartOrNull } from './uploadPart';
 import { checkImagePixels, IMAGE_MAX_MEGAPIXELS } from './imagePixels';
 import { makeThumbnail, THUMBNAIL_CONTENT_TYPE } from './thumbnail';
 import { attachmentDisposition } from '../reports/contentDisposition';
+import { ACTIVITY_PHOTO_UPLOAD_TARGET } from '../../../common/resources/workOrder';
 
 const tags = ['file'];
 
@@ -62,8 +63,7 @@ function uploadTargets(resources: readonly DeclarationShape[]): ReadonlyMap<stri
 
 const forOf = (request: FastifyRequest): unknown => (request.query as { for?: unknown } | undefined)?.for;
 
-/** A photo for a work order's activity (docs/work-orders.md "Photos"): an image, uploaded by whoever may record activity. */
-export const WORK_ORDER_PHOTO_TARGET = 'workOrder.activity';
+/** Who may upload a photo for a work order's activity (docs/work-orders.md "Photos"): whoever may record activity. */
 const recordsActivity = (user: { permissions: ReadonlySet<string> }) => user.permissions.has('update-workorder') || user.permissions.has('manage-workorder');
 
 /**
@@ -78,7 +78,7 @@ export async function fileRoutes(app: FastifyInstance, { resources = crudResourc
   const readers = fileOwnerReaders(resources);
   // A user who may write a resource with file fields may upload for them, whatever else they hold.
   const writesTarget = (request: FastifyRequest, user: { permissions: ReadonlySet<string> }) => {
-    if (forOf(request) === WORK_ORDER_PHOTO_TARGET) return recordsActivity(user);
+    if (forOf(request) === ACTIVITY_PHOTO_UPLOAD_TARGET) return recordsActivity(user);
     const target = targets.get(String(forOf(request)));
     return target !== undefined && user.permissions.has(target.resource.write);
   };
@@ -103,7 +103,7 @@ export async function fileRoutes(app: FastifyInstance, { resources = crudResourc
     async (request, reply) => {
       const named = forOf(request);
       // A work order's photo is an image as an inspection's is (no declared field holds it).
-      const target = named === undefined || named === WORK_ORDER_PHOTO_TARGET ? null : targets.get(String(named));
+      const target = named === undefined || named === ACTIVITY_PHOTO_UPLOAD_TARGET ? null : targets.get(String(named));
       if (target === undefined) throw badRequest('for', `for: ${String(named).slice(0, UPLOAD_FOR_MAX_LENGTH)} is not a file or photo field (<entity>.<field>)`);
       if (target && !writesTarget(request, currentUser(request))) throw forbidden(`You may not change ${target.resource.label.toLowerCase()}s`);
       if (!request.isMultipart()) throw badRequest('file', 'file must be sent as multipart/form-data');

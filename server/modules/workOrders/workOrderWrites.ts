@@ -6,7 +6,7 @@ import type { AuthUser } from '../../auth/access';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { diffRecords, recordAudit } from '../../crud/auditLog';
 import type { Transaction } from '../../crud/crudTypes';
-import { ACTIVITY_COMMENT_MAX_LENGTH, activityComment, isCompleted } from '../../../common/resources/workOrder';
+import { ACTIVITY_COMMENT_MAX_LENGTH, ACTIVITY_PHOTOS_MAX, activityComment, isCompleted } from '../../../common/resources/workOrder';
 import { checkedWorkOrder, type CheckedWorkOrder, type WorkOrderRow } from './workOrderInput';
 import {
   NOTHING_RESOLVED,
@@ -166,7 +166,6 @@ export async function deleteWorkOrder(db: Database, id: string, actor: AuthUser)
 }
 
 /** Photos one comment may carry. */
-export const MAX_ACTIVITY_PHOTOS = 10;
 
 /** `{comment, photos?}` as stored (spec §5: trimmed; blank refused), or a 400 naming the field. */
 function checkedActivity(body: unknown): { comment: string; photos: string[] } {
@@ -178,8 +177,8 @@ function checkedActivity(body: unknown): { comment: string; photos: string[] } {
   if (comment.length > ACTIVITY_COMMENT_MAX_LENGTH) throw badRequest('comment', `comment must be at most ${ACTIVITY_COMMENT_MAX_LENGTH} characters`);
   let photos: string[] = [];
   if (sentPhotos !== undefined && sentPhotos !== null) {
-    const valid = Array.isArray(sentPhotos) && sentPhotos.length <= MAX_ACTIVITY_PHOTOS && sentPhotos.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 64);
-    if (!valid) throw badRequest('photos', `photos must be a list of at most ${MAX_ACTIVITY_PHOTOS} uploaded file ids`);
+    const valid = Array.isArray(sentPhotos) && sentPhotos.length <= ACTIVITY_PHOTOS_MAX && sentPhotos.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 64);
+    if (!valid) throw badRequest('photos', `photos must be a list of at most ${ACTIVITY_PHOTOS_MAX} uploaded file ids`);
     photos = [...new Set(sentPhotos as string[])];
   }
   const unknown = Object.keys(others)[0];

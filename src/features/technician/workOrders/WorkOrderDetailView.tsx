@@ -92,7 +92,7 @@ export function WorkOrderDetailView({ order: read, detail }: Props) {
         onRunning={() => actions.recordDowntime({ downtimeEnd: Date.now() })}
       />
       {order.alertSummary && <WorkOrderAlertSection alert={order.alertSummary} />}
-      {!completed && <RecordActivityForm orderId={order._id} onRecord={recordActivity} busy={writing !== null} />}
+      {!completed && <RecordActivityForm orderId={order._id} onRecord={recordActivity} busy={writing !== null} keepsPhotosOffline />}
       <ActivityLog activity={order.activity} />
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
-import { activityComment, type WorkOrderDetail } from '../../../../common/resources/workOrder';
+import { ACTIVITY_PHOTO_UPLOAD_TARGET, activityComment, type WorkOrderDetail } from '../../../../common/resources/workOrder';
+import { isLocalPhotoId } from '../../../platform/offline/outbox/outboxItem';
 import { queueOutboxItem, type QueueInput } from '../../../platform/offline/outbox/outboxService';
 import { SAVED_ON_PHONE } from '../../../platform/offline/outbox/offlineWrite';
 import type { WorkOrderDetailHandle } from '../../workOrders/shared/useWorkOrderDetail';
@@ -9,10 +10,12 @@ import { activityRequest, useWorkOrderWrite, type WorkOrderRequest } from '../..
 import { workOrderPath } from './workOrderPath';
 import { addTimeRequest, partUseRequest, startTimerRequest, stopTimerRequest, type QueuedPartDraft } from './accounting/workAccountingRequests';
 
-/** What an outbox item of an activity keeps for Edit: the text, reopened in 'Record activity'. */
+/** What an outbox item of an activity keeps for Edit: the text and photos, reopened in 'Record activity'. */
 export interface QueuedActivityDraft {
   orderId: string;
   text: string;
+  /** Absent on items queued before activity took photos. */
+  photos?: string[];
 }
 
 /** A part chosen in 'Add part': its id for the server, its number and name for the screen. */
@@ -26,7 +29,7 @@ const noop = () => undefined;
 
 /**
  * The technician's writes (spec §2.3, §7; DESIGN §18): the status (PUT of the whole order as read,
- * only the status changed), an activity comment (POST, trimmed per §5), the timer started and
+ * only the status changed), an activity comment and its photos (POST, trimmed per §5), the timer started and
  * stopped, time added, a part used, and the asset's downtime (the order's PUT again: the assignee
  * may change status and downtime only) — one at a time, their failures shown (`useWorkOrderWrite`).
  * Every time sent is the phone's when the technician pressed.
@@ -42,8 +45,8 @@ export function useWorkOrderActions(order: WorkOrderDetail, detail: Pick<WorkOrd
 
   /** Into the outbox under the press's key and time; then the screen goes on as `onQueued` says. */
   const keepInOutbox = useCallback(
-    (kind: QueueInput['kind'], request: WorkOrderRequest, draft: unknown, onQueued: () => void) => async (key: string, createdAt: number) => {
-      await queueOutboxItem({ kind, request, ...(draft === undefined ? {} : { draft }), id: key, createdAt, label: order.title, editPath: workOrderPath(order._id) });
+    (kind: QueueInput['kind'], request: WorkOrderRequest, draft: unknown, onQueued: () => void, photos: Pick<QueueInput, 'photoIds' | 'photoFor'> = {}) => async (key: string, createdAt: number) => {
+      await queueOutboxItem({ kind, request, ...(draft === undefined ? {} : { draft }), ...photos, id: key, createdAt, label: order.title, editPath: workOrderPath(order._id) });
       notify(SAVED_ON_PHONE, { type: 'info' });
       onQueued();
     },
@@ -67,16 +70,18 @@ export function useWorkOrderActions(order: WorkOrderDetail, detail: Pick<WorkOrd
   );
 
   const recordActivity = useCallback(
-    async (raw: string) => {
+    async (raw: string, photos: string[] = []) => {
       const comment = activityComment(raw);
       if (comment === null) return false;
-      const request = activityRequest(order._id, comment);
-      const draft: QueuedActivityDraft = { orderId: order._id, text: comment };
+      const request = activityRequest(order._id, comment, photos);
+      const draft: QueuedActivityDraft = { orderId: order._id, text: comment, photos };
+      // Photos taken offline go up first (for=workOrder.activity), their local ids replaced in the body.
+      const offlinePhotos = { photoIds: photos.filter(isLocalPhotoId), photoFor: ACTIVITY_PHOTO_UPLOAD_TARGET };
       return write({
         kind: 'activity',
         request,
         successMessage: 'app.work_order.activity_recorded',
-        keepUnsent: keepInOutbox('workOrderActivity', request, draft, () => undefined),
+        keepUnsent: keepInOutbox('workOrderActivity', request, draft, noop, offlinePhotos),
       });
     },
     [keepInOutbox, order._id, write],

@@ -1,17 +1,40 @@
-import { useId, type ReactNode } from 'react';
-import { Box, List, ListItem, Typography } from '@mui/material';
+import { useId, useState, type ReactNode } from 'react';
+import { Box, List, ListItem, Stack, Typography } from '@mui/material';
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden';
 import { useTranslate } from 'react-admin';
 import type { WorkOrderActivity } from '../../../../common/resources/workOrder';
 import { formatTimestamp } from '../../../../common/formatTime';
+import { ImageThumbnailButton, ImageViewerDialog, type ViewerImage } from '../../../shared/ui/ImageViewer';
 import { newestFirst } from './activityOrder';
+
+/** An entry's photos as thumbnails, each opening the viewer on the entry's photos. */
+function ActivityPhotos({ entry }: { entry: WorkOrderActivity }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState<number | null>(null);
+  const images: ViewerImage[] = (entry.photos ?? []).map((fileId, index) => ({
+    fileId,
+    caption: translate('app.work_order.activity_photo', { n: index + 1, time: formatTimestamp(entry.createdAt), user: entry.userName }),
+  }));
+  if (images.length === 0) return null;
+  return (
+    <>
+      <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', mt: 1 }}>
+        {images.map((image, index) => (
+          <ImageThumbnailButton key={image.fileId} image={image} onOpen={() => setOpen(index)} />
+        ))}
+      </Stack>
+      {open !== null && <ImageViewerDialog images={images} start={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
 
 /**
  * The Activity Log (spec §2.3): newest first, each entry with its time (YYYY/MM/DD hh:mm A), who
- * recorded it and the comment. The server's own entries for status changes are set apart in
- * italics: they are the order's history, not someone's words. `children` go between the heading
- * and the entries (the engineer's dialog puts 'Record activity' there); `headingShown` false keeps
- * the heading for assistive technology only (a tab above names it already).
+ * recorded it, the comment and its photos (each opens the viewer). The server's own entries for
+ * status changes are set apart in italics: they are the order's history, not someone's words.
+ * `children` go between the heading and the entries (the engineer's dialog puts 'Record activity'
+ * there); `headingShown` false keeps the heading for assistive technology only (a tab above names
+ * it already).
  */
 export function ActivityLog({ activity, children, headingShown = true }: { activity: readonly WorkOrderActivity[]; children?: ReactNode; headingShown?: boolean }) {
   const translate = useTranslate();
@@ -39,6 +62,7 @@ export function ActivityLog({ activity, children, headingShown = true }: { activ
               >
                 {entry.comment}
               </Typography>
+              <ActivityPhotos entry={entry} />
             </ListItem>
           ))}
         </List>

@@ -8,7 +8,7 @@ import { RecordActivityForm } from './RecordActivityForm';
 /**
  * An order's history where an engineer opens it (the edit dialog, issue 40): the Activity Log as
  * the technician's detail shows it — newest first, who, when, the comment or the status change —
- * and 'Record activity' to add a comment (POST, as the technician's). A Completed order takes no
+ * and 'Record activity' to add a comment with photos (POST, as the technician's). A Completed order takes no
  * more activity (DESIGN §11: 409), so it shows the log alone. The order comes read with its log
  * (GET /workOrder/{id}, `WorkOrderRecords`), and the write shows the order it answers.
  */
@@ -16,10 +16,10 @@ export function WorkOrderActivity({ order, writes }: { order: WorkOrderDetail; w
   const translate = useTranslate();
   const { write, writing } = writes;
 
-  const record = async (raw: string) => {
+  const record = async (raw: string, photos: string[]) => {
     const comment = activityComment(raw);
     if (comment === null) return false;
-    return write({ kind: 'activity', request: activityRequest(order._id, comment), successMessage: 'app.work_order.activity_recorded' });
+    return write({ kind: 'activity', request: activityRequest(order._id, comment, photos), successMessage: 'app.work_order.activity_recorded' });
   };
 
   // Under the heading, one line for a comment, then the entries: the latest ones show below the fields.

@@ -22,11 +22,11 @@ export interface WorkOrderCall {
   body?: unknown;
 }
 
-/** POST /workOrder/{id}/activity of a comment already trimmed (spec §5, `activityComment`). */
-export const activityRequest = (orderId: string, comment: string): WorkOrderRequest => ({
+/** POST /workOrder/{id}/activity of a comment already trimmed (spec §5, `activityComment`), with its photos' ids if any. */
+export const activityRequest = (orderId: string, comment: string, photos: readonly string[] = []): WorkOrderRequest => ({
   method: 'POST',
   path: workOrderApiPath(orderId, '/activity'),
-  body: { comment },
+  body: photos.length > 0 ? { comment, photos: [...photos] } : { comment },
 });
 
 export interface WorkOrderWriteRequest {

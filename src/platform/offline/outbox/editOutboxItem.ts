@@ -11,7 +11,7 @@ import { replaceIds } from './outboxSender';
 /**
  * Edit on a refused item (docs/offline.md): its screen's draft is put back where that screen looks
  * for it — an inspection panel's draft (draftStore), the thermography notes (fieldNoteDraft), an
- * activity's text — and the item leaves the outbox; the caller then opens `editPath`. Photos
+ * activity's text and photos — and the item leaves the outbox; the caller then opens `editPath`. Photos
  * already uploaded are put into the draft by their file ids; the others stay on the phone.
  */
 export async function editOutboxItem(item: OutboxItem): Promise<void> {
@@ -32,7 +32,7 @@ export async function editOutboxItem(item: OutboxItem): Promise<void> {
     }
     case 'workOrderActivity': {
       const queued = item.draft as QueuedActivityDraft | undefined;
-      if (queued) saveActivityDraft(item.userId, queued.orderId, queued.text);
+      if (queued) saveActivityDraft(item.userId, queued.orderId, { text: queued.text, photos: replaceIds(queued.photos ?? [], uploaded) as string[] });
       break;
     }
     case 'workOrderStatus':

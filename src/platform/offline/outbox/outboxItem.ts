@@ -46,6 +46,8 @@ export interface OutboxItem {
    * `request.body` is replaced by the uploaded file's id before the write is sent.
    */
   photoIds: string[];
+  /** What the photos are uploaded for (POST /file?for=…, e.g. `workOrder.activity`); an inspection's need none. */
+  photoFor?: string;
   /** Enough to reopen the form it came from (Edit on a refused item): the screen's own draft. */
   draft?: unknown;
   /** Where Edit leads (an in-app path), when the item can be edited in its screen. */

@@ -5,7 +5,7 @@ import { isLocalPhotoId, type OutboxItem, type OutboxPhoneRefusal, type OutboxWa
 /**
  * Sends a user's outbox (docs/offline.md, "On the phone"): oldest first, one at a time, each with
  * `Idempotency-Key: <item.id>` and the session's x-auth token; an item's offline photos go first
- * (POST /file, key `<item.id>:photo:<localId>`) and their local ids in the body become the
+ * (POST /file[?for=<item.photoFor>], key `<item.id>:photo:<localId>`) and their local ids in the body become the
  * server's file ids. Plain fetch and IndexedDB only: the service worker runs this too.
  *
  * Outcomes: 2xx → removed with its photos. No answer, 5xx, 429 or 409 'still being processed' →
@@ -113,7 +113,7 @@ async function sendItem(item: OutboxItem, token: string, options: SendOptions): 
     const form = new FormData();
     form.append('file', photo.blob, photo.name);
     const answer = await attempt(() =>
-      doFetch(urlOf(options.apiBase, '/file'), {
+      doFetch(urlOf(options.apiBase, '/file', item.photoFor === undefined ? {} : { for: item.photoFor }), {
         method: 'POST',
         headers: { Accept: 'application/json', 'x-auth': token, [IDEMPOTENCY_HEADER]: `${item.id}:photo:${photoId}` },
         body: form,

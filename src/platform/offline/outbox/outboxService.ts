@@ -25,6 +25,7 @@ export interface QueueInput {
   label: string;
   request: OutboxRequest;
   photoIds?: string[];
+  photoFor?: string;
   draft?: unknown;
   editPath?: string;
 }

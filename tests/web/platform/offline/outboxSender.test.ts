@@ -92,6 +92,39 @@ describe('the outbox sender (docs/offline.md, "On the phone")', () => {
     expect(await getPhoto(localId)).toBeUndefined();
   });
 
+  it("uploads an activity's offline photo for the activity (for=workOrder.activity), then posts the comment naming the file", async () => {
+    const localId = 'local-2b7e4c91-5d3a-4f8e-a6c2-9d1b0e7f3a54';
+    await putPhoto({ id: localId, userId: technician._id, name: 'belt.jpg', blob: new Blob(['jpeg'], { type: 'image/jpeg' }), createdAt: SUBMITTED_AT });
+    await addOutboxItem(
+      queuedItem({
+        id: KEY_1,
+        request: { method: 'POST', path: '/workOrder/w1/activity', body: { comment: 'Belt replaced', photos: [localId] } },
+        photoIds: [localId],
+        photoFor: 'workOrder.activity',
+      }),
+    );
+    await addOutboxItem(inspectionItem(KEY_2, 'local-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'));
+    await putPhoto({ id: 'local-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', userId: technician._id, name: 'plate.jpg', blob: new Blob(['jpeg'], { type: 'image/jpeg' }), createdAt: SUBMITTED_AT });
+    const api = mockApi({
+      'POST /api/file': () => jsonResponse(200, { _id: FILE_ID, name: 'belt.jpg', contentType: 'image/jpeg', size: 4 }),
+      'POST /api/workOrder/w1/activity': () => jsonResponse(201, {}),
+      'POST /api/inspection': () => jsonResponse(200, { inspections: ['0000000000000000000001f4'], alerts: [] }),
+    });
+
+    expect(await sendOutbox({ userId: technician._id, token: 'tech-jwt', apiBase: '/api' })).toMatchObject({ sent: 2, refused: 0 });
+
+    expect(api.calls.map((call) => `${call.method} ${call.path}${call.search}`)).toEqual([
+      'POST /api/file?for=workOrder.activity',
+      'POST /api/workOrder/w1/activity',
+      // An inspection's photo names no target, as before.
+      'POST /api/file',
+      `POST /api/inspection?assetId=${ASSET}&timestamp=${SUBMITTED_AT}`,
+    ]);
+    expect(key(api.calls[0]!)).toBe(`${KEY_1}:photo:${localId}`);
+    expect(api.calls[1]!.body).toEqual({ comment: 'Belt replaced', photos: [FILE_ID] });
+    expect(await getPhoto(localId)).toBeUndefined();
+  });
+
   it('a 409 refusal stays refused with the server\'s message, and the next item still goes', async () => {
     await addOutboxItem(queuedItem({ id: KEY_1, kind: 'workOrderStatus', request: { method: 'PUT', path: '/workOrder/w1', body: { _id: 'w1', status: 'In Progress' } } }));
     await addOutboxItem(inspectionItem(KEY_2));

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkOrderDetail } from '../../../../common/resources/workOrder';
 import { addOutboxItem, listOutboxItems } from '../../../../src/platform/offline/outbox/outboxStore';
+import { offlineDb } from '../../../../src/platform/offline/offlineDb';
 import { errorResponse, jsonResponse, mockApi, type ApiCall } from '../../helpers/mockApi';
 import { renderApp } from '../../helpers/renderApp';
 import { sessionUser } from '../../helpers/sessionUsers';
@@ -112,6 +113,122 @@ describe('work order writes and the outbox (docs/offline.md)', () => {
     await heading();
     expect(activityBox()).toHaveValue('Pulley aligned');
     expect(await listOutboxItems('u1')).toEqual([]);
+  });
+});
+
+describe('photos on activity (DESIGN §18)', () => {
+  const FILE_1 = '0000000000000000000000f1';
+  const FILE_2 = '0000000000000000000000f2';
+  let restoreUrls: () => void = () => undefined;
+  beforeEach(() => {
+    const created = URL.createObjectURL;
+    const revoked = URL.revokeObjectURL;
+    let next = 0;
+    URL.createObjectURL = () => `blob:photo-${(next += 1)}`;
+    URL.revokeObjectURL = () => undefined;
+    restoreUrls = () => {
+      URL.createObjectURL = created;
+      URL.revokeObjectURL = revoked;
+    };
+  });
+  afterEach(() => restoreUrls());
+
+  const form = () => activityBox().closest('form') as HTMLElement;
+  const photo = (name: string) => new File(['\x89PNG'], name, { type: 'image/png' });
+  /** A stored picture's bytes as GET /file/{id}[/thumbnail] answers them. */
+  const picture = (contentType: string) => new Response(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { status: 200, headers: { 'content-type': contentType } });
+
+  it('photos go up as they are taken, for the activity; one removed stays out; the comment names the others', async () => {
+    let uploads = 0;
+    const api = openOrder({
+      'POST /api/file': () => jsonResponse(200, { _id: [FILE_1, FILE_2][uploads++], name: 'belt.jpg', contentType: 'image/jpeg', size: 4 }),
+      'POST /api/workOrder/w1/activity': () =>
+        jsonResponse(201, {
+          ...beltJob,
+          activity: [{ _id: 'a5', user: 'u1', userName: 'Dana Field', comment: 'New belt fitted', photos: [FILE_2], createdAt: at(2026, 3, 5, 12, 0) }, ...beltJob.activity],
+        }),
+      [`GET /api/file/${FILE_2}/thumbnail`]: () => picture('image/webp'),
+      [`GET /api/file/${FILE_2}`]: () => picture('image/jpeg'),
+    });
+    await heading();
+    await userEvent.upload(within(form()).getByLabelText('Choose file'), photo('old-belt.png'));
+    await userEvent.upload(within(form()).getByLabelText('Take photo'), photo('new-belt.png'));
+    expect(await within(form()).findByRole('img', { name: 'Photo 2' })).toHaveAttribute('src', 'blob:photo-2');
+    expect(api.calls.filter((call) => call.path === '/api/file').map((call) => call.search)).toEqual(['?for=workOrder.activity', '?for=workOrder.activity']);
+
+    await userEvent.click(within(form()).getByRole('button', { name: 'Remove photo 1' }));
+    expect(within(form()).getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual(['blob:photo-2']);
+    await userEvent.type(activityBox(), 'New belt fitted');
+    await userEvent.click(screen.getByRole('button', { name: 'Record' }));
+
+    expect(await screen.findByText('Activity recorded')).toBeInTheDocument();
+    expect(activityPosts(api.calls).map((call) => call.body)).toEqual([{ comment: 'New belt fitted', photos: [FILE_2] }]);
+    expect(within(form()).queryAllByRole('img')).toEqual([]);
+    // The log shows the entry's photo; it opens in the viewer.
+    const log = screen.getByRole('region', { name: 'Activity Log' });
+    await userEvent.click(within(log).getByRole('button', { name: 'Open the image Photo 1 · 2026/03/05 12:00 PM · Dana Field' }));
+    expect(await screen.findByRole('dialog', { name: 'Photo 1 · 2026/03/05 12:00 PM · Dana Field' })).toBeInTheDocument();
+  });
+
+  it('offline, a photo waits on the phone and the comment is queued naming it, uploaded first for the activity', async () => {
+    const api = openOrder();
+    await heading();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await userEvent.upload(within(form()).getByLabelText('Take photo'), photo('pump.png'));
+    expect(await screen.findByText('No network: the photo is kept on this phone and sent with the comment')).toBeInTheDocument();
+    const [kept] = await (await offlineDb()).getAll('photos');
+    expect(kept).toMatchObject({ id: expect.stringMatching(/^local-/), userId: 'u1', name: 'pump.png' });
+
+    await userEvent.type(activityBox(), 'Seal leaking');
+    await userEvent.click(screen.getByRole('button', { name: 'Record' }));
+
+    expect(await screen.findByText(SAVED_ON_PHONE)).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(await listOutboxItems('u1')).toEqual([
+      expect.objectContaining({
+        kind: 'workOrderActivity',
+        photoIds: [kept!.id],
+        photoFor: 'workOrder.activity',
+        request: { method: 'POST', path: '/workOrder/w1/activity', body: { comment: 'Seal leaking', photos: [kept!.id] } },
+        draft: { orderId: 'w1', text: 'Seal leaking', photos: [kept!.id] },
+      }),
+    ]);
+    await waitFor(() => expect(within(form()).queryAllByRole('img')).toEqual([]));
+  });
+
+  it('Edit on a refused activity reopens its text and photos (an uploaded one by its file id)', async () => {
+    const localId = 'local-6c1e4b7a-9f3d-4e5c-8b1a-7d400d4f8a52';
+    await addOutboxItem(
+      queuedItem({
+        id: KEY_1,
+        userId: 'u1',
+        label: 'Replace the V-belt of AHU 3',
+        request: { method: 'POST', path: '/workOrder/w1/activity', body: { comment: 'Pulley aligned', photos: [localId] } },
+        photoIds: [localId],
+        photoFor: 'workOrder.activity',
+        uploadedPhotos: { [localId]: FILE_1 },
+        draft: { orderId: 'w1', text: 'Pulley aligned', photos: [localId] },
+        editPath: '/inspection/workOrder/w1',
+        state: 'refused',
+        error: 'This work order is completed',
+      }),
+    );
+    const api = openOrder(
+      {
+        [`GET /api/file/${FILE_1}/thumbnail`]: () => picture('image/webp'),
+        'POST /api/workOrder/w1/activity': () => jsonResponse(201, beltJob),
+      },
+      '/inspection/outbox',
+    );
+    const entry = await screen.findByRole('listitem', { name: 'Replace the V-belt of AHU 3' });
+    await userEvent.click(within(entry).getByRole('button', { name: 'Edit' }));
+
+    await heading();
+    expect(activityBox()).toHaveValue('Pulley aligned');
+      expect(await within(form()).findByRole('img', { name: 'Photo 1' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Record' }));
+    expect(await screen.findByText('Activity recorded')).toBeInTheDocument();
+    expect(activityPosts(api.calls).map((call) => call.body)).toEqual([{ comment: 'Pulley aligned', photos: [FILE_1] }]);
   });
 });
 
