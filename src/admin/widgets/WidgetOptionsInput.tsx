@@ -2,7 +2,9 @@ import { Box, Button, FormControlLabel, IconButton, MenuItem, Paper, Stack, Swit
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useInput, useNotify, useTranslate } from 'react-admin';
-import { optionNameTaken, WIDGET_COLOR_OPTION, type WidgetOptionValue } from '../../../common/resources/widget';
+import { useWatch } from 'react-hook-form';
+import { optionNameTaken, WIDGET_COLOR_OPTION, WIDGET_KPI_OPTION, type WidgetOptionValue } from '../../../common/resources/widget';
+import { isKpiName, KPI_DEFINITIONS, KPI_NAMES } from '../../../common/kpis/kpiDefinitions';
 import { useDialogs } from '../../shared/ui/dialogs/DialogsProvider';
 import { swatchColour } from '../../features/technician/inspect/inputs/ColorValueInput';
 
@@ -29,7 +31,8 @@ const pickerColour = (value: string) => (/^#[0-9a-f]{6}$/i.test(value.trim()) ? 
  * A widget's options (spec §3: a free map of name → text, number or yes/no; the colour is the
  * option `color`). A new option is named by prompt (spec §5: empty or blank does nothing; a name
  * already used is refused with 'Option with the name … already exists'); a name cannot change
- * once added. Removing an option asks first.
+ * once added. Removing an option asks first. A widget of type `kpi` always shows its `kpi` option,
+ * chosen from the KPIs by name (docs/kpis.md) rather than typed.
  */
 export function WidgetOptionsInput({ source = 'options', label }: { source?: string; label?: string }) {
   const translate = useTranslate();
@@ -37,6 +40,7 @@ export function WidgetOptionsInput({ source = 'options', label }: { source?: str
   const dialogs = useDialogs();
   const { field } = useInput<Options>({ source, format: asOptions, parse: keepOptions });
   const options = asOptions(field.value);
+  const kpiWidget = useWatch({ name: 'type' }) === 'kpi';
 
   const set = (name: string, value: WidgetOptionValue) => field.onChange({ ...options, [name]: value });
   const add = async () => {
@@ -56,7 +60,9 @@ export function WidgetOptionsInput({ source = 'options', label }: { source?: str
   };
 
   // Stored maps come back in the database's key order; alphabetical is what a reader scans.
-  const names = Object.keys(options).sort((a, b) => a.localeCompare(b));
+  const stored = Object.keys(options).sort((a, b) => a.localeCompare(b));
+  // A KPI widget's KPI first, asked for until it is chosen.
+  const names = kpiWidget ? [WIDGET_KPI_OPTION, ...stored.filter((name) => name !== WIDGET_KPI_OPTION)] : stored;
   return (
     <Box component="section" aria-label={label ?? translate('app.widget.fields.options')} sx={{ minWidth: 0 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
@@ -69,9 +75,13 @@ export function WidgetOptionsInput({ source = 'options', label }: { source?: str
       </Stack>
       {names.length === 0 && <Typography variant="body2" color="text.secondary">{translate('app.widget.no_options')}</Typography>}
       <Stack spacing={1}>
-        {names.map((name) => (
-          <OptionRow key={name} name={name} value={options[name] as WidgetOptionValue} onChange={(value) => set(name, value)} onRemove={() => void remove(name)} />
-        ))}
+        {names.map((name) =>
+          kpiWidget && name === WIDGET_KPI_OPTION ? (
+            <KpiOptionRow key={name} value={options[name]} onChange={(value) => set(name, value)} />
+          ) : (
+            <OptionRow key={name} name={name} value={options[name] as WidgetOptionValue} onChange={(value) => set(name, value)} onRemove={() => void remove(name)} />
+          ),
+        )}
       </Stack>
     </Box>
   );
@@ -127,6 +137,28 @@ function OptionRow({ name, value, onChange, onRemove }: { name: string; value: W
           </IconButton>
         </Tooltip>
       </Stack>
+    </Paper>
+  );
+}
+
+/** A KPI widget's `kpi` option: one of the KPIs, by its label (a KPI widget needs it, so it is not removed). */
+function KpiOptionRow({ value, onChange }: { value: WidgetOptionValue | undefined; onChange: (value: string) => void }) {
+  const translate = useTranslate();
+  const chosen = isKpiName(value) ? value : '';
+  return (
+    <Paper variant="outlined" sx={{ p: 1 }} data-testid="widget-option">
+      <TextField
+        select
+        size="small"
+        label={translate('app.widget.kpi_option')}
+        value={chosen}
+        onChange={(event) => onChange(event.target.value)}
+        helperText={isKpiName(chosen) ? KPI_DEFINITIONS[chosen].formula : translate('app.widget.kpi_option_hint')}
+      >
+        {KPI_NAMES.map((name) => (
+          <MenuItem key={name} value={name}>{KPI_DEFINITIONS[name].label}</MenuItem>
+        ))}
+      </TextField>
     </Paper>
   );
 }

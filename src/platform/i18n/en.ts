@@ -968,6 +968,8 @@ export const en: TranslationMessages = {
       no_options: 'No options yet',
       remove_option: 'Delete option %{name}',
       option_kind: 'Kind',
+      kpi_option: 'KPI',
+      kpi_option_hint: 'Which maintenance KPI the widget shows (docs/kpis.md)',
       option_kind_of: 'Kind of %{name}',
       option_kinds: { string: 'Text', number: 'Number', boolean: 'Yes/no' },
       pick_colour: 'Pick the colour of %{name}',

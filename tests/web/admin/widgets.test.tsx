@@ -212,6 +212,25 @@ describe('Widget management (spec §2.9: Widget, Type, Script, Dashboards, Actio
     expect((await savedBody(api)).type).toBe('trend');
   });
 
+  it("a KPI widget's KPI is chosen from the KPIs by name, its formula under it, and saved as the option kpi (issue 45)", async () => {
+    const api = open(storedWidget());
+    await expandOpenAlerts();
+    expect(screen.queryByRole('combobox', { name: /^KPI/ })).toBeNull();
+    await userEvent.click(screen.getByRole('combobox', { name: /^Type/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'kpi' }));
+    const kpi = await screen.findByRole('combobox', { name: /^KPI/ });
+    expect(screen.getByText('Which maintenance KPI the widget shows (docs/kpis.md)')).toBeInTheDocument();
+    await userEvent.click(kpi);
+    const offered = within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+    // docs/kpis.md's eight KPIs, in its order.
+    expect(offered).toEqual(['MTBF', 'MTTR', 'PM compliance', 'Planned maintenance', 'Ready backlog', 'Time to acknowledge', 'Time to resolve', 'Maintenance cost per asset']);
+    await userEvent.click(screen.getByRole('option', { name: 'MTTR' }));
+    // docs/kpis.md: MTTR's formula.
+    expect(await screen.findByText(/downtime of corrective repairs/i)).toBeInTheDocument();
+    const saved = await savedBody(api);
+    expect([saved.type, (saved.options as Record<string, unknown>).kpi]).toEqual(['kpi', 'mttr']);
+  });
+
   it("says 'Widget updating failed' when the server refuses, and deletes after confirming", async () => {
     const api = open({
       'PUT /api/widget/w1': () => errorResponse(400, 'navigation.table must be a table of type alert'),
