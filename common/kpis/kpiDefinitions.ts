@@ -221,7 +221,10 @@ export interface KpiRows {
   kpi: KpiName;
   fields: KpiField[];
   rows: Record<string, unknown>[];
+  /** Every row the KPI counted over the period and assets. */
   total: number;
+  /** The rows the search keeps (`total` without one): what the pages run through. */
+  matching: number;
 }
 
 /** The default period when a dashboard gives none: the last 90 days. */

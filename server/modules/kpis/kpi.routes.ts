@@ -5,7 +5,8 @@ import { badRequest, forbidden } from '../../http/errors';
 import { pageOf, sendContentRange } from '../../http/paging';
 import { errorSchema } from '../../http/schemas';
 import { isKpiName, KPI_DEFINITIONS, KPI_NAMES, type KpiDefinition, type KpiName } from '../../../common/kpis/kpiDefinitions';
-import { kpiFigure, kpiRows, type KpiContext } from './kpiQueries';
+import { parseQueryJson } from '../../http/queryJson';
+import { kpiFigure, kpiRows, type KpiContext, type KpiRowsView } from './kpiQueries';
 import { backlogSettings, kpiScopeOf, type KpiQuery } from './kpiScope';
 
 const tags = ['kpi'];
@@ -28,6 +29,20 @@ export function kpiFor(name: string, user: AuthUser): KpiDefinition {
   const definition = KPI_DEFINITIONS[name];
   if (!user.permissions.has(definition.permission)) throw forbidden(`${definition.label} counts what ${definition.permission} reads, which you do not hold`);
   return definition;
+}
+
+const SEARCH_MAX_LENGTH = 200;
+
+/** `sort=["field","ASC"|"DESC"]` over one of the KPI's fields (400 naming sort otherwise); none keeps the KPI's order. */
+function rowsSort(definition: KpiDefinition, text: string | undefined): KpiRowsView['sort'] {
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = parseQueryJson('sort', text);
+  const fields = definition.fields.map((field) => field.dataField);
+  if (!Array.isArray(value) || value.length !== 2 || typeof value[1] !== 'string' || !/^(asc|desc)$/i.test(value[1])) {
+    throw badRequest('sort', 'sort must be ["field", "ASC" or "DESC"]');
+  }
+  if (typeof value[0] !== 'string' || !fields.includes(value[0])) throw badRequest('sort', `sort: ${definition.label} rows sort by one of ${fields.join(', ')}`);
+  return { field: value[0], direction: value[1].toLowerCase() as 'asc' | 'desc' };
 }
 
 /** What a KPI is computed over, from a request's query (kpiScope.ts) and the backlog settings. */
@@ -60,24 +75,34 @@ export async function kpiRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { name: string }; Querystring: KpiQuery & { range?: string } }>(
+  app.get<{ Params: { name: string }; Querystring: KpiQuery & { range?: string; sort?: string; search?: string } }>(
     '/kpi/:name/rows',
     {
       config: { access: readers },
       schema: {
         tags,
-        summary: 'The rows a KPI counted over the period and assets, in its order; range=[first,last] pages (Content-Range)',
+        summary:
+          'The rows a KPI counted over the period and assets (total), in its order or sort=["field","ASC"|"DESC"] by one of its fields; search keeps rows whose text fields hold it (matching); range=[first,last] pages them (Content-Range over matching)',
         params: nameParams,
-        querystring: { ...scopeQuery, properties: { ...scopeQuery.properties, range: { type: 'string', maxLength: 100 } } },
+        querystring: {
+          ...scopeQuery,
+          properties: {
+            ...scopeQuery.properties,
+            range: { type: 'string', maxLength: 100 },
+            sort: { type: 'string', maxLength: 200 },
+            search: { type: 'string', maxLength: SEARCH_MAX_LENGTH },
+          },
+        },
         response: { 400: errorSchema, 403: errorSchema },
       },
     },
     async (request, reply) => {
       const definition = kpiFor(request.params.name, currentUser(request));
-      const { range, ...query } = request.query;
+      const { range, sort, search, ...query } = request.query;
       const page = pageOf(range);
-      const rows = await kpiRows(app.services.db, definition.name, await kpiContext(app, definition.name, query), page);
-      sendContentRange(reply, 'kpi', page, rows.rows.length, rows.total);
+      const view = { sort: rowsSort(definition, sort), search };
+      const rows = await kpiRows(app.services.db, definition.name, await kpiContext(app, definition.name, query), page, view);
+      sendContentRange(reply, 'kpi', page, rows.rows.length, rows.matching);
       return rows;
     },
   );

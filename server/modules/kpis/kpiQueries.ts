@@ -225,13 +225,36 @@ export async function kpiFigure(db: Executor, name: KpiName, context: KpiContext
 }
 
 /** A page of the rows the KPI counts, in its order, and how many there are. */
-export async function kpiRows(db: Executor, name: KpiName, context: KpiContext, page: { offset: number; limit: number }): Promise<KpiRows> {
+/** How the drill-down's reader wants the rows: sorted by one of the KPI's fields, searched in its text fields. */
+export interface KpiRowsView {
+  sort?: { field: string; direction: 'asc' | 'desc' };
+  /** Case-insensitive substring of any text field (names, titles, types, statuses). */
+  search?: string;
+}
+
+/**
+ * A page of the rows a KPI counted, with `total` (every row counted: the figure's rows) and
+ * `matching` (those the search keeps, what the pages run through). The sort and the search fields
+ * are the KPI's own fields, checked by the caller; ties keep the KPI's order.
+ */
+export async function kpiRows(db: Executor, name: KpiName, context: KpiContext, page: { offset: number; limit: number }, view: KpiRowsView = {}): Promise<KpiRows> {
   const statement = STATEMENTS[name];
-  const result = (await db.execute(sql`select coalesce(json_agg(paged order by ${statement.order}), '[]'::json)::text as body,
-      (select count(*)::int from (${statement.counted(context)}) c) as total
-    from (select * from (${statement.counted(context)}) c order by ${statement.order} limit ${page.limit} offset ${page.offset}) paged`)) as unknown as {
-    rows: { body: string; total: number }[];
+  const fields = KPI_DEFINITIONS[name].fields;
+  const order = view.sort ? sql`${sql.identifier(view.sort.field)} ${sql.raw(view.sort.direction)} nulls last, ${statement.order}` : statement.order;
+  const search = view.search?.trim() ?? '';
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const textFields = fields.filter((field) => field.kind === 'text');
+  const where =
+    search === '' || textFields.length === 0
+      ? sql``
+      : sql`where ${sql.join(textFields.map((field) => sql`${sql.identifier(field.dataField)}::text ilike ${pattern}`), sql` or `)}`;
+  const result = (await db.execute(sql`with counted as materialized (${statement.counted(context)}),
+      matching as (select * from counted c ${where})
+    select coalesce((select json_agg(paged order by ${order}) from (select * from matching order by ${order} limit ${page.limit} offset ${page.offset}) paged), '[]'::json)::text as body,
+      (select count(*)::int from counted) as total,
+      (select count(*)::int from matching) as matching`)) as unknown as {
+    rows: { body: string; total: number; matching: number }[];
   };
   const row = result.rows[0];
-  return { kpi: name, fields: KPI_DEFINITIONS[name].fields, rows: JSON.parse(row?.body ?? '[]') as Record<string, unknown>[], total: row?.total ?? 0 };
+  return { kpi: name, fields, rows: JSON.parse(row?.body ?? '[]') as Record<string, unknown>[], total: row?.total ?? 0, matching: row?.matching ?? 0 };
 }

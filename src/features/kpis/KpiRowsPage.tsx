@@ -4,17 +4,20 @@ import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/ma
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'react-admin';
 import { formatTimestamp } from '../../../common/formatTime';
-import { isKpiName, KPI_DEFINITIONS, kpiNumber, kpiParts, kpiValueText, type KpiField, type KpiFigure, type KpiRows } from '../../../common/kpis/kpiDefinitions';
+import { isKpiName, KPI_DEFINITIONS, kpiNumber, kpiParts, kpiValueText, type KpiDefinition, type KpiField, type KpiFigure, type KpiRows } from '../../../common/kpis/kpiDefinitions';
 import { apiQuery } from '../../platform/dataProvider/apiQuery';
 import { useApiQuery } from '../../platform/dataProvider/useApiQuery';
+import { useApiFetch } from '../../platform/dataProvider/useApiFetch';
+import { useDebouncedValue } from '../../shared/ui/useDebouncedValue';
 import { RecordTable, type RecordColumn } from '../../shared/ui/recordTable/RecordTable';
 import type { SortTerm } from '../../shared/ui/recordTable/tableSort';
 import { errorMessageOf } from '../../shared/ui/errorMessageOf';
 import { useTimeZone } from '../../shared/ui/timeZone';
 import { exportToExcel } from '../tables/exportExcel';
 
-/** Rows one KPI screen reads at once: the server's page limit. */
-const ALL_ROWS = '[0,9999]';
+/** Rows one call answers at most (the server's page limit): the export reads the matches in pages of it. */
+const EXPORT_PAGE = 10_000;
+const SEARCH_DELAY_MS = 300;
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -36,32 +39,69 @@ export function kpiCellText(field: KpiField, value: unknown, timeZone?: string):
   }
 }
 
+/** `sort=["field","ASC"|"DESC"]` of the one term the rows are sorted by, if any. */
+const sortParam = (sort: readonly SortTerm[]) => (sort[0] ? { sort: JSON.stringify([sort[0].field, sort[0].order.toUpperCase()]) } : {});
+
 /**
  * The rows a KPI counted (docs/kpis.md), opened from its dashboard widget with the same period and
- * assets: the formula, the figure and what it divided above, then exactly those rows — sortable,
- * searchable, exported to Excel as the table screens export theirs.
+ * assets: the formula, the figure and what it divided above, then exactly those rows — paged,
+ * sorted and searched by the server over all of them (a KPI may count tens of thousands), and
+ * exported to Excel whole, as the table screens export theirs.
  */
 export function KpiRowsPage() {
   const translate = useTranslate();
   const timeZone = useTimeZone();
+  const apiFetch = useApiFetch();
   const { name = '' } = useParams();
   const [params] = useSearchParams();
   const query = useMemo(() => Object.fromEntries([...params.entries()].filter(([key]) => ['start', 'end', 'asset'].includes(key))), [params]);
   const known = isKpiName(name);
-  const figure = useApiQuery({ ...apiQuery<KpiFigure>(`/kpi/${name}`, { query }), enabled: known });
-  const rows = useApiQuery({ ...apiQuery<KpiRows>(`/kpi/${name}/rows`, { query: { ...query, range: ALL_ROWS } }), enabled: known });
   const [sort, setSort] = useState<SortTerm[]>([]);
   const [search, setSearch] = useState('');
+  const searched = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const [paging, setPaging] = useState({ page: 0, pageSize: 25 });
+  const [exporting, setExporting] = useState(false);
+  const view = useMemo(() => ({ ...query, ...sortParam(sort), ...(searched ? { search: searched } : {}) }), [query, sort, searched]);
+  // A new sort or search starts at the first page.
+  const [pagedView, setPagedView] = useState(view);
+  if (pagedView !== view) {
+    setPagedView(view);
+    setPaging((current) => ({ ...current, page: 0 }));
+  }
+  const first = paging.page * paging.pageSize;
+  const figure = useApiQuery({ ...apiQuery<KpiFigure>(`/kpi/${name}`, { query }), enabled: known });
+  const rows = useApiQuery({
+    ...apiQuery<KpiRows>(`/kpi/${name}/rows`, { query: { ...view, range: `[${first},${first + paging.pageSize - 1}]` } }),
+    enabled: known,
+    // The page shown stays until the next one has come: no empty table between pages.
+    placeholderData: (previous) => previous,
+  });
   const fields = known ? KPI_DEFINITIONS[name].fields : [];
+  const cellText = (dataField: string, value: unknown) => kpiCellText(fields.find((field) => field.dataField === dataField) as KpiField, value, timeZone);
   const columns: RecordColumn<Row>[] = fields.map((field) => ({
     key: field.dataField,
     label: field.heading,
     render: (row) => kpiCellText(field, row[field.dataField], timeZone),
-    sortValue: (row) => (typeof row[field.dataField] === 'number' || typeof row[field.dataField] === 'string' ? (row[field.dataField] as number | string) : row[field.dataField] === true ? 1 : 0),
-    searchText: (row) => kpiCellText(field, row[field.dataField], timeZone),
     align: ['hours', 'minutes', 'money'].includes(field.kind) ? 'right' : 'left',
   }));
-  const shown: Row[] = (rows.data?.rows ?? []).map((row, index) => ({ ...row, id: String(row._id ?? index) }));
+  const shown: Row[] = (rows.data?.rows ?? []).map((row, index) => ({ ...row, id: String(row._id ?? first + index) }));
+  const matching = rows.data?.matching ?? 0;
+
+  /** Every matching row, in the order shown, read in pages of the server's limit. */
+  const exportRows = async (definition: KpiDefinition) => {
+    setExporting(true);
+    try {
+      const all: Record<string, unknown>[] = [];
+      for (let start = 0; start === 0 || start < matching; start += EXPORT_PAGE) {
+        const page = await apiFetch<KpiRows>(`/kpi/${definition.name}/rows`, { query: { ...view, range: `[${start},${start + EXPORT_PAGE - 1}]` } });
+        all.push(...page.rows);
+        if (page.rows.length < EXPORT_PAGE) break;
+      }
+      await exportToExcel(definition.label, fields, all, cellText);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   if (!known) return <Alert severity="error">{translate('app.kpi.unknown', { name })}</Alert>;
   const definition = KPI_DEFINITIONS[name];
@@ -90,20 +130,35 @@ export function KpiRowsPage() {
       </Paper>
       {error && <Alert severity="error">{errorMessageOf(error, translate)}</Alert>}
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {translate('app.kpi.rows_are', { rows: definition.rowsAre, count: rows.data?.total ?? 0 })}
+        {translate('app.kpi.rows_are', { rows: definition.rowsAre, count: (rows.data?.total ?? 0).toLocaleString('en-US') })}
+        {rows.data && searched !== '' && ` ${translate('app.kpi.matching', { count: matching.toLocaleString('en-US') })}`}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
         <TextField size="small" label={translate('app.kpi.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
         <Button
           startIcon={<DownloadIcon />}
           sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
-          disabled={shown.length === 0}
-          onClick={() => void exportToExcel(definition.label, fields, shown, (dataField, value) => kpiCellText(fields.find((field) => field.dataField === dataField) as KpiField, value, timeZone))}
+          disabled={shown.length === 0 || exporting}
+          onClick={() => void exportRows(definition)}
         >
           {translate('app.kpi.export')}
         </Button>
       </Stack>
-      <RecordTable rows={shown} columns={columns} sort={sort} onSortChange={setSort} search={search} loading={rows.isPending} pageSize={25} empty={translate('app.kpi.none')} />
+      <RecordTable
+        rows={shown}
+        columns={columns}
+        sort={sort}
+        // The server sorts by one column: the one clicked last.
+        onSortChange={(next) => setSort(next.filter((term) => !sort.some((kept) => kept.field === term.field && kept.order === term.order)).slice(-1))}
+        loading={rows.isPending || rows.isFetching}
+        page={paging.page}
+        onPageChange={(page) => setPaging((current) => ({ ...current, page }))}
+        pageSize={paging.pageSize}
+        onPageSizeChange={(pageSize) => setPaging({ page: 0, pageSize })}
+        serverTotal={matching}
+        serverSorted
+        empty={translate('app.kpi.none')}
+      />
     </Box>
   );
 }

@@ -267,6 +267,7 @@ export const en: TranslationMessages = {
       unknown: 'There is no KPI named %{name}.',
       period: 'From %{start} to %{end}',
       rows_are: 'Counted: %{rows} — %{count} rows.',
+      matching: '%{count} match the search.',
       search: 'Search',
       export: 'Export to Excel',
       none: 'Nothing was counted in this period.',

@@ -166,6 +166,29 @@ describe('each KPI against the hand-computed history', () => {
     expect(response.headers['content-range']).toBe('kpi 1-2/5');
     expect(ok<Doc>(response).rows).toHaveLength(2);
   });
+
+  const rowsAt = (query: string) => t.request({ as: 'engineer', method: 'GET', url: `/api/kpi/mtbf/rows?${scope()}&${query}` });
+  const ids = (response: Awaited<ReturnType<typeof rowsAt>>) => (ok<Doc>(response).rows as Doc[]).map((row) => row._id);
+
+  it('sorts the rows by one of its fields; ties keep the KPI order (stopped, newest first)', async () => {
+    // Down in period: o1 4, o4 3, o5 2 (stopped day 10), o3 2 (stopped 31 Oct), o2 1.5 h.
+    expect(ids(await rowsAt(`sort=${encodeURIComponent('["downHours","DESC"]')}`))).toEqual(['o1', 'o4', 'o5', 'o3', 'o2']);
+    expect(ids(await rowsAt(`sort=${encodeURIComponent('["downHours","ASC"]')}`))).toEqual(['o2', 'o5', 'o3', 'o4', 'o1']);
+  });
+
+  it('searches the text fields over every row counted, then pages the matches: total stays the figure’s rows', async () => {
+    const fan = await rowsAt('search=FAN');
+    expect(ids(fan).sort()).toEqual(['o3', 'o4', 'o5']);
+    expect(ok<Doc>(fan)).toMatchObject({ total: 5, matching: 3 });
+    expect(fan.headers['content-range']).toBe('kpi 0-2/3');
+    // The pump's rows by their downtime, smallest first: o2 1.5 h, o1 4 h; the second page of one.
+    const second = await rowsAt(`search=pump&sort=${encodeURIComponent('["downHours","ASC"]')}&range=[1,1]`);
+    expect(ids(second)).toEqual(['o1']);
+    expect(second.headers['content-range']).toBe('kpi 1-1/2');
+    // A type's label is text too; a % is a character, not a wildcard.
+    expect(ids(await rowsAt('search=preventive'))).toEqual(['o4']);
+    expect(ok<Doc>(await rowsAt(`search=${encodeURIComponent('Kp%')}`))).toMatchObject({ rows: [], total: 5, matching: 0 });
+  });
 });
 
 describe('who may read a KPI, and bad input', () => {
@@ -187,6 +210,17 @@ describe('who may read a KPI, and bad input', () => {
     const response = await t.request({ as: 'engineer', method: 'GET', url: `/api/kpi/mtbf?${query}` });
     expect(response.statusCode, response.body).toBe(400);
     expect(Object.keys(response.json().errors)).toEqual([field]);
+  });
+
+  it.each([
+    ['a field the rows do not have', '["password","ASC"]'],
+    ['no direction', '["downHours"]'],
+    ['a direction that is not one', '["downHours","UP"]'],
+    ['not JSON', 'downHours'],
+  ])('refuses a sort of %s with a 400 naming sort', async (_case, sort) => {
+    const response = await t.request({ as: 'engineer', method: 'GET', url: `/api/kpi/mtbf/rows?sort=${encodeURIComponent(sort)}` });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(Object.keys(response.json().errors)).toEqual(['sort']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { DashboardRecord } from '../../../../common/resources/dashboard';
@@ -8,6 +8,12 @@ import { renderApp } from '../../helpers/renderApp';
 import { sessionUser } from '../../helpers/sessionUsers';
 
 vi.mock('react-chartjs-2', () => ({ Chart: () => <canvas />, Line: () => <canvas />, getElementAtEvent: () => [] }));
+const exported = vi.hoisted(() => ({ rows: [] as Record<string, unknown>[][] }));
+vi.mock('../../../../src/features/tables/exportExcel', () => ({
+  exportToExcel: async (_title: string, _fields: unknown, rows: Record<string, unknown>[]) => {
+    exported.rows.push(rows);
+  },
+}));
 
 /*
  * Issue 45 / docs/kpis.md: a kpi widget shows its formula in one line, the figure with its unit and
@@ -37,6 +43,7 @@ const ROWS = {
   kpi: 'mtbf',
   fields: [],
   total: 2,
+  matching: 2,
   rows: [
     { _id: 'o5', workOrder: 'o5', title: 'Replace seal', assetName: 'Kp pump', typeLabel: 'Corrective', downtimeStart: new Date(2026, 10, 10, 22).getTime(), downtimeEnd: null, downHours: 2, failure: true },
     { _id: 'o4', workOrder: 'o4', title: 'Quarterly service', assetName: 'Kp pump', typeLabel: 'Preventive', downtimeStart: new Date(2026, 10, 8, 0).getTime(), downtimeEnd: new Date(2026, 10, 8, 3).getTime(), downHours: 3, failure: false },
@@ -93,4 +100,52 @@ describe('a kpi widget', () => {
     const query = new URLSearchParams(asked.at(-1)?.search);
     expect([query.get('start'), query.get('end'), query.get('asset')]).toEqual([String(START), String(END), 'a-pump']);
   });
+
+  it('sorts, searches and pages on the server over every row counted, and exports every match', async () => {
+    // 12,345 rows counted; a search for "seal" keeps 3. Each answer is the asked range of them.
+    const rowOf = (index: number) => ({ _id: `o${index}`, workOrder: `o${index}`, title: `Order ${index}`, assetName: 'Kp pump', typeLabel: 'Corrective', downtimeStart: START, downtimeEnd: END, downHours: 1, failure: true });
+    localStorage.setItem('jwt', 'stored-jwt');
+    const answered = mockApi({
+      'GET /api/token/init': () => jsonResponse(200, sessionUser(['view-engineer', 'nav-home', 'read-dashboard', 'manage-workorder'], { dashboardId: 'd1' })),
+      'GET /api/dashboard/d1': () => jsonResponse(200, dashboard),
+      'GET /api/kpi/mtbf': () => jsonResponse(200, mtbfFigure),
+      'GET /api/kpi/mtbf/rows': (call) => {
+        const params = new URLSearchParams(call.search);
+        const matching = params.get('search') ? 3 : 12_345;
+        const [first = 0, last = 0] = JSON.parse(params.get('range') ?? '[0,24]') as number[];
+        const rows = Array.from({ length: Math.max(0, Math.min(last, matching - 1) - first + 1) }, (_, index) => rowOf(first + index));
+        return jsonResponse(200, { kpi: 'mtbf', fields: [], total: 12_345, matching, rows });
+      },
+    });
+    renderApp(`/home/kpi/mtbf?start=${START}&end=${END}&asset=a-pump`);
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('Order 0')).toBeInTheDocument();
+    expect(screen.getByText('1–25 of 12345')).toBeInTheDocument();
+    const asked = () => new URLSearchParams(answered.callsTo('GET', '/api/kpi/mtbf/rows').at(-1)!.search);
+    expect([asked().get('range'), asked().get('sort'), asked().get('search')]).toEqual(['[0,24]', null, null]);
+
+    await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+    expect(await within(table).findByText('Order 25')).toBeInTheDocument();
+    expect(asked().get('range')).toBe('[25,49]');
+
+    // A sort is the server's, over all the rows, from the first page again.
+    await userEvent.click(within(table).getByRole('button', { name: /Down in period/ }));
+    await waitFor(() => expect(asked().get('sort')).toBe('["downHours","ASC"]'));
+    expect(asked().get('range')).toBe('[0,24]');
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'seal');
+    await waitFor(() => expect(asked().get('search')).toBe('seal'));
+    expect(await screen.findByText(/3 match the search\./)).toBeInTheDocument();
+    expect(screen.getByText(/12,345 rows\./)).toBeInTheDocument();
+
+    // The export reads every match in pages of the server's limit, not the page shown.
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Search' }));
+    await waitFor(() => expect(asked().get('search')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    await waitFor(() => expect(exported.rows).toHaveLength(1));
+    expect(exported.rows[0]).toHaveLength(12_345);
+    const exportRanges = answered.callsTo('GET', '/api/kpi/mtbf/rows').map((call) => new URLSearchParams(call.search).get('range')).filter((range) => range!.endsWith('9999]'));
+    expect(exportRanges).toEqual(['[0,9999]', '[10000,19999]']);
+  }, 30_000);
 });
