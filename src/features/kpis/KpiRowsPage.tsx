@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { formatTimestamp } from '../../../common/formatTime';
 import { isKpiName, KPI_DEFINITIONS, kpiNumber, kpiParts, kpiValueText, type KpiDefinition, type KpiField, type KpiFigure, type KpiRows } from '../../../common/kpis/kpiDefinitions';
 import { apiQuery } from '../../platform/dataProvider/apiQuery';
@@ -50,6 +50,7 @@ const sortParam = (sort: readonly SortTerm[]) => (sort[0] ? { sort: JSON.stringi
  */
 export function KpiRowsPage() {
   const translate = useTranslate();
+  const notify = useNotify();
   const timeZone = useTimeZone();
   const apiFetch = useApiFetch();
   const { name = '' } = useParams();
@@ -98,6 +99,10 @@ export function KpiRowsPage() {
         if (page.rows.length < EXPORT_PAGE) break;
       }
       await exportToExcel(definition.label, fields, all, cellText);
+    } catch (failure: unknown) {
+      const message = errorMessageOf(failure, translate);
+      // `_`: the server's words are shown as they are, not looked up as a translation key.
+      notify(message, { type: 'error', messageArgs: { _: message } });
     } finally {
       setExporting(false);
     }
