@@ -150,6 +150,8 @@ describe.skipIf(!hasBrowser())("an order's work on the technician's phone, offli
     await dialog.getByRole('textbox', { name: 'Part number or name' }).fill(partNumber);
     await shownOn(page, dialog.getByRole('button', { name: new RegExp(`${partNumber} · Seal kit`) }), pageErrors);
     await dialog.getByText('10 in stock · Store B').waitFor();
+    // The list answers the number typed (one part), not the one before it: a tap then stays on its part.
+    await expect.poll(() => dialog.getByRole('list', { name: 'Parts found' }).getByRole('button').count(), { timeout: 15_000 }).toBe(1);
     await dialog.getByRole('button', { name: new RegExp(`${partNumber} · Seal kit`) }).click();
     await dialog.getByRole('textbox', { name: 'Quantity' }).fill('3');
     await screenshot(page, 'work-order-phone-2-add-part-offline');

@@ -236,6 +236,30 @@ describe('parts on the technician phone', () => {
     expect(rowTexts('Parts used')).toEqual(['2 × SK-100 Seal kitDana Field · 2026/03/05 10:00 AM']);
   });
 
+  it('keeps the parts found on screen while the next search is on its way: nothing blinks away under a finger', async () => {
+    let answerSeal: (() => void) | null = null;
+    openOrder({
+      'GET /api/workOrder/parts': (call) => {
+        if (new URLSearchParams(call.search).get('search') !== 'seal') return partsAnswer(call);
+        return new Promise<Response>((resolve) => {
+          answerSeal = () => resolve(partsAnswer(call));
+        });
+      },
+    });
+    await heading();
+    await userEvent.click(within(section('Parts')).getByRole('button', { name: 'Add part' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a part used' });
+    const found = () => within(dialog).getByRole('list', { name: 'Parts found' });
+    await waitFor(() => expect(within(found()).getAllByRole('button')).toHaveLength(2));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Part number or name' }), 'seal');
+    await waitFor(() => expect(answerSeal).not.toBeNull());
+    // Asked, not answered: both parts still listed, no spinner, no "nothing found".
+    expect(within(found()).getAllByRole('button')).toHaveLength(2);
+    expect(within(dialog).queryByRole('progressbar')).toBeNull();
+    answerSeal!();
+    await waitFor(() => expect(within(found()).getAllByRole('button').map((button) => button.textContent)).toEqual(['SK-100 · Seal kit4 in stock · Store B']));
+  });
+
   it('shows the stores refusing more than they hold in the dialog, which keeps the choice', async () => {
     openOrder({
       'GET /api/workOrder/parts': partsAnswer,

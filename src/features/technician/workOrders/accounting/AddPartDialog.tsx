@@ -71,7 +71,8 @@ export function AddPartDialog({ onClose, onAdd }: Props) {
   const [saving, setSaving] = useState(false);
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
   const wanted = scanned ?? settledSearch;
-  const { data, error, isFetching } = useApiQuery(partChoicesQuery(wanted));
+  // While a new search is on its way the last list stays: the parts do not blink away under a finger.
+  const { data, error, isFetching } = useApiQuery({ ...partChoicesQuery(wanted), placeholderData: (previous) => previous });
   const choices = data ?? [];
   const quantity = quantityOf(quantityText);
 
@@ -151,7 +152,7 @@ export function AddPartDialog({ onClose, onAdd }: Props) {
           {isOffline() && <Typography variant="body2" color="text.secondary">{translate('app.technician.work_order.parts_offline')}</Typography>}
           {error && <Alert severity="error">{errorMessageOf(error, translate)}</Alert>}
           {!data && isFetching && <CircularProgress size={24} aria-label={translate('app.technician.work_order.parts_loading')} />}
-          {data && choices.length === 0 && (
+          {data && !isFetching && choices.length === 0 && (
             <Typography color="text.secondary">{translate('app.technician.work_order.parts_none_found', { search: wanted })}</Typography>
           )}
           {choices.length > 0 && (
