@@ -111,8 +111,13 @@ async function onPostgres(serverUrl: string) {
         const start = end - PERIOD_DAYS * DAY_MS;
         const widgets: Record<string, unknown> = {};
         for (const kpi of KPI_NAMES) widgets[kpi] = await timeCalls(`${server.baseUrl}/api/kpi/${kpi}?start=${start}&end=${end}`, token);
-        const drillDown = await timeCalls(`${server.baseUrl}/api/kpi/plannedPercentage/rows?start=${start}&end=${end}&range=[0,24]`, token);
-        return { orders: ORDERS, labourAndParts: LABOUR + PARTS, alerts: ALERTS, seedMs, periodDays: PERIOD_DAYS, widgets, drillDownFirstPage: drillDown };
+        // The drill-down's busiest screen (planned %: every labour entry of the period): its first page,
+        // a page sorted by a column, and a search through all of its rows.
+        const rowsOf = (extra: string) => timeCalls(`${server.baseUrl}/api/kpi/plannedPercentage/rows?start=${start}&end=${end}&range=[0,24]${extra}`, token);
+        const drillDown = await rowsOf('');
+        const drillDownSorted = await rowsOf(`&sort=${encodeURIComponent('["hours","DESC"]')}`);
+        const drillDownSearched = await rowsOf('&search=pump');
+        return { orders: ORDERS, labourAndParts: LABOUR + PARTS, alerts: ALERTS, seedMs, periodDays: PERIOD_DAYS, widgets, drillDownFirstPage: drillDown, drillDownSorted, drillDownSearched };
       } finally {
         await server.stop();
       }
