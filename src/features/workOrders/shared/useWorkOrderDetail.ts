@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { WorkOrderDetail } from '../../../../common/resources/workOrder';
 import { httpStatusOf } from '../../../platform/authProvider/httpStatus';
-import { errorMessageOf } from '../../../shared/ui/errorMessageOf';
+import { apiQuery } from '../../../platform/dataProvider/apiQuery';
+import { useApiQuery } from '../../../platform/dataProvider/useApiQuery';
 import { usePushEvent } from '../../../platform/realtime/usePushEvent';
-import { useApiFetch } from '../../../platform/dataProvider/useApiFetch';
+import { errorMessageOf } from '../../../shared/ui/errorMessageOf';
 import { workOrderApiPath } from './workOrderApiPath';
 
 export type WorkOrderDetailState =
@@ -14,8 +16,6 @@ export type WorkOrderDetailState =
   | { status: 'error'; message: string }
   | { status: 'ready'; order: WorkOrderDetail };
 
-type Settled = Exclude<WorkOrderDetailState, { status: 'loading' }> & { id: string; key: string };
-
 export interface WorkOrderDetailHandle {
   state: WorkOrderDetailState;
   /** Read the order again (after a write the server answered without the log, after a refusal, Retry). */
@@ -24,48 +24,51 @@ export interface WorkOrderDetailHandle {
   show: (order: WorkOrderDetail) => void;
 }
 
+/** GET /workOrder/{id} with its log and alert; offline, the phone's kept copy answers (docs/offline.md). */
+export const workOrderDetailQuery = (id: string) => apiQuery<WorkOrderDetail>(workOrderApiPath(id), { offline: true });
+
 /**
- * GET /workOrder/{id} with its log and alert (docs/work-orders.md), read again when an
- * `update-detail {type: 'workOrder'}` names it (someone changed it: the engineer, the server's
- * auto-completion, this user on another phone). While a new read is on its way the order on
- * screen stays, so a live update does not flicker. A null id reads nothing (a new order has none
- * yet) and stays loading.
+ * An order with its log, alert, labour and parts (docs/work-orders.md), through the one query
+ * cache: read again when an `update-detail {type: 'workOrder'}` names it (someone changed it: the
+ * engineer, the server's auto-completion, this user on another phone). While a new read is on its
+ * way the order on screen stays, so a live update does not flicker; a read that fails then keeps
+ * it too. A write's answer is shown at once and a read still on its way (asked before the write)
+ * is dropped, so it cannot put the older order back. A null id reads nothing (a new order has
+ * none yet) and stays loading.
  */
 export function useWorkOrderDetail(id: string | null): WorkOrderDetailHandle {
-  const fetchOrder = useApiFetch();
   const translate = useTranslate();
-  const [generation, setGeneration] = useState(0);
-  const [settled, setSettled] = useState<Settled | null>(null);
-  const key = `${generation}:${id}`;
-  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  const client = useQueryClient();
+  const { data, error, refetch } = useApiQuery({ ...workOrderDetailQuery(id ?? ''), enabled: id !== null });
+  const reload = useCallback(() => {
+    if (id !== null) refetch();
+  }, [id, refetch]);
 
   usePushEvent('update-detail', (event) => {
     if (event.type === 'workOrder' && event._id === id) reload();
   });
 
-  useEffect(() => {
-    if (id === null) return undefined;
-    const controller = new AbortController();
-    fetchOrder<WorkOrderDetail>(workOrderApiPath(id), { signal: controller.signal, offline: true }).then(
-      (order) => setSettled({ id, key, status: 'ready', order }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const status = httpStatusOf(error);
-        if (status === 404) setSettled({ id, key, status: 'unavailable' });
-        else {
-          console.error('work order could not be loaded', error);
-          setSettled({ id, key, status: 'error', message: errorMessageOf(error, translate) });
-        }
-      },
-    );
-    return () => controller.abort();
-  }, [fetchOrder, id, key, translate]);
-
-  const show = useCallback((order: WorkOrderDetail) => setSettled({ id: order._id, key, status: 'ready', order }), [key]);
+  // A write's answer on screen in this very render, over the data it replaces: the cache's copy
+  // reaches the screen a moment later (useApiQuery renders answers as transitions), and any newer
+  // answer than the one it replaced wins.
+  const [accepted, setAccepted] = useState<{ order: WorkOrderDetail; over: WorkOrderDetail | undefined } | null>(null);
+  const show = useCallback(
+    (order: WorkOrderDetail) => {
+      const { queryKey } = workOrderDetailQuery(order._id);
+      setAccepted({ order, over: client.getQueryData<WorkOrderDetail>(queryKey) });
+      void client.cancelQueries({ queryKey, exact: true });
+      client.setQueryData(queryKey, order);
+    },
+    [client],
+  );
+  const order = accepted && accepted.order._id === id && accepted.over === data ? accepted.order : data;
 
   let state: WorkOrderDetailState = { status: 'loading' };
-  if (settled?.key === key) state = settled;
-  // A refresh of the order on screen keeps it there until the answer comes.
-  else if (settled?.id === id && settled.status === 'ready') state = settled;
+  if (id !== null) {
+    // Gone is gone, whatever was on screen; any other failure shows only when there is nothing to show.
+    if (error && httpStatusOf(error) === 404) state = { status: 'unavailable' };
+    else if (order) state = { status: 'ready', order };
+    else if (error) state = { status: 'error', message: errorMessageOf(error, translate) };
+  }
   return { state, reload, show };
 }
