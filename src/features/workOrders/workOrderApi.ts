@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
+import { queryOptions } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied } from 'react-admin';
 import type { WorkOrder, WorkOrderInput } from '../../../common/resources/workOrder';
 import { apiUrl, type QueryValue } from '../../platform/dataProvider/apiBase';
 import { httpClient } from '../../platform/dataProvider/httpClient';
+import { apiKey } from '../../platform/dataProvider/apiQuery';
 import { useApiFetch } from '../../platform/dataProvider/useApiFetch';
 import { workOrderApiPath } from './shared/workOrderApiPath';
 
@@ -40,12 +42,12 @@ export function useWorkOrderApi() {
   return useMemo(
     () => ({
       /**
-       * One page, ordered by the server (by `paging.sort`, else the config's sort): `range` asks
-       * only for the rows shown, so ten thousand orders cost one page each time.
+       * One page (`workOrderPageParams`), ordered by the server (by its `sort`, else the config's):
+       * `range` asks only for the rows shown, so ten thousand orders cost one page each time.
        */
-      page: async (query: WorkOrderQuery, paging: Record<string, QueryValue>, signal?: AbortSignal): Promise<WorkOrderPage> => {
+      page: async (params: Record<string, QueryValue>, signal?: AbortSignal): Promise<WorkOrderPage> => {
         try {
-          const { json, headers } = await httpClient(apiUrl('/workOrder', { ...paging, ...workOrderQueryParams(query) }), { signal });
+          const { json, headers } = await httpClient(apiUrl('/workOrder', params), { signal });
           const rows = Array.isArray(json) ? (json as WorkOrder[]) : [];
           return { rows, total: totalOfContentRange(headers.get('Content-Range'), rows.length) };
         } catch (error: unknown) {
@@ -71,3 +73,15 @@ export function useWorkOrderApi() {
 }
 
 export type WorkOrderApi = ReturnType<typeof useWorkOrderApi>;
+
+/** The query of one page of the list through the one query cache, keyed by the call it makes. */
+export function workOrderPageQuery(api: WorkOrderApi, params: Record<string, QueryValue>) {
+  return queryOptions({
+    queryKey: apiKey('/workOrder', params),
+    queryFn: ({ signal }) => api.page(params, signal),
+    // As apiQuery's: a failure shows at once, pushes say when to ask again, and it asks offline too.
+    retry: false,
+    refetchOnWindowFocus: false,
+    networkMode: 'always',
+  });
+}

@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { TABLE_PAGE_SIZE } from '../../../../common/constants';
 import type { WorkOrder, WorkOrderConfig } from '../../../../common/resources/workOrder';
 import { RecordTable } from '../../../shared/ui/recordTable/RecordTable';
 import { serverPageQuery } from '../../tables/serverPaging';
-import { useWorkOrderApi, type WorkOrderPage, type WorkOrderQuery } from '../workOrderApi';
+import { useApiQuery } from '../../../platform/dataProvider/useApiQuery';
+import { useWorkOrderApi, workOrderPageQuery, workOrderQueryParams, type WorkOrderPage, type WorkOrderQuery } from '../workOrderApi';
 import { workOrderColumns, type WorkOrderRow } from './workOrderColumns';
 import { clickedSort, defaultSort, sortParam, type WorkOrderSort } from './workOrderSort';
 
@@ -17,53 +19,42 @@ interface WorkOrderListProps {
   onDelete: (order: WorkOrder) => void;
 }
 
-interface PageRequest {
-  query: WorkOrderQuery;
-  page: number;
-  pageSize: number;
-  sort: WorkOrderSort;
-  version: number;
-  reloads: number;
-}
-
 /**
  * The List tab (spec §2.8): one page at a time from the server (`range`, `filters`, `search`,
- * `sort`, the total from Content-Range), so the list stays quick with ten thousand orders. A
- * row's status is saved the moment it is picked. Spec §8: a failed load or save is only logged;
- * the rows shown stay as they were.
+ * `sort`, the total from Content-Range) through the one query cache, so the list stays quick with
+ * ten thousand orders. A row's status is saved the moment it is picked. Spec §8: a failed load or
+ * save is only logged; the rows shown stay as they were.
  */
 export function WorkOrderList({ config, query, version, onEdit, onDelete }: WorkOrderListProps) {
   const translate = useTranslate();
   const api = useWorkOrderApi();
+  const client = useQueryClient();
   // A new filter or search starts at the first page; the page is kept with the query it belongs to.
   const [paging, setPaging] = useState({ query, page: 0 });
   const page = paging.query === query ? paging.page : 0;
   const [pageSize, setPageSize] = useState(TABLE_PAGE_SIZE);
   const [sort, setSort] = useState<WorkOrderSort>(() => defaultSort(config));
-  const [reloads, setReloads] = useState(0);
-  const [shown, setShown] = useState<WorkOrderPage>({ rows: [], total: 0 });
-  const [answered, setAnswered] = useState<PageRequest | null>(null);
   // Status changes being saved: row id → the status picked, shown until the save is over.
   const [savingStatus, setSavingStatus] = useState<ReadonlyMap<string, string>>(new Map());
 
-  const request = useMemo<PageRequest>(() => ({ query, page, pageSize, sort, version, reloads }), [query, page, pageSize, sort, version, reloads]);
+  const params = useMemo(
+    () => ({ ...serverPageQuery({ page, itemsPerPage: pageSize, search: '', sortBy: [], sortDesc: [] }, ''), sort: sortParam(sort), ...workOrderQueryParams(query) }),
+    [page, pageSize, sort, query],
+  );
+  const pageQuery = workOrderPageQuery(api, params);
+  const { data, error, isFetching, refetch } = useApiQuery({ ...pageQuery, placeholderData: (previous) => previous });
+  // The last page that came, shown while another is asked for and kept when one fails (spec §8).
+  const [shown, setShown] = useState<WorkOrderPage>({ rows: [], total: 0 });
+  if (data && data !== shown) setShown(data);
+
+  // Orders changed elsewhere (a save, a delete, a push): the page is asked again.
+  const firstVersion = useRef(version);
   useEffect(() => {
-    const controller = new AbortController();
-    const params = { ...serverPageQuery({ page: request.page, itemsPerPage: request.pageSize, search: '', sortBy: [], sortDesc: [] }, ''), sort: sortParam(request.sort) };
-    api.page(request.query, params, controller.signal).then(
-      (answer) => {
-        setShown(answer);
-        setAnswered(request);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('work orders could not be loaded', error);
-        setAnswered(request);
-      },
-    );
-    return () => controller.abort();
-  }, [api, request]);
-  const loading = answered !== request;
+    if (version !== firstVersion.current) refetch();
+  }, [version, refetch]);
+  useEffect(() => {
+    if (error) console.error('work orders could not be loaded', error);
+  }, [error]);
 
   const original = (row: WorkOrder): WorkOrder => shown.rows.find((candidate) => candidate._id === row._id) ?? row;
   const settle = (id: string) =>
@@ -78,10 +69,12 @@ export function WorkOrderList({ config, query, version, onEdit, onDelete }: Work
     // Spec §7: PUT the whole order with the new status.
     api.update({ ...order, status }).then(
       () => {
-        setShown((current) => ({ ...current, rows: current.rows.map((candidate) => (candidate._id === order._id ? { ...candidate, status } : candidate)) }));
+        client.setQueryData<WorkOrderPage>(pageQuery.queryKey, (current) =>
+          current ? { ...current, rows: current.rows.map((candidate) => (candidate._id === order._id ? { ...candidate, status } : candidate)) } : current,
+        );
         settle(order._id);
         // The order may now sort or filter elsewhere.
-        setReloads((count) => count + 1);
+        refetch();
       },
       (error: unknown) => {
         console.error('work order status could not be saved', error);
@@ -110,7 +103,7 @@ export function WorkOrderList({ config, query, version, onEdit, onDelete }: Work
         setSort(clickedSort(sort, next, config));
         setPaging({ query, page: 0 });
       }}
-      loading={loading}
+      loading={isFetching}
       page={page}
       onPageChange={(next) => setPaging({ query, page: next })}
       pageSize={pageSize}
