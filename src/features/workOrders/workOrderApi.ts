@@ -42,7 +42,7 @@ export function useWorkOrderApi() {
   return useMemo(
     () => ({
       /**
-       * One page (`workOrderPageParams`), ordered by the server (by its `sort`, else the config's):
+       * One page (its range, sort, filters and search), ordered by the server (by its `sort`, else the config's):
        * `range` asks only for the rows shown, so ten thousand orders cost one page each time.
        */
       page: async (params: Record<string, QueryValue>, signal?: AbortSignal): Promise<WorkOrderPage> => {
