@@ -6,6 +6,8 @@ import { errorResponse, jsonResponse } from '../../helpers/mockApi';
 import { fakeSockets as sockets } from '../../platform/realtime/fakeSocket';
 import { at, detailAnswers, detailOf, openWorkOrders, order, orders, renderDialog } from './workOrderFixtures';
 import { mockApi } from '../../helpers/mockApi';
+import { resetOfflineStore, signIn } from '../../platform/offline/outboxFixtures';
+import { offlineDb } from '../../../../src/platform/offline/offlineDb';
 
 const dialog = () => screen.getByRole('dialog');
 const submit = () => within(dialog()).getByRole('button', { name: 'Submit' });
@@ -360,6 +362,9 @@ describe("work order dialog: the order's history (issue 40)", () => {
   it('the engineer attaches a photo to a comment (uploaded for the activity); one that cannot be uploaded is refused, not kept on the computer', async () => {
     const created = URL.createObjectURL;
     URL.createObjectURL = () => 'blob:seal-photo';
+    // A browser that could keep photos, with a signed-in user: the dialog still must not.
+    resetOfflineStore();
+    signIn();
     try {
       const onHold = order('wo1', { status: 'On Hold' });
       let network = true;
@@ -384,6 +389,7 @@ describe("work order dialog: the order's history (issue 40)", () => {
       await waitFor(() => expect(within(form).getByRole('button', { name: 'Choose file' })).toBeEnabled());
       expect(within(form).getAllByRole('img')).toHaveLength(1);
       expect(screen.queryByText('No network: the photo is kept on this phone and sent with the comment')).toBeNull();
+      expect(await (await offlineDb()).getAll('photos')).toEqual([]);
 
       await user.type(box, 'Old seal, scored face');
       await user.click(within(form).getByRole('button', { name: 'Record' }));
