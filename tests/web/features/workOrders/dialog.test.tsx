@@ -6,6 +6,7 @@ import { errorResponse, jsonResponse } from '../../helpers/mockApi';
 import { fakeSockets as sockets } from '../../platform/realtime/fakeSocket';
 import { at, detailAnswers, detailOf, openWorkOrders, order, orders, renderDialog } from './workOrderFixtures';
 import { mockApi } from '../../helpers/mockApi';
+import { fakeObjectUrls } from '../../helpers/objectUrls';
 import { resetOfflineStore, signIn } from '../../platform/offline/outboxFixtures';
 import { offlineDb } from '../../../../src/platform/offline/offlineDb';
 
@@ -360,46 +361,41 @@ describe("work order dialog: the order's history (issue 40)", () => {
   });
 
   it('the engineer attaches a photo to a comment (uploaded for the activity); one that cannot be uploaded is refused, not kept on the computer', async () => {
-    const created = URL.createObjectURL;
-    URL.createObjectURL = () => 'blob:seal-photo';
+    fakeObjectUrls('blob:seal-photo');
     // A browser that could keep photos, with a signed-in user: the dialog still must not.
     resetOfflineStore();
     signIn();
-    try {
-      const onHold = order('wo1', { status: 'On Hold' });
-      let network = true;
-      const api = mockApi({
-        'GET /api/workOrder/wo1': () => jsonResponse(200, detailOf(onHold, sealLog)),
-        'POST /api/file': () => (network ? jsonResponse(200, { _id: 'f-seal', name: 'seal.jpg', contentType: 'image/jpeg', size: 4 }) : Promise.reject(new TypeError('Failed to fetch'))),
-        'POST /api/workOrder/wo1/activity': (call) =>
-          jsonResponse(200, detailOf(onHold, [{ _id: 'a4', user: 'u-eric', userName: 'Eric Engineer', ...(call.body as { comment: string; photos: string[] }), createdAt: at(12, 17, 2) }, ...sealLog])),
-        'GET /api/file/f-seal/thumbnail': () => new Response(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { status: 200, headers: { 'content-type': 'image/webp' } }),
-      });
-      const user = userEvent.setup();
-      renderDialog({ kind: 'edit', order: onHold });
-      const box = await within(dialog()).findByRole('textbox', { name: 'Record activity' });
-      const form = box.closest('form') as HTMLElement;
-      await user.upload(within(form).getByLabelText('Choose file'), new File(['\x89PNG'], 'seal.png', { type: 'image/png' }));
-      expect(await within(form).findByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', 'blob:seal-photo');
-      expect(api.callsTo('POST', '/api/file').map((call) => call.search)).toEqual(['?for=workOrder.activity']);
+    const onHold = order('wo1', { status: 'On Hold' });
+    let network = true;
+    const api = mockApi({
+      'GET /api/workOrder/wo1': () => jsonResponse(200, detailOf(onHold, sealLog)),
+      'POST /api/file': () => (network ? jsonResponse(200, { _id: 'f-seal', name: 'seal.jpg', contentType: 'image/jpeg', size: 4 }) : Promise.reject(new TypeError('Failed to fetch'))),
+      'POST /api/workOrder/wo1/activity': (call) =>
+        jsonResponse(200, detailOf(onHold, [{ _id: 'a4', user: 'u-eric', userName: 'Eric Engineer', ...(call.body as { comment: string; photos: string[] }), createdAt: at(12, 17, 2) }, ...sealLog])),
+      'GET /api/file/f-seal/thumbnail': () => new Response(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { status: 200, headers: { 'content-type': 'image/webp' } }),
+    });
+    const user = userEvent.setup();
+    renderDialog({ kind: 'edit', order: onHold });
+    const box = await within(dialog()).findByRole('textbox', { name: 'Record activity' });
+    const form = box.closest('form') as HTMLElement;
+    await user.upload(within(form).getByLabelText('Choose file'), new File(['\x89PNG'], 'seal.png', { type: 'image/png' }));
+    expect(await within(form).findByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', 'blob:seal-photo');
+    expect(api.callsTo('POST', '/api/file').map((call) => call.search)).toEqual(['?for=workOrder.activity']);
 
-      network = false;
-      await user.upload(within(form).getByLabelText('Choose file'), new File(['\x89PNG'], 'second.png', { type: 'image/png' }));
-      await waitFor(() => expect(api.callsTo('POST', '/api/file')).toHaveLength(2));
-      await waitFor(() => expect(within(form).getByRole('button', { name: 'Choose file' })).toBeEnabled());
-      expect(within(form).getAllByRole('img')).toHaveLength(1);
-      expect(screen.queryByText('No network: the photo is kept on this phone and sent with the comment')).toBeNull();
-      expect(await (await offlineDb()).getAll('photos')).toEqual([]);
+    network = false;
+    await user.upload(within(form).getByLabelText('Choose file'), new File(['\x89PNG'], 'second.png', { type: 'image/png' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/file')).toHaveLength(2));
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Choose file' })).toBeEnabled());
+    expect(within(form).getAllByRole('img')).toHaveLength(1);
+    expect(screen.queryByText('No network: the photo is kept on this phone and sent with the comment')).toBeNull();
+    expect(await (await offlineDb()).getAll('photos')).toEqual([]);
 
-      await user.type(box, 'Old seal, scored face');
-      await user.click(within(form).getByRole('button', { name: 'Record' }));
-      expect(await screen.findByText('Activity recorded')).toBeInTheDocument();
-      expect(api.callsTo('POST', '/api/workOrder/wo1/activity').map((call) => call.body)).toEqual([{ comment: 'Old seal, scored face', photos: ['f-seal'] }]);
-      const log = within(dialog()).getByRole('region', { name: 'Activity Log' });
-      expect(within(log).getByRole('button', { name: 'Open the image Photo 1 · 2026/03/12 05:02 PM · Eric Engineer' })).toBeInTheDocument();
-    } finally {
-      URL.createObjectURL = created;
-    }
+    await user.type(box, 'Old seal, scored face');
+    await user.click(within(form).getByRole('button', { name: 'Record' }));
+    expect(await screen.findByText('Activity recorded')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/workOrder/wo1/activity').map((call) => call.body)).toEqual([{ comment: 'Old seal, scored face', photos: ['f-seal'] }]);
+    const log = within(dialog()).getByRole('region', { name: 'Activity Log' });
+    expect(within(log).getByRole('button', { name: 'Open the image Photo 1 · 2026/03/12 05:02 PM · Eric Engineer' })).toBeInTheDocument();
   });
 
   it('a Completed order shows its log, and no way to add to it (the server refuses with 409)', async () => {

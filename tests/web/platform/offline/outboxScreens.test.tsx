@@ -1,12 +1,13 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addOutboxItem, listOutboxItems } from '../../../../src/platform/offline/outbox/outboxStore';
 import { offlineDb } from '../../../../src/platform/offline/offlineDb';
 import { jsonResponse, mockApi, type ApiCall } from '../../helpers/mockApi';
 import { renderApp } from '../../helpers/renderApp';
 import { hex, itemIn, openInspect, panelOf, photo, postsOf, pumpChecklist, skdGroup } from '../../features/technician/inspectFixtures';
+import { fakeObjectUrls } from '../../helpers/objectUrls';
 import { KEY_1, KEY_2, KEY_3, queuedItem, resetOfflineStore, technician, emptyCatalogueAnswer } from './outboxFixtures';
 
 const SAVED_ON_PHONE = 'Saved on this phone — it will be sent when the network returns';
@@ -18,11 +19,6 @@ beforeEach(() => {
   resetOfflineStore();
 });
 
-let objectUrls: (() => void) | null = null;
-afterEach(() => {
-  objectUrls?.();
-  objectUrls = null;
-});
 
 /** Signed in as the technician on /inspection/outbox (or `path`), with the inspect view's calls answered. */
 function openTechnician(path = '/inspection/outbox', answers: Parameters<typeof mockApi>[0] = {}) {
@@ -187,15 +183,7 @@ describe('the outbox on the phone (docs/offline.md)', () => {
   });
 
   it('the photo buttons nest no control; a photo that cannot be uploaded is kept on the phone and shown from there', async () => {
-    let next = 0;
-    const created = URL.createObjectURL;
-    const revoked = URL.revokeObjectURL;
-    URL.createObjectURL = () => `blob:photo-${(next += 1)}`;
-    URL.revokeObjectURL = () => undefined;
-    objectUrls = () => {
-      URL.createObjectURL = created;
-      URL.revokeObjectURL = revoked;
-    };
+    fakeObjectUrls();
     openInspect({ ...emptyCatalogueAnswer, 'POST /api/file': networkDown });
     const panel = await panelOf('Booster set control panel');
     const item = itemIn(panel, photo.name);

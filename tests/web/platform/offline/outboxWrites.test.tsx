@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkOrderDetail } from '../../../../common/resources/workOrder';
 import { addOutboxItem, listOutboxItems } from '../../../../src/platform/offline/outbox/outboxStore';
+import { fakeObjectUrls } from '../../helpers/objectUrls';
 import { offlineDb } from '../../../../src/platform/offline/offlineDb';
 import { errorResponse, jsonResponse, mockApi, type ApiCall } from '../../helpers/mockApi';
 import { renderApp } from '../../helpers/renderApp';
@@ -119,19 +120,7 @@ describe('work order writes and the outbox (docs/offline.md)', () => {
 describe('photos on activity (DESIGN §18)', () => {
   const FILE_1 = '0000000000000000000000f1';
   const FILE_2 = '0000000000000000000000f2';
-  let restoreUrls: () => void = () => undefined;
-  beforeEach(() => {
-    const created = URL.createObjectURL;
-    const revoked = URL.revokeObjectURL;
-    let next = 0;
-    URL.createObjectURL = () => `blob:photo-${(next += 1)}`;
-    URL.revokeObjectURL = () => undefined;
-    restoreUrls = () => {
-      URL.createObjectURL = created;
-      URL.revokeObjectURL = revoked;
-    };
-  });
-  afterEach(() => restoreUrls());
+  beforeEach(() => fakeObjectUrls());
 
   const form = () => activityBox().closest('form') as HTMLElement;
   const photo = (name: string) => new File(['\x89PNG'], name, { type: 'image/png' });
