@@ -112,11 +112,43 @@ async function recordCrossings(tx: Database, crossed: readonly { point: Catalogu
     where meter_crossings.point_id = l.point_id and meter_crossings.cycle = l.cycle and meter_crossings.at = l.at`);
 }
 
+type PointState = typeof pointStates.$inferSelect;
+/** A point state as `json_agg` gives it: the table's column names. */
+interface PointStateRow { point_id: string; last_ts: number | null; last_value: number | null; conditions: PointConditions; meter_high: number | null; meter_cycle: number }
+
+/** The points' state rows, locked in id order (two processes' batches lock the same points alike). */
+const lockedStates = (ids: readonly string[]) =>
+  sql`locked as (select * from point_states where point_id in (select json_array_elements_text(${JSON.stringify(ids)}::json)) order by point_id for update)`;
+const statesColumn = sql`(select coalesce(json_agg(locked order by point_id), '[]') from locked) as states`;
+
+const asStates = (rows: readonly PointStateRow[]): PointState[] =>
+  rows.map((row) => ({ point: row.point_id, lastTs: row.last_ts, lastValue: row.last_value, conditions: row.conditions, meterHigh: row.meter_high, meterCycle: row.meter_cycle }));
+
+async function lockStates(tx: Database, ids: readonly string[]): Promise<PointState[]> {
+  const result = (await tx.execute(sql`with ${lockedStates(ids)} select ${statesColumn}`)) as unknown as { rows: [{ states: PointStateRow[] }] };
+  return asStates(result.rows[0].states);
+}
+
+/**
+ * The batch's readings inserted (a duplicate dropped by the (point, time) key) and its points'
+ * states locked, in one statement: a storing transaction waits for the server's event loop once per
+ * statement, and that loop is also taking thousands of messages a second (docs/performance-monitoring.md).
+ */
+async function insertAndLock(tx: Database, insert: SQL, ids: readonly string[]): Promise<{ fresh: [string, number | string][]; states: PointState[] }> {
+  const result = (await tx.execute(sql`
+    with inserted as (${insert} on conflict do nothing returning point_id, ts), ${lockedStates(ids)}
+    select (select coalesce(json_agg(json_build_array(point_id, ts)), '[]') from inserted) as fresh, ${statesColumn}`)) as unknown as {
+    rows: [{ states: PointStateRow[]; fresh: [string, number | string][] }];
+  };
+  const [row] = result.rows;
+  return { fresh: row.fresh, states: asStates(row.states) };
+}
+
 /**
  * Stores readings once each and runs the new ones through their points' alert rules (DESIGN §17),
- * in one transaction: the readings (a duplicate is dropped by the (point, time) key), the points'
- * states locked in id order (a reading is evaluated by one process, a batch in time order), the open
- * alerts they change. A reading older than its point's newest evaluated one by more than
+ * in one transaction: the readings (a duplicate is dropped by the (point, time) key) and the points'
+ * states locked in id order (a reading is evaluated by one process, a batch in time order) in one
+ * statement, the states written back in another, then the open alerts they change, if any. A reading older than its point's newest evaluated one by more than
  * REORDER_WINDOW_MS is stored, not evaluated.
  */
 export async function storeReadings(db: Database, levels: readonly AlertLevelRow[], incoming: readonly AcceptedReading[]): Promise<StoreOutcome> {
@@ -130,26 +162,24 @@ export async function storeReadings(db: Database, levels: readonly AlertLevelRow
 
   return db.transaction(async (tx) => {
     const rows = batch.map((r) => ({ point: r.point._id, ts: r.ts, value: r.value, deviceKey: r.deviceKey, inspection: r.inspection }));
-    const insert = jsonInsert(readings, rows) as SQL;
-    const inserted = (await tx.execute(sql`${insert} on conflict do nothing returning point_id, ts`)) as unknown as { rows: { point_id: string; ts: string | number }[] };
-    outcome.stored = inserted.rows.length;
-    outcome.duplicates += batch.length - inserted.rows.length;
-    if (inserted.rows.length === 0) return outcome;
+    const ids = [...new Set(batch.map((reading) => reading.point._id))].sort();
+    const stored = await insertAndLock(tx, jsonInsert(readings, rows) as SQL, ids);
+    outcome.stored = stored.fresh.length;
+    outcome.duplicates += batch.length - stored.fresh.length;
+    if (stored.fresh.length === 0) return outcome;
+    let states = stored.states;
+    if (states.length < ids.length) {
+      // A point has its state row from its first reading on: a new point's is made, and all are locked again.
+      const held = new Set(states.map((state) => state.point));
+      await tx.insert(pointStates).values(ids.filter((id) => !held.has(id)).map((point) => ({ point }))).onConflictDoNothing();
+      states = await lockStates(tx, ids);
+    }
 
-    const fresh = new Set(inserted.rows.map((row) => `${row.point_id}\n${Number(row.ts)}`));
+    const fresh = new Set(stored.fresh.map(([pointId, ts]) => `${pointId}\n${Number(ts)}`));
     const byPoint = new Map<string, AcceptedReading[]>();
     for (const reading of batch) {
       if (!fresh.has(`${reading.point._id}\n${reading.ts}`)) continue;
       byPoint.set(reading.point._id, [...(byPoint.get(reading.point._id) ?? []), reading]);
-    }
-    const ids = [...byPoint.keys()].sort();
-    // A point has its state row from its first reading on: one statement locks them; a new point's is made first.
-    const lockStates = (which: readonly string[]) => tx.select().from(pointStates).where(inArray(pointStates.point, [...which])).orderBy(pointStates.point).for('update');
-    let states = await lockStates(ids);
-    if (states.length < ids.length) {
-      const held = new Set(states.map((state) => state.point));
-      await tx.insert(pointStates).values(ids.filter((id) => !held.has(id)).map((point) => ({ point }))).onConflictDoNothing();
-      states = await lockStates(ids);
     }
 
     const events = new Map<string, RuleEvent[]>();
