@@ -148,8 +148,8 @@ async function insertAndLock(tx: Database, insert: SQL, ids: readonly string[]):
  * Stores readings once each and runs the new ones through their points' alert rules (DESIGN §17),
  * in one transaction: the readings (a duplicate is dropped by the (point, time) key) and the points'
  * states locked in id order (a reading is evaluated by one process, a batch in time order) in one
- * statement, the states written back in another, then the open alerts they change, if any. A reading older than its point's newest evaluated one by more than
- * REORDER_WINDOW_MS is stored, not evaluated.
+ * statement, the states written back in another, then the open alerts they change, if any. A reading
+ * older than its point's newest evaluated one by more than REORDER_WINDOW_MS is stored, not evaluated.
  */
 export async function storeReadings(db: Database, levels: readonly AlertLevelRow[], incoming: readonly AcceptedReading[]): Promise<StoreOutcome> {
   const outcome: StoreOutcome = { stored: 0, duplicates: 0, late: 0, fired: [], opened: [], changed: [], crossings: 0, serviceOrders: [] };
