@@ -232,6 +232,9 @@ export function buildDemoWorkOrders(input: { assets: DemoAsset[]; people: DemoPe
       startTimestamp: window.start,
       endTimestamp: window.end,
       alert: plan.alert?._id ?? null,
+      // The column's default, said: these go in one statement with the rule's orders, which name their
+      // type, and a row without a key the statement names stores null (bulkInsert).
+      type: 'corrective',
       createdBy: random.chance(0.8) ? ids.engineer : ids.admin,
       createdAt: plan.alert ? Math.max(createdAt, plan.alert.timestamp + 30 * MINUTE_MS) : createdAt,
       updatedAt: createdAt,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { adminApi, idsBy, ok, type Doc } from '../administration/adminApi';
-import { alerts } from '../../../server/db/schema';
+import { alertLevels, alerts, workOrderAlertClaims, workOrders } from '../../../server/db/schema';
 import { buildDemoWorkOrders, ensureDemoWorkOrders } from '../../../server/seed/demoWorkOrders';
 import { sweepAlertsWithoutOrders } from '../../../server/modules/workOrders/autoCreate';
 import { storedOrders } from './workOrderFixture';
@@ -111,6 +111,33 @@ describe('the demo work orders', () => {
     });
     expect(withoutIds(buildDemoWorkOrders(input, now))).toEqual(withoutIds(buildDemoWorkOrders(input, now)));
     expect(buildDemoWorkOrders(input, now).orders).toHaveLength(20);
+  });
+
+  it('are made beside the orders the rule opens for the last day\'s alerts, each with its type', async () => {
+    // A demo whose history has a critical alert of the last day (which one has depends on the hour it starts).
+    const own = await createTestApp({ jobsEnabled: false });
+    try {
+      const { db } = own.app.services;
+      await db.execute(sql`truncate ${workOrders}, ${workOrderAlertClaims} cascade`);
+      const [recent] = await db
+        .select({ _id: alerts._id })
+        .from(alerts)
+        .innerJoin(alertLevels, eq(alertLevels._id, alerts.level))
+        .where(and(eq(alertLevels.technicalName, 'critical'), isNull(alerts.type), isNotNull(alerts.inspection)))
+        .limit(1);
+      const now = Date.now();
+      await db.update(alerts).set({ timestamp: now - 60 * 60_000, resolvedAt: null }).where(eq(alerts._id, recent!._id));
+      expect(await ensureDemoWorkOrders(db, now)).toBe(true);
+      const stored = await db.select({ type: workOrders.type, alert: workOrders.alert, description: workOrders.description }).from(workOrders);
+      expect(stored).toHaveLength(60);
+      expect(stored.filter((order) => order.alert === recent!._id)).toEqual([{ type: 'inspection-follow-up', alert: recent!._id, description: expect.stringMatching(/^Opened automatically for the Critical alert/) }]);
+      // The rule's orders (this alert's, and any other critical alert's of the last day) name their type; the demo's own are corrective until their accounting.
+      const opened = stored.filter((order) => order.description.startsWith('Opened automatically'));
+      expect(new Set(opened.map((order) => order.type))).toEqual(new Set(['inspection-follow-up']));
+      expect(new Set(stored.filter((order) => !opened.includes(order)).map((order) => order.type))).toEqual(new Set(['corrective']));
+    } finally {
+      await own.close();
+    }
   });
 
   it('leave the sweep nothing to open, and are written once', async () => {
