@@ -13,7 +13,7 @@ export const DESKTOP = { width: 1366, height: 860 };
 export interface BrowserSession {
   browser: Browser;
   /** `options`: the browser's own settings besides its size, e.g. the time zone the phone is in. */
-  newPage(viewport?: { width: number; height: number }, options?: Pick<BrowserContextOptions, 'timezoneId' | 'hasTouch'>): Promise<{ page: Page; context: BrowserContext }>;
+  newPage(viewport?: { width: number; height: number }, options?: Pick<BrowserContextOptions, 'timezoneId' | 'hasTouch' | 'isMobile' | 'userAgent'>): Promise<{ page: Page; context: BrowserContext }>;
   close(): Promise<void>;
 }
 

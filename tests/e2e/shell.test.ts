@@ -305,19 +305,37 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   }
 
+  // The clock is drawn blank by the server and ticks once the page is the phone's own (useHydrated).
+  const clockTicks = async (page: Page) => {
+    await page.waitForFunction(() => /\d/.test(document.querySelector('#root header time')?.textContent ?? ''));
+  };
+
+  /** A phone as Lighthouse's mobile emulation presents one: a touch screen (a coarse pointer) and a phone's user agent. */
+  const TOUCH_PHONE = {
+    hasTouch: true,
+    isMobile: true,
+    userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36',
+  };
+
   /** The drawn pages (issue 41 step 3), with what shows each is the app's own once hydrated. */
-  const DRAWN_PAGES: [label: string, user: string, path: string, zone: string, alive: (page: Page) => Promise<void>][] = [
+  const DRAWN_PAGES: [label: string, user: string, path: string, zone: string, alive: (page: Page) => Promise<void>, device?: typeof TOUCH_PHONE][] = [
     ['the technician home', 'technician', '/inspection', 'America/Chicago', profileOpens],
     ['the inspect view', 'technician', '/inspection/asset/identification/SKD-001', 'America/Chicago', profileOpens],
+    ['the on-site board', 'onsite', '/onsite', 'Pacific/Auckland', clockTicks],
     [
-      'the on-site board',
+      // Its period's date fields drawn in their phone form (a dialog to pick in), kept by hydration rather than built again.
+      'the on-site board on a touch phone',
       'onsite',
       '/onsite',
       'Pacific/Auckland',
-      // The clock is drawn blank by the server and ticks once the page is the phone's own (useHydrated).
       async (page) => {
-        await page.waitForFunction(() => /\d/.test(document.querySelector('#root header time')?.textContent ?? ''));
+        await clockTicks(page);
+        await page.getByRole('group', { name: 'Period from' }).getByRole('button', { name: /^Choose date/ }).tap();
+        await page.getByRole('dialog').getByRole('button', { name: 'OK' }).waitFor();
+        await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).tap();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
       },
+      TOUCH_PHONE,
     ],
   ];
 
@@ -328,12 +346,13 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
 
   /**
    * The drawn elements React did not keep, outermost first: hydration keeps them all but the
-   * placeholders its data replaces (skeletons) and the tab indicator MUI mounts again.
+   * placeholders its data replaces (skeletons, a chart's empty canvas until its turn to draw) and
+   * the tab indicator MUI mounts again.
    */
   const notKept = (page: Page) =>
     page.evaluate(() => {
       const drawn = (window as unknown as { __drawn: Element[] }).__drawn;
-      const expected = (element: Element) => element.closest('.MuiSkeleton-root, .MuiTabs-indicator') !== null;
+      const expected = (element: Element) => element.closest('.MuiSkeleton-root, .MuiTabs-indicator, canvas[data-chart-waiting]') !== null;
       return {
         drawn: drawn.length,
         lost: drawn
@@ -342,8 +361,8 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
       };
     });
 
-  it.each(DRAWN_PAGES)("draws %s on the server for the phone's session and zone, and the browser hydrates it: painted before the app's code, nothing drawn twice, nothing asked again, nothing moved", async (label, username, path, zone, alive) => {
-    const { page, context } = await session.newPage(PHONE, { timezoneId: zone });
+  it.each(DRAWN_PAGES)("draws %s on the server for the phone's session and zone, and the browser hydrates it: painted before the app's code, nothing drawn twice, nothing asked again, nothing moved", async (label, username, path, zone, alive, device) => {
+    const { page, context } = await session.newPage(PHONE, { timezoneId: zone, ...device });
     page.on('pageerror', (error) => pageErrors.push(`${path} (drawn): ${error.message}`));
     const refused: string[] = [];
     page.on('console', (message) => {
@@ -390,7 +409,7 @@ describe.skipIf(!hasBrowser())('the running app in Chromium', () => {
     expect(refused).toEqual([]);
     // The company logo is shown.
     await expect.poll(() => page.locator('header img[src="/logo.svg"]').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
-    await screenshot(page, `drawn-${path.split('/').filter(Boolean).pop()}-phone`);
+    await screenshot(page, `drawn-${path.split('/').filter(Boolean).pop()}-${device ? 'touch-phone' : 'phone'}`);
     await page.close();
   });
 

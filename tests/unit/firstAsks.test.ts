@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APPLICATION_INFO_PATH, askFirst, SESSION_PATH } from '../../common/firstAsks';
-import { phonePageOf } from '../../common/firstScreen';
+import { finePointerGuess, phonePageOf } from '../../common/firstScreen';
 
 /*
  * What a phone page asks first (common/firstAsks.ts), read by the server's first-screen render and
@@ -37,6 +37,21 @@ describe('which pages have a first screen', () => {
     for (const other of ['/inspection/scan', '/inspection/workOrder/w1', '/inspection/asset/identification/SKD-001/thermography', '/onsitex', '/home', '/inspection/asset/identification/%E0%A4%A']) {
       expect(phonePageOf(other), other).toBeNull();
     }
+  });
+});
+
+describe('the pointer a drawn page assumes', () => {
+  // User agents as the devices send them (kept by hand); a phone's has "Mobi" (MDN), a tablet's and a desktop's do not.
+  const AGENTS: [device: string, userAgent: string, fine: boolean][] = [
+    ['Android phone, Chrome', 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36', false],
+    ['iPhone, Safari', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1', false],
+    ['Android phone, Firefox', 'Mozilla/5.0 (Android 14; Mobile; rv:139.0) Gecko/139.0 Firefox/139.0', false],
+    ['Android tablet, Chrome', 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36', true],
+    ['Windows, Edge', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36 Edg/136.0.0.0', true],
+    ['no user agent', '', true],
+  ];
+  it.each(AGENTS)('%s', (_device, userAgent, fine) => {
+    expect(finePointerGuess(userAgent)).toBe(fine);
   });
 });
 

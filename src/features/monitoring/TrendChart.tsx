@@ -7,6 +7,7 @@ import { formatDate, formatTimeOfDay, formatTimestamp } from '../../../common/fo
 import { withUnit } from '../../../common/monitoring/pointAlertView';
 import type { PointTrend } from '../../../common/monitoring/trend';
 import { LINE_CHART_BASE, setUpCharts } from '../../shared/ui/chartSetup';
+import { ChartTurn } from '../../shared/ui/ChartTurn';
 
 // A line with a min–max band (Filler) beyond the dashboard's bar and doughnut (registering twice is harmless).
 Chart.register(LineController, LineElement, PointElement, Filler);
@@ -126,10 +127,13 @@ export function TrendChart({ trend, height }: TrendChartProps) {
     [from, to, unit],
   );
   const forecast = trend.forecast;
+  const label = translate('app.monitoring.trend_of', { name: trend.point.name });
   return (
     <>
       <Box sx={height === undefined ? { position: 'relative', flex: 1, minHeight: 0 } : { position: 'relative', height }}>
-        <Line data={data} options={options} role="img" aria-label={translate('app.monitoring.trend_of', { name: trend.point.name })} />
+        <ChartTurn label={label}>
+          <Line data={data} options={options} role="img" aria-label={label} />
+        </ChartTurn>
       </Box>
       {trend.buckets.length === 0 && (
         <Typography variant="body2" sx={{ color: 'text.secondary', flexShrink: 0 }}>

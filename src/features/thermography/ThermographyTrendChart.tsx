@@ -7,6 +7,7 @@ import { formatDate, formatTimestamp } from '../../../common/formatTime';
 import { LINE_CHART_BASE, setUpCharts } from '../../shared/ui/chartSetup';
 import { useDetail } from '../tables/details/useDetail';
 import type { Severity } from './noteTypes';
+import { ChartTurn } from '../../shared/ui/ChartTurn';
 
 /** GET /asset/{id}/thermographyTrend: each approved note's hottest spot, oldest first. */
 export interface TrendPoint {
@@ -95,7 +96,9 @@ export function ThermographyTrendChart({ assetId }: { assetId: string }) {
         {title}
       </Typography>
       <Box sx={{ position: 'relative', height: 240 }}>
-        <Line data={data} options={options} role="img" aria-label={title} />
+        <ChartTurn label={title}>
+          <Line data={data} options={options} role="img" aria-label={title} />
+        </ChartTurn>
       </Box>
     </Paper>
   );

@@ -9,6 +9,7 @@ import { App } from '../../App';
 import { i18nProvider } from '../i18n';
 import { setServerHtml } from '../../../common/storedHtml/serverHtml';
 import { TimeZoneProvider } from '../../shared/ui/timeZone';
+import { AssumedFinePointerProvider } from '../../shared/ui/finePointer';
 import { seedAnswers } from '../dataProvider/apiQuery';
 import { serverHtmlEngine } from '../../../common/storedHtml/serverHtmlEngine';
 import { takeRenderedLazies } from '../../shared/ui/lazyWithTimeout';
@@ -38,10 +39,12 @@ export default async function drawScreen({ path, answers, drawnFor }: DrawTask):
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
       <TimeZoneProvider timeZone={drawnFor.timeZone}>
-        <StaticRouter location={path}>
-          {/* A store of its own per render, holding the locale: react-admin's translations draw nothing until the store names one. */}
-          <App store={memoryStore({ locale: i18nProvider.getLocale() })} client={client} />
-        </StaticRouter>
+        <AssumedFinePointerProvider finePointer={drawnFor.finePointer ?? true}>
+          <StaticRouter location={path}>
+            {/* A store of its own per render, holding the locale: react-admin's translations draw nothing until the store names one. */}
+            <App store={memoryStore({ locale: i18nProvider.getLocale() })} client={client} />
+          </StaticRouter>
+        </AssumedFinePointerProvider>
       </TimeZoneProvider>
     </CacheProvider>,
     {

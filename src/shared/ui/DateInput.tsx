@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
+import { MobileDatePicker } from '@mui/x-date-pickers/MobileDatePicker';
+import { useFinePointer } from './finePointer';
 import { DATE_INPUT_FORMAT, PickerLocalization, pickerSlotProps, pickerSlots, usePickerDraft, type DateInputCommonProps } from './datePickers';
 
 /** A day as spec §9's YYYY-MM-DD text; anything else is no day. */
@@ -31,6 +33,7 @@ export function DateInput({ value, onChange, minDate, maxDate, disabled, handOnW
   // The same limit objects while the limits stay: a new one makes the field lay out a half-typed date afresh (emptied).
   const min = useMemo(() => (minDate ? dayOf(minDate) : null), [minDate]);
   const max = useMemo(() => (maxDate ? dayOf(maxDate) : null), [maxDate]);
+  const DatePicker = useFinePointer() ? DesktopDatePicker : MobileDatePicker;
   return (
     <PickerLocalization>
       <DatePicker

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import { DesktopDateTimePicker } from '@mui/x-date-pickers/DesktopDateTimePicker';
+import { MobileDateTimePicker } from '@mui/x-date-pickers/MobileDateTimePicker';
+import { useFinePointer } from './finePointer';
 import { DATE_TIME_INPUT_FORMAT, PickerLocalization, pickerSlotProps, pickerSlots, usePickerDraft, type DateInputCommonProps } from './datePickers';
 
 const dayOf = (epochMs: number | null): Dayjs | null => (epochMs === null ? null : dayjs(epochMs));
@@ -26,6 +28,7 @@ export function DateTimeInput({ value, onChange, minDateTime, maxDateTime, disab
   // The same limit objects while the limits stay: a new one makes the field lay out a half-typed date afresh (emptied).
   const min = useMemo(() => (minDateTime === undefined ? null : dayjs(minDateTime)), [minDateTime]);
   const max = useMemo(() => (maxDateTime === undefined ? null : dayjs(maxDateTime)), [maxDateTime]);
+  const DateTimePicker = useFinePointer() ? DesktopDateTimePicker : MobileDateTimePicker;
   return (
     <PickerLocalization>
       <DateTimePicker

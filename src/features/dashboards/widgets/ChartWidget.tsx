@@ -4,6 +4,7 @@ import type { Chart as ChartInstance, ChartData, ChartOptions } from 'chart.js';
 import { Chart, getElementAtEvent } from 'react-chartjs-2';
 import type { ChartWidgetData } from '../../../../common/dashboards/widgetData';
 import { setUpCharts } from '../../../shared/ui/chartSetup';
+import { ChartTurn } from '../../../shared/ui/ChartTurn';
 import { withColors } from './chartColors';
 import { CHART_SIZE } from './widgetSizes';
 
@@ -45,18 +46,13 @@ export function ChartWidget({ data, color, onPick }: ChartWidgetProps) {
     const [element] = getElementAtEvent(ref.current, event);
     if (element) onPick(element.index);
   };
+  const label = chartData.datasets.map((d) => d.label).filter(Boolean).join(', ') || 'chart';
   return (
     <Box sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
       <Box sx={{ ...CHART_SIZE, position: 'relative' }} data-testid="chart-box">
-        <Chart
-          ref={ref}
-          type={data.type}
-          data={chartData as ChartData}
-          options={options}
-          onClick={click}
-          aria-label={chartData.datasets.map((d) => d.label).filter(Boolean).join(', ') || 'chart'}
-          role="img"
-        />
+        <ChartTurn label={label}>
+          <Chart ref={ref} type={data.type} data={chartData as ChartData} options={options} onClick={click} aria-label={label} role="img" />
+        </ChartTurn>
       </Box>
     </Box>
   );

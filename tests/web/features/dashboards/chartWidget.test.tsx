@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import type { ChartOptions } from 'chart.js';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChartWidgetData } from '../../../../common/dashboards/widgetData';
@@ -19,10 +19,12 @@ const data = (chartOptions?: object): ChartWidgetData =>
   ({ type: 'bar', chartData: { labels: ['Mon', 'Tue'], datasets: [{ label: 'Alerts', data: [3, 5] }] }, ...(chartOptions ? { chartOptions } : {}) }) as unknown as ChartWidgetData;
 
 describe('ChartWidget', () => {
-  it('a board re-rendering with a new click handler does not update its chart; new chart options do', () => {
+  it('a board re-rendering with a new click handler does not update its chart; new chart options do', async () => {
     optionsSeen.length = 0;
     const shown = data();
     const view = render(<ChartWidget data={shown} onPick={() => undefined} />);
+    // The chart draws in a task of its own (ChartTurn).
+    await waitFor(() => expect(optionsSeen.length).toBeGreaterThan(0));
     view.rerender(<ChartWidget data={shown} onPick={() => undefined} />);
     view.rerender(<ChartWidget data={shown} onPick={() => undefined} />);
     expect(new Set(optionsSeen).size).toBe(1);

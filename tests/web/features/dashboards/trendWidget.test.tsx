@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ChartData, ChartOptions, LegendItem } from 'chart.js';
 import { describe, expect, it, vi } from 'vitest';
 import type { DashboardRecord } from '../../../../common/resources/dashboard';
@@ -98,6 +98,11 @@ function ticksOf(options: ChartOptions<'line'>, width = 800): string[] {
 
 /** The last chart drawn with this label. */
 const lineOf = (label: string) => linesDrawn.filter((props) => props['aria-label'] === label).at(-1)!;
+/** The chart as drawn: charts draw in a task of their own (ChartTurn), their empty canvas until then. */
+const drawnLine = (label: string) => waitFor(() => {
+  expect(lineOf(label)).toBeDefined();
+  return lineOf(label);
+});
 
 describe('a trend widget', () => {
   it("shows its point's name and latest reading, draws the mean, the band and both level lines, and says the forecast", async () => {
@@ -108,7 +113,7 @@ describe('a trend widget', () => {
     expect(within(widget).getByTestId('trend-point')).toHaveTextContent('Chilled water supply temperature · now 7.9 °C');
     expect(within(widget).getByTestId('point-forecast')).toHaveTextContent(`At this trend it reaches Warning (9 °C) in ~12 days, on ${formatDate(FORECAST_AT)}`);
 
-    const { data, options } = lineOf('Trend of Chilled water supply temperature');
+    const { data, options } = await drawnLine('Trend of Chilled water supply temperature');
     // The legend's entries: the band's lower edge is a series of its own, left out of the legend.
     expect(data.datasets.map((set) => set.label)).toEqual(['Min–max', 'Min–max min', 'Mean', 'Warning', 'Critical']);
     const shown = options.plugins!.legend!.labels!.filter!;
@@ -135,7 +140,7 @@ describe('a trend widget', () => {
     expect(await within(widget).findByText('No readings in this period')).toBeInTheDocument();
     expect(within(widget).getByTestId('trend-point')).toHaveTextContent(/^Compressor run hours$/);
     expect(within(widget).queryByTestId('point-forecast')).toBeNull();
-    const { data, options } = lineOf('Trend of Compressor run hours');
+    const { data, options } = await drawnLine('Trend of Compressor run hours');
     expect(data.datasets.map((set) => set.label)).toEqual(['Min–max', 'Min–max min', 'Mean']);
     // A day (09:00 to 09:00) is ticked every 6 hours on the hour, by time of day.
     expect(options.scales!.x).toMatchObject({ min: TO - DAY, max: TO });
