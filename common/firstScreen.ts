@@ -65,22 +65,9 @@ export interface DrawnScreen {
 export interface DrawTask {
   path: string;
   answers: Record<string, unknown>;
-  /** IANA zone of the phone: its times are shown in it, as the phone itself would show them. */
-  drawnFor: {
-    timeZone: string;
-    /** Whether the device has a fine pointer (finePointerGuess); absent, a fine one, as MUI assumes where it cannot ask. */
-    finePointer?: boolean;
-  };
+  /** The phone's IANA zone (its times are shown in it, as it would show them) and user agent (src/shared/ui/device.tsx). */
+  drawnFor: { timeZone: string; userAgent: string };
 }
-
-/**
- * Whether a device has a fine pointer (a mouse: `(pointer: fine)`), guessed from its user agent where
- * the media query cannot be asked: by the server drawing its first screen and by the browser hydrating
- * it, which read the same string and so draw the same date pickers (a mouse's field or a phone's
- * dialog, src/shared/ui/finePointer.tsx). MDN's rule: "Mobi" anywhere in the user agent is a phone.
- * A wrong guess (a tablet) is mended after hydration, as every guess was before.
- */
-export const finePointerGuess = (userAgent: string): boolean => !userAgent.includes('Mobi');
 
 /**
  * Where a drawn page holds the answers its screen was drawn from and the lazy components it shows, as

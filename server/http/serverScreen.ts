@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { parse as parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BOOT_HASH_META, type DrawnScreen, type DrawTask, ENTRY_HELD_PAGE, finePointerGuess, PAGE_COOKIE, phonePageOf, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, ZONE_COOKIE, withServerScreen } from '../../common/firstScreen';
+import { BOOT_HASH_META, type DrawnScreen, type DrawTask, ENTRY_HELD_PAGE, PAGE_COOKIE, phonePageOf, SERVER_SCREEN_DIR, SERVER_SCREEN_ENTRY, ZONE_COOKIE, withServerScreen } from '../../common/firstScreen';
 import { askFirst, type Ask } from '../../common/firstAsks';
 import { isKnownTimeZone } from '../../common/timeZone';
 import { API_PREFIX } from '../auth/authPlugin';
@@ -112,7 +112,7 @@ export function loadServerScreens(app: FastifyInstance, distDir: string, waitMs 
       const waitingMs = waitMs + (pool.threadCount() === 0 ? THREAD_START_MS : 0);
       const preparing = (async () => {
         const answers = await askFirst(phonePage, askerFor(app, token));
-        return answers && { answers, screen: await pool.run({ path: pagePath, answers, drawnFor: { timeZone, finePointer: finePointerGuess(request.headers['user-agent'] ?? '') } }) };
+        return answers && { answers, screen: await pool.run({ path: pagePath, answers, drawnFor: { timeZone, userAgent: request.headers['user-agent'] ?? '' } }) };
       })()
         .catch((error: unknown) => {
           request.log.warn({ err: error, path: pagePath }, 'first screen not drawn; the plain page is served');

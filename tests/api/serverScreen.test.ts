@@ -58,14 +58,17 @@ afterAll(async () => {
 /** The cookies a signed-in phone sends with the page: its token and its time zone (a zone other than the server's UTC). */
 const session = (token: string, zone = 'America/Chicago') => `fo_page=${token}; fo_zone=${encodeURIComponent(zone)}`;
 
+/** A phone's user agent, which the drawer is handed with the zone (the pointer is guessed from it, src/shared/ui/device.tsx). */
+const PHONE_AGENT = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
+
 const page = (cookie?: string, url = INSPECT, headers: Record<string, string> = {}, app: TestApp = t) =>
-  app.app.inject({ method: 'GET', url, headers: { ...(cookie === undefined ? {} : { cookie }), ...headers } });
+  app.app.inject({ method: 'GET', url, headers: { 'user-agent': PHONE_AGENT, ...(cookie === undefined ? {} : { cookie }), ...headers } });
 
 /** What the stand-in drawer was handed, read back from the drawn page. */
-function handed(body: string): { path: string; answers: Record<string, unknown>; drawnFor: { timeZone: string } } {
+function handed(body: string): { path: string; answers: Record<string, unknown>; drawnFor: { timeZone: string; userAgent: string } } {
   const text = /<pre class="drawn">([^<]*)<\/pre>/.exec(body)?.[1];
   expect(text, 'a drawn screen').toBeDefined();
-  return JSON.parse(text!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as { path: string; answers: Record<string, unknown>; drawnFor: { timeZone: string } };
+  return JSON.parse(text!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as { path: string; answers: Record<string, unknown>; drawnFor: { timeZone: string; userAgent: string } };
 }
 
 /** A user of a new role holding the technician's permissions but `without` these. */
@@ -94,7 +97,7 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     const { path: drawnPath, answers, drawnFor } = handed(response.body);
     expect(drawnPath).toBe(INSPECT);
     // Drawn in the phone's time zone, not the server's.
-    expect(drawnFor).toEqual({ timeZone: 'America/Chicago' });
+    expect(drawnFor).toEqual({ timeZone: 'America/Chicago', userAgent: PHONE_AGENT });
     const user = answers['/token/init'] as { username: string; permissions: string[] };
     expect(user.username).toBe('technician');
     expect(answers['/init/applicationInfo']).toMatchObject({ applicationName: expect.any(String) });
@@ -115,7 +118,7 @@ describe('the inspect view drawn by the server (issue 20)', () => {
     const token = await t.login('onsite');
     const { path: drawnPath, answers, drawnFor } = handed((await page(session(token, 'Europe/Berlin'), '/onsite')).body);
     expect(drawnPath).toBe('/onsite');
-    expect(drawnFor).toEqual({ timeZone: 'Europe/Berlin' });
+    expect(drawnFor).toEqual({ timeZone: 'Europe/Berlin', userAgent: PHONE_AGENT });
     const user = answers['/token/init'] as { username: string; dashboardId: string };
     expect(user.username).toBe('onsite');
     expect(answers['/init/applicationInfo']).toMatchObject({ applicationName: expect.any(String) });
@@ -185,7 +188,7 @@ describe('the inspect view drawn by the server (issue 20)', () => {
 
   it('draws nothing without a time zone the server knows: times in its own zone would be wrong on the phone', async () => {
     const token = await t.login('technician');
-    expect(handed((await page(session(token, 'Asia/Kolkata'))).body).drawnFor).toEqual({ timeZone: 'Asia/Kolkata' });
+    expect(handed((await page(session(token, 'Asia/Kolkata'))).body).drawnFor).toEqual({ timeZone: 'Asia/Kolkata', userAgent: PHONE_AGENT });
     const cases: [string, string][] = [
       ['no zone', `fo_page=${token}`],
       ['an empty zone', `fo_page=${token}; fo_zone=`],

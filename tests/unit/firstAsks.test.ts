@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APPLICATION_INFO_PATH, askFirst, SESSION_PATH } from '../../common/firstAsks';
-import { finePointerGuess, phonePageOf } from '../../common/firstScreen';
+import { phonePageOf } from '../../common/firstScreen';
+import { finePointerGuess } from '../../src/shared/ui/device';
 
 /*
  * What a phone page asks first (common/firstAsks.ts), read by the server's first-screen render and

@@ -8,8 +8,7 @@ import type { DrawTask, DrawnScreen } from '../../../common/firstScreen';
 import { App } from '../../App';
 import { i18nProvider } from '../i18n';
 import { setServerHtml } from '../../../common/storedHtml/serverHtml';
-import { TimeZoneProvider } from '../../shared/ui/timeZone';
-import { AssumedFinePointerProvider } from '../../shared/ui/finePointer';
+import { DrawnForProvider } from '../../shared/ui/device';
 import { seedAnswers } from '../dataProvider/apiQuery';
 import { serverHtmlEngine } from '../../../common/storedHtml/serverHtmlEngine';
 import { takeRenderedLazies } from '../../shared/ui/lazyWithTimeout';
@@ -38,14 +37,12 @@ export default async function drawScreen({ path, answers, drawnFor }: DrawTask):
   takeRenderedLazies();
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
-      <TimeZoneProvider timeZone={drawnFor.timeZone}>
-        <AssumedFinePointerProvider finePointer={drawnFor.finePointer ?? true}>
-          <StaticRouter location={path}>
-            {/* A store of its own per render, holding the locale: react-admin's translations draw nothing until the store names one. */}
-            <App store={memoryStore({ locale: i18nProvider.getLocale() })} client={client} />
-          </StaticRouter>
-        </AssumedFinePointerProvider>
-      </TimeZoneProvider>
+      <DrawnForProvider drawnFor={drawnFor}>
+        <StaticRouter location={path}>
+          {/* A store of its own per render, holding the locale: react-admin's translations draw nothing until the store names one. */}
+          <App store={memoryStore({ locale: i18nProvider.getLocale() })} client={client} />
+        </StaticRouter>
+      </DrawnForProvider>
     </CacheProvider>,
     {
       // A part that failed would be drawn as its fallback (a spinner): half a screen is no first screen. The caller serves the plain page.

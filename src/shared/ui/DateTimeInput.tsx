@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DesktopDateTimePicker } from '@mui/x-date-pickers/DesktopDateTimePicker';
 import { MobileDateTimePicker } from '@mui/x-date-pickers/MobileDateTimePicker';
-import { useFinePointer } from './finePointer';
+import { useFinePointer } from './device';
 import { DATE_TIME_INPUT_FORMAT, PickerLocalization, pickerSlotProps, pickerSlots, usePickerDraft, type DateInputCommonProps } from './datePickers';
 
 const dayOf = (epochMs: number | null): Dayjs | null => (epochMs === null ? null : dayjs(epochMs));

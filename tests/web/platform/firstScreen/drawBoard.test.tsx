@@ -38,7 +38,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('the on-site board drawn on the server', () => {
   it("draws the board's name, the user, and the figures of the widgets it was handed", async () => {
-    const page = parsed((await drawScreen({ path: '/onsite', answers, drawnFor: { timeZone: 'UTC' } })).html);
+    const page = parsed((await drawScreen({ path: '/onsite', answers, drawnFor: { timeZone: 'UTC', userAgent: '' } })).html);
     expect(page.querySelector('h1')?.textContent).toContain('North Plant');
     expect(page.body.textContent).toContain('Olga Onsite');
     expect(page.querySelector('main')?.getAttribute('aria-label')).toBeTruthy();
@@ -56,14 +56,14 @@ describe('the on-site board drawn on the server', () => {
     // 2026-11-20 03:00 UTC: still the 19th in Chicago (UTC−6), already the 20th in Tokyo (UTC+9).
     vi.useFakeTimers({ now: Date.UTC(2026, 10, 20, 3, 0), toFake: ['Date'] });
     const dates = async (timeZone: string) =>
-      [...parsed((await drawScreen({ path: '/onsite', answers, drawnFor: { timeZone } })).html).querySelectorAll('input')].map((input) => input.getAttribute('value')).filter(Boolean);
+      [...parsed((await drawScreen({ path: '/onsite', answers, drawnFor: { timeZone, userAgent: '' } })).html).querySelectorAll('input')].map((input) => input.getAttribute('value')).filter(Boolean);
     // Seven days back to today (spec §9 '{n} days'), in the date inputs' format.
     expect(await dates('America/Chicago')).toEqual(['2026-11-12', '2026-11-19']);
     expect(await dates('Asia/Tokyo')).toEqual(['2026-11-13', '2026-11-20']);
   });
 
   it('draws the board without a dashboard as the app does, for a user who has none', async () => {
-    const page = parsed((await drawScreen({ path: '/onsite', answers: { '/token/init': { ...onsite, dashboardId: null } }, drawnFor: { timeZone: 'UTC' } })).html);
+    const page = parsed((await drawScreen({ path: '/onsite', answers: { '/token/init': { ...onsite, dashboardId: null } }, drawnFor: { timeZone: 'UTC', userAgent: '' } })).html);
     expect(page.querySelector('[data-widget-id]')).toBeNull();
     expect(page.querySelector('main')).not.toBeNull();
   });

@@ -13,7 +13,7 @@ const PAGE = '/inspection/asset/identification/SKD-001';
 const GROUP = '/asset/identification/group/SKD-001?expand=checklists';
 const APPLICATION = { applicationName: 'North Plant', companyLogoURL: '' };
 /** The phone's zone, which is not the test machine's: the drawn times must be in it. */
-const PHONE = { timeZone: 'America/Chicago' };
+const PHONE = { timeZone: 'America/Chicago', userAgent: 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36' };
 const previousOfPumpA = [
   { _id: 'i1', timestamp: Date.UTC(2026, 10, 20, 8, 30), checklist: pumpChecklist._id, attributeData: [{ attribute: vibration._id, value: 4.75 }], attributeComments: [], userName: 'Tina Tester' },
 ];
@@ -52,7 +52,7 @@ describe('the inspect view drawn on the server', () => {
 
   it("writes a previous value's time in the phone's zone, whatever the server's", async () => {
     const answers = { '/token/init': technician, [GROUP]: skdGroup, [`/asset/${pumpA._id}/previousInspections`]: previousOfPumpA };
-    const at = async (timeZone: string) => parsed((await drawScreen({ path: PAGE, answers, drawnFor: { timeZone } })).html).querySelector(`#asset-${pumpA._id}`)?.textContent ?? '';
+    const at = async (timeZone: string) => parsed((await drawScreen({ path: PAGE, answers, drawnFor: { timeZone, userAgent: '' } })).html).querySelector(`#asset-${pumpA._id}`)?.textContent ?? '';
     // Hand-kept: 2026-11-20 08:30 UTC on three phones; Kolkata is UTC+5:30, Honolulu UTC−10 (the day before).
     expect(await at('Asia/Kolkata')).toContain('2026/11/20 02:00 PM');
     expect(await at('Pacific/Honolulu')).toContain('2026/11/19 10:30 PM');

@@ -57,7 +57,7 @@ function forgetServerRouter() {
 
 /** The page as the server sends it: the drawn screen in #root, its answers and lazy parts in <head>. */
 async function drawnPage(path: string, held: Record<string, unknown> = answers) {
-  const screen = await drawScreen({ path, answers: held, drawnFor: { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } });
+  const screen = await drawScreen({ path, answers: held, drawnFor: { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, userAgent: '' } });
   forgetServerRouter();
   document.head.insertAdjacentHTML('afterbegin', `<script type="application/json" id="${DRAWN_ANSWERS_ID}">${jsonInHtml({ answers: held, lazies: screen.lazies })}</script>`);
   const container = document.createElement('div');
