@@ -12,13 +12,13 @@ function giveNextTurn() {
 
 /**
  * Whether a chart may draw now: charts draw one per task, each in a task of its own. A chart's
- * first drawing (chart.js sizing its canvas, laying out its scales, measuring its labels, a first
- * number format) is tens of milliseconds of a phone's main thread, and the charts of a board that
- * mounted in one commit all drew in that commit's task — the board's longest, 180–520 ms under
- * Lighthouse's 4× CPU slowdown (docs/performance-phone.md). False until the turn comes, true from then on; the next chart's turn comes in
- * a new task once this one has drawn (its effects have run) or is gone.
+ * first drawing (chart.js sizing its canvas, laying out its scales, measuring its labels) is tens of
+ * milliseconds of a phone's main thread, and the charts of a board that mounted in one commit all
+ * drew in that commit's task — the board's longest, 180–520 ms under Lighthouse's 4× CPU slowdown
+ * (docs/performance-phone.md). False until the turn comes, true from then on; the next chart's
+ * turn comes in a new task once this one has drawn (its effects have run) or is gone.
  */
-export function useDrawTurn(): boolean {
+function useDrawTurn(): boolean {
   const [turn, setTurn] = useState(false);
   const endTurn = useRef<(() => void) | null>(null);
   useEffect(() => {
