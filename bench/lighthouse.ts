@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { ensureWebBuild } from '../build/webBuild';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium';
 import { freePort, startServerProcess } from '../tests/helpers/serverProcess';
@@ -78,22 +78,26 @@ async function launchChromium(executablePath: string) {
 async function storeToken(port: number, baseUrl: string, token: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    const context = browser.contexts()[0]!;
-    // The browser's zone beside the token, as the app writes it: Chromium here runs in this process's zone.
-    const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    await context.addCookies(
-      PAGE_COOKIE_PATHS.flatMap((cookiePath) => [
-        { name: PAGE_COOKIE, value: token, url: `${baseUrl}${cookiePath}`, sameSite: 'Lax' as const },
-        { name: ZONE_COOKIE, value: zone, url: `${baseUrl}${cookiePath}`, sameSite: 'Lax' as const },
-      ]),
-    );
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/api/lighthouse-origin`);
-    await page.evaluate((jwt) => localStorage.setItem('jwt', jwt), token);
-    await page.close();
+    await (await signedIn(browser.contexts()[0]!, baseUrl, token)).close();
   } finally {
     await browser.close();
   }
+}
+
+/** A page of `context` on the origin, the session stored as sign-in leaves it (token in localStorage, page cookies with the zone). */
+export async function signedIn(context: BrowserContext, baseUrl: string, token: string) {
+  // The browser's zone beside the token, as the app writes it: Chromium here runs in this process's zone.
+  const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await context.addCookies(
+    PAGE_COOKIE_PATHS.flatMap((cookiePath) => [
+      { name: PAGE_COOKIE, value: token, url: `${baseUrl}${cookiePath}`, sameSite: 'Lax' as const },
+      { name: ZONE_COOKIE, value: zone, url: `${baseUrl}${cookiePath}`, sameSite: 'Lax' as const },
+    ]),
+  );
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/api/lighthouse-origin`);
+  await page.evaluate((jwt) => localStorage.setItem('jwt', jwt), token);
+  return page;
 }
 
 /** PHONE_REPORTS=<folder> keeps each run's whole Lighthouse report there (<page>-<run>-<visit>.json): phases, requests, traces' summaries. */

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { PAGE_COOKIE, PAGE_COOKIE_PATHS, ZONE_COOKIE } from '../common/firstScreen';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium';
 import { startServerProcess } from '../tests/helpers/serverProcess';
 import { login } from './largeDatabase';
-import { PHONE_PAGES } from './lighthouse';
+import { PHONE_PAGES, signedIn } from './lighthouse';
 
 /*
  * Which tasks block a phone page's main thread, and what runs in them: what Lighthouse's TBT sums
@@ -51,16 +50,7 @@ async function tracePage(baseUrl: string, pagePath: string, token: string): Prom
   const browser = await chromium.launch({ executablePath: findChromium()!, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext(PHONE);
-    const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    await context.addCookies(
-      PAGE_COOKIE_PATHS.flatMap((cookiePath) => [
-        { name: PAGE_COOKIE, value: token, url: `${baseUrl}${cookiePath}`, sameSite: 'Lax' as const },
-        { name: ZONE_COOKIE, value: zone, url: `${baseUrl}${cookiePath}`, sameSite: 'Lax' as const },
-      ]),
-    );
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/api/lighthouse-origin`);
-    await page.evaluate((jwt) => localStorage.setItem('jwt', jwt), token);
+    const page = await signedIn(context, baseUrl, token);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const events: TraceEvent[] = [];
