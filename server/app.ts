@@ -27,7 +27,7 @@ import { seedDatabase } from './seed/seed';
 import { apiRoutes } from './routes';
 import type { CrudResource } from './crud/crudResource';
 import { crudResources, knownPermissions } from './crud/registry';
-import { configuredChoiceEntries } from './crud/configuredChoices';
+import { configuredChoiceEntries } from './fields/configuredChoices';
 import { createLogoImageSource } from './modules/appInfo/logoImageSource';
 import { createJobScheduler } from './jobs/scheduler';
 import { startReadingSubscriber, type ReadingSubscriber } from './modules/monitoring/mqttSubscriber';

@@ -7,7 +7,7 @@ export interface ChoiceSettings {
   /**
    * A config entry (`choices.<entity>.<field>`) holding the options as a JSON list: administrators
    * change them in Configuration; the server checks a saved value against the entry's current list
-   * (server/crud/configuredChoices.ts) and the form offers it.
+   * (server/fields/configuredChoices.ts) and the form offers it.
    */
   optionsFrom?: string;
   /**

@@ -14,7 +14,7 @@ export interface FieldKind<Settings extends object = object> {
   schema(meta: FieldMeta<Settings>): AnySchema;
   /** The column it is stored in (server/db/resourceTable.ts); none for a value computed from others. */
   column: ((meta: FieldMeta<Settings>) => FieldColumn) | null;
-  /** How a form edits it (src/admin/mechanism/SchemaInputs.tsx); none for a value no one types. */
+  /** How a form edits it (src/admin/fields/KindInput.tsx); none for a value no one types. */
   input: ((meta: FieldMeta<Settings>) => FieldInput) | null;
   /** The value as a list cell, the search box and the spreadsheet read it ('' for none). */
   text(value: unknown, meta: FieldMeta<Settings>, context: CellContext): string;
@@ -58,10 +58,12 @@ export type FieldColumn =
   | { type: 'id' }
   | { type: 'id[]' }
   /** An upload as the record holds it (common/fields/file.ts's StoredFile), as jsonb. */
-  | { type: 'file' };
+  | { type: 'file' }
+  /** A map of names to values (common/fields/namedValues.ts), as jsonb, '{}' when empty. */
+  | { type: 'json' };
 
 /**
- * An input as src/admin/mechanism/SchemaInputs.tsx draws it. Phone keyboards come from `inputMode`;
+ * An input as src/admin/fields/KindInput.tsx draws it. Phone keyboards come from `inputMode`;
  * no input carries the browser's own constraints (type="email", min, max), whose popups would speak
  * before the app's message.
  */
@@ -79,7 +81,11 @@ export type FieldInput =
   /** HTML typed as source beside its sanitised rendering. */
   | { control: 'html' }
   /** An upload (POST /file?for=<entity>.<field>) of what `accept` says; `photo` offers the camera. */
-  | { control: 'file'; accept: readonly ('image' | 'pdf')[]; photo: boolean };
+  | { control: 'file'; accept: readonly ('image' | 'pdf')[]; photo: boolean }
+  /** Texts in order, a row each; `item` is what one is called ('option'). */
+  | { control: 'texts'; item: string }
+  /** Names added by prompt, each with its value; `item` is what one is called ('option'). */
+  | { control: 'namedValues'; item: string; typed: boolean };
 
 /** A spreadsheet cell's value: a Date is a real Excel date (common/spreadsheetCells.ts). */
 export type SheetValue = string | number | boolean | Date | null;

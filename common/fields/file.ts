@@ -4,7 +4,7 @@ import { MAX_ID_LENGTH } from './reference';
 
 /**
  * A stored file as a record holds it. Only `_id` is taken from a body: the server writes the rest
- * from the upload itself (server/crud/declaredFiles.ts), so a list shows and exports its name
+ * from the upload itself (server/fields/declaredFiles.ts), so a list shows and exports its name
  * without asking for the file.
  */
 export interface StoredFile {

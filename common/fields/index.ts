@@ -11,12 +11,14 @@ import { integerField } from './integer';
 import { longTextField } from './longText';
 import { moneyField } from './money';
 import { multiChoiceField } from './multiChoice';
+import { namedValuesField, type NamedValue, type NamedValuesSettings } from './namedValues';
 import { phoneField } from './phone';
 import { referenceField, type ReferenceSettings } from './reference';
 import { referencesField } from './references';
 import { richTextField, type RichTextSettings } from './richText';
 import { tagsField } from './tags';
 import { textField, type TextSettings } from './text';
+import { textsField, type TextsSettings } from './texts';
 import { urlField } from './url';
 import { yesNoField, type YesNoSettings } from './yesNo';
 
@@ -81,6 +83,10 @@ export const field = {
   choice: (label: string, options: ChoiceSettings['options'], settings: Required & Configured & Shown & { initial?: string } = {}) => declared<string, ChoiceSettings>(choiceField, label, { options, ...configured(label, settings) }),
   multiChoice: (label: string, options: ChoiceSettings['options'], settings: Required & Configured & Shown & { initial?: readonly string[] } = {}) => declared<string[], ChoiceSettings>(multiChoiceField, label, { options, ...configured(label, settings) }),
   tags: (label: string) => declared<string[]>(tagsField, label, {}),
+  /** Short texts in order, none blank, a row each (a select's options); `item` names one ('option'). */
+  texts: (label: string, settings: TextsSettings) => declared<string[], TextsSettings>(textsField, label, settings),
+  /** A free map of names to texts (with `typed`, also numbers and yes/no); `item` names one entry ('option'). */
+  namedValues: (label: string, settings: NamedValuesSettings) => declared<Record<string, NamedValue>, NamedValuesSettings>(namedValuesField, label, settings),
   reference: (label: string, resource: string, settings: Required = {}) => declared<string | null>(referenceField, label, { reference: resource, ...settings }),
   /** With `{ withArchived: true }` the records it still names once archived are shown, marked archived (an asset's checklists). */
   references: (label: string, resource: string, settings: ReferenceSettings = {}) => declared<string[], ReferenceSettings>(referencesField, label, { reference: resource, ...settings }),

@@ -8,7 +8,7 @@ export const multiChoiceField = registerFieldKind<ChoiceSettings>({
   name: 'multiChoice',
   schema(meta) {
     const options = optionsOf(meta.settings);
-    // Configured options are looked up on save (server/crud/configuredChoices.ts): here only their shape.
+    // Configured options are looked up on save (server/fields/configuredChoices.ts): here only their shape.
     const configured = Boolean(meta.settings?.optionsFrom);
     const message = configured ? `${meta.label} must hold options of at most ${MAX_OPTION_LENGTH} characters` : `${meta.label} must hold only: ${options.join(', ')}`;
     const schema = yup

@@ -61,14 +61,7 @@ export const attributeSchema = strictObject({
   isMandatory: yup.boolean().default(false),
   allowComment: yup.boolean().default(false),
   options: strictObject({
-    values: yup
-      .array(
-        yup
-          .string()
-          .required()
-          .test('non-blank', '${path} must not be blank', (value) => typeof value === 'string' && value.trim().length > 0),
-      )
-      .default([]),
+    values: field.texts('Options', { item: 'option' }),
   }).default({ values: [] }),
 });
 

@@ -77,11 +77,7 @@ export const userAdministrationSchema = strictObject({
   })
     .nullable()
     .default(null),
-  customAttributes: yup
-    .object()
-    .default({})
-    .test('names', 'customAttributes names must not be blank', (map) => Object.keys(map ?? {}).every((key) => key.trim().length > 0))
-    .test('values', 'customAttributes values must be text', (map) => Object.values(map ?? {}).every((value) => typeof value === 'string')),
+  customAttributes: field.namedValues('Custom attributes', { item: 'custom attribute' }),
 });
 
 /** Spec §3: a missing status is shown as active. */

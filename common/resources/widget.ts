@@ -3,6 +3,7 @@ import { colourProblem, isCssColor } from '../cssColor';
 import { idString, strictObject } from './schemaParts';
 import type { TableType } from './table';
 import { field } from '../fields';
+import type { NamedValue } from '../fields/namedValues';
 import { isKpiName, KPI_NAMES } from '../kpis/kpiDefinitions';
 
 /**
@@ -34,7 +35,7 @@ export interface WidgetNavigation {
   table: string | null;
 }
 
-export type WidgetOptionValue = string | number | boolean;
+export type WidgetOptionValue = NamedValue;
 
 /** Spec §3 Widget. `options` is a free map (colour among them); its names are unique by nature. */
 export interface Widget {
@@ -49,25 +50,11 @@ export interface Widget {
 /** Option names the widgets themselves read (docs/dashboards.md); others are free for scripts. */
 export const WIDGET_COLOR_OPTION = 'color';
 
-const optionsSchema = yup
-  .object()
-  .default({})
-  .test('options', '', function check(value) {
-    for (const [name, option] of Object.entries((value ?? {}) as Record<string, unknown>)) {
-      if (name.trim() === '') return this.createError({ message: 'options: an option name must not be blank' });
-      if (name.length > 100) return this.createError({ message: `options.${name.slice(0, 40)}…: an option name must be at most 100 characters` });
-      if (!['string', 'number', 'boolean'].includes(typeof option)) {
-        return this.createError({ message: `options.${name} must be a text, a number or yes/no` });
-      }
-      if (typeof option === 'string' && option.length > 2000) return this.createError({ message: `options.${name} must be at most 2000 characters` });
-    }
-    // The colour option is drawn as CSS (DESIGN §7): a CSS colour or blank (none), nothing else.
-    const colour = (value as Record<string, unknown> | undefined)?.[WIDGET_COLOR_OPTION];
-    if (colour !== undefined && colour !== '' && !isCssColor(colour)) {
-      return this.createError({ path: `options.${WIDGET_COLOR_OPTION}`, message: colourProblem(`options.${WIDGET_COLOR_OPTION}`) });
-    }
-    return Object.keys(value ?? {}).length <= 100 || this.createError({ message: 'options: at most 100 options' });
-  });
+/** A free map (DESIGN §7: the colour option is drawn as CSS, so it is a CSS colour or blank for none). */
+const optionsSchema = field.namedValues('Options', { item: 'option', typed: true }).test('colour-option', '', function check(value) {
+  const colour = (value as Record<string, unknown> | undefined)?.[WIDGET_COLOR_OPTION];
+  return colour === undefined || colour === '' || isCssColor(colour) || this.createError({ path: `options.${WIDGET_COLOR_OPTION}`, message: colourProblem(`options.${WIDGET_COLOR_OPTION}`) });
+});
 
 export const widgetSchema = strictObject({
   name: field.name(),
@@ -86,8 +73,3 @@ export const widgetSchema = strictObject({
     .default(null),
 });
 
-/** Spec §5: a new option's name must differ from the others ('Option with the name <name> already exists'). */
-export function optionNameTaken(existing: readonly string[], name: string): boolean {
-  const wanted = name.trim();
-  return existing.some((other) => other.trim() === wanted);
-}

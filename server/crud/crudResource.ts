@@ -13,9 +13,9 @@ import { isReferenced, referenceCounts, type Archiving } from './archiving';
 import { auditHistory, diffRecords, recordAudit, type AuditActor } from './auditLog';
 import { listQuerySchema, runList, type ListOptions, type ListQuery } from './listQuery';
 import { validateBody } from './validateBody';
-import { checkDeclaredReferences, releaseReferrers, withNameReaders } from './declaredReferences';
-import { checkConfiguredChoices } from './configuredChoices';
-import { dropDeclaredFiles, keepDeclaredFiles } from './declaredFiles';
+import { checkDeclaredReferences, releaseReferrers, withNameReaders } from '../fields/declaredReferences';
+import { checkConfiguredChoices } from '../fields/configuredChoices';
+import { dropDeclaredFiles, keepDeclaredFiles } from '../fields/declaredFiles';
 import { fileOwnerReaders } from '../modules/files/fileAccess';
 import { describedFields } from '../../common/fields';
 import type { DeclarationShape, Row, Transaction } from './crudTypes';
@@ -48,7 +48,7 @@ export interface CrudResource extends DeclarationShape {
   derive?: (db: Database, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
   /**
    * Checks ids the body refers to; throws 400 naming the field. Without it the mechanism checks the
-   * declared reference fields (server/crud/declaredReferences.ts) and releases them when their record goes.
+   * declared reference fields (server/fields/declaredReferences.ts) and releases them when their record goes.
    */
   checkReferences?: (db: Database, input: Record<string, unknown>, existingId: string | null) => Promise<void>;
   /** Inside the delete transaction: refuse with 409 naming the referrers, or clean them up. */

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { ALL_PERMISSIONS } from '../../common/permissions';
 import { registerCrudResource, type CrudResource } from './crudResource';
-import { registerConfiguredChoicesRoute } from './configuredChoices';
+import { registerConfiguredChoicesRoute } from '../fields/configuredChoices';
 
 /** A module export that is a declaration (an entity, its table, schema and write permission). */
 function isCrudResource(value: unknown): value is CrudResource {

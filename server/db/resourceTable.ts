@@ -28,6 +28,8 @@ function columnOf(name: string, column: FieldColumn, required: boolean): PgColum
       return needed(text(name));
     case 'file':
       return needed(jsonb(name));
+    case 'json':
+      return jsonb(name).notNull().default({});
     case 'text[]':
     case 'id[]':
       return text(name).array().notNull().default(sql`'{}'::text[]`);

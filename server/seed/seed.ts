@@ -37,7 +37,7 @@ export async function seedDatabase(
   db: Database,
   config: Pick<AppConfig, 'seed' | 'demoPassword' | 'adminPassword'>,
   permissionNames: readonly string[] = ALL_PERMISSIONS,
-  /** The config entries of declared fields whose options administrators keep (server/crud/configuredChoices.ts). */
+  /** The config entries of declared fields whose options administrators keep (server/fields/configuredChoices.ts). */
   choiceEntries: readonly { key: string; description: string; value: string }[] = [],
 ): Promise<void> {
   const permissionIds = await ensurePermissions(db, permissionNames);

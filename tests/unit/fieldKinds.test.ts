@@ -234,3 +234,50 @@ describe('choices with an initial value and labels', () => {
     expect(kind.kind.openApi(kind.meta)).toEqual({ type: 'string', enum: ['asset', 'alert'] });
   });
 });
+
+/** Spec §3, §5: a free map of names to values (a user's custom attributes, a widget's options) and option values in order. */
+describe('named values and texts', () => {
+  const schema = strictObject({
+    attributes: field.namedValues('Custom attributes', { item: 'custom attribute' }),
+    options: field.namedValues('Options', { item: 'option', typed: true }),
+    values: field.texts('Options', { item: 'option' }),
+  });
+  const problem = (name: string, value: unknown): string | null => {
+    try {
+      schema.validateSyncAt(name, { [name]: value }, { strict: true });
+      return null;
+    } catch (error) {
+      if (error instanceof ValidationError) return error.message;
+      throw error;
+    }
+  };
+
+  it.each<[string, unknown, string | null]>([
+    ['attributes', { site: 'North', badge: '' }, null],
+    ['attributes', { ' ': 'x' }, 'Custom attributes: a name must not be blank'],
+    ['attributes', { crew: 3 }, 'Custom attributes: crew must be a text'],
+    ['attributes', ['site'], 'Custom attributes must be a map of names to values'],
+    ['attributes', { site: 'x'.repeat(2001) }, 'Custom attributes: site must be at most 2000 characters'],
+    ['attributes', Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`a${i}`, ''])), 'Custom attributes must hold at most 100 values'],
+    ['options', { caption: 'Open', max: 10, shown: true }, null],
+    ['options', { color: { r: 1 } }, 'Options: color must be a text, a number or yes/no'],
+    ['values', ['Good', 'Bad'], null],
+    ['values', ['Good', '  '], 'Options: a value must not be blank'],
+    ['values', [1], 'Options must hold texts'],
+    ['values', 'Good', 'Options must be a list'],
+  ])('%s %j: %s', (name, value, expected) => {
+    expect(problem(name, value)).toBe(expected);
+  });
+
+  it('shows a map as name: value pairs and texts comma-joined, and takes them as jsonb and text[]', () => {
+    const [attributes, options, values] = describedFields(schema);
+    expect(attributes!.kind.text({ site: 'North', shift: 'night' }, attributes!.meta, { record: {} })).toBe('site: North, shift: night');
+    expect(values!.kind.text(['Good', 'Bad'], values!.meta, { record: {} })).toBe('Good, Bad');
+    expect([attributes!.kind.column?.(attributes!.meta), values!.kind.column?.(values!.meta)]).toEqual([{ type: 'json' }, { type: 'text[]' }]);
+    expect([attributes!.kind.input?.(attributes!.meta), options!.kind.input?.(options!.meta), values!.kind.input?.(values!.meta)]).toEqual([
+      { control: 'namedValues', item: 'custom attribute', typed: false },
+      { control: 'namedValues', item: 'option', typed: true },
+      { control: 'texts', item: 'option' },
+    ]);
+  });
+});

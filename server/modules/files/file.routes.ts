@@ -13,7 +13,7 @@ import { sniffFileType, sniffImageType } from './imageContent';
 import { fileOwnerReaders, mayReadFile } from './fileAccess';
 import { crudResources } from '../../crud/registry';
 import type { DeclarationShape } from '../../crud/crudTypes';
-import { declaredFileFields } from '../../crud/declaredFiles';
+import { declaredFileFields } from '../../fields/declaredFiles';
 import { acceptedWords, acceptsContentType, type FileSettings } from '../../../common/fields/file';
 import type { FieldMeta } from '../../../common/fields';
 import { checkUploadQuota, withUserUploadLock } from './uploadQuota';

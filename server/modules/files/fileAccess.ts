@@ -21,7 +21,7 @@ function mayRead(access: Access, user: AuthUser): boolean {
   return 'signedIn' in access || 'public' in access;
 }
 
-/** The built-in owners and every declaration with a file or photo field (server/crud/declaredFiles.ts). */
+/** The built-in owners and every declaration with a file or photo field (server/fields/declaredFiles.ts). */
 export function fileOwnerReaders(resources: readonly DeclarationShape[]): FileOwnerReaders {
   const declared = resources
     .filter((resource) => describedFields(resource.schema).some(({ meta }) => holdsFile(meta)))

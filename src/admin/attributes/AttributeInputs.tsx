@@ -2,7 +2,7 @@ import { Stack } from '@mui/material';
 import { BooleanInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ATTRIBUTE_TYPES, hasOptions, withType, type AttributeType } from '../../../common/resources/attribute';
-import { OptionValuesInput } from './OptionValuesInput';
+import { TextsInput } from '../fields/TextsInput';
 
 const TYPE_CHOICES = ATTRIBUTE_TYPES.map((type) => ({ id: type, name: type }));
 
@@ -37,7 +37,7 @@ export function AttributeInputs({ autoFocusName = false }: { autoFocusName?: boo
         <BooleanInput source="isMandatory" label={translate('app.attribute.fields.is_mandatory')} helperText={false} />
         <BooleanInput source="allowComment" label={translate('app.attribute.fields.allow_comment')} helperText={false} />
       </Stack>
-      {hasOptions(type) && <OptionValuesInput source="options.values" label={translate('app.attribute.fields.options')} />}
+      {hasOptions(type) && <TextsInput source="options.values" label={translate('app.attribute.fields.options')} item="option" />}
     </Stack>
   );
 }

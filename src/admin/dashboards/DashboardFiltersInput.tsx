@@ -5,7 +5,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useNotify, useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
 import { DASHBOARD_FILTER_TYPES, type DashboardFilter, type DashboardFilterType, type DashboardSection } from '../../../common/resources/dashboard';
-import { optionNameTaken } from '../../../common/resources/widget';
+import { nameTaken } from '../../../common/fields/namedValues';
 import { useDialogs } from '../../shared/ui/dialogs/DialogsProvider';
 import { filterOptionNames, filterOptionProblem, firstErrorMessage, newFilter, sectionsWithFilterRenamed } from './DashboardEditing';
 
@@ -49,8 +49,8 @@ export function DashboardFiltersInput({ source = 'filters', sectionsSource = 'se
     const sections = (getValues(sectionsSource) ?? []) as DashboardSection[];
     setValue(sectionsSource, sectionsWithFilterRenamed(sections, from, to), { shouldDirty: true });
   };
-  const nameTaken = (name: string, except?: DashboardFilter) =>
-    optionNameTaken(
+  const filterNameTaken = (name: string, except?: DashboardFilter) =>
+    nameTaken(
       filters.filter((f) => f !== except).map((f) => f.name),
       name,
     );
@@ -58,13 +58,13 @@ export function DashboardFiltersInput({ source = 'filters', sectionsSource = 'se
   const add = async () => {
     const name = await dialogs.prompt({ title: translate('app.dashboard_admin.add_filter'), label: translate('app.dashboard_admin.filter_name') });
     if (name === null) return;
-    if (nameTaken(name)) return notify('app.dashboard_admin.filter_exists', { type: 'warning', messageArgs: { name } });
+    if (filterNameTaken(name)) return notify('app.dashboard_admin.filter_exists', { type: 'warning', messageArgs: { name } });
     change([...filters, newFilter(name)]);
   };
   const rename = async (filter: DashboardFilter) => {
     const name = await dialogs.prompt({ title: translate('app.dashboard_admin.rename_filter', { name: filter.name }), label: translate('app.dashboard_admin.filter_name'), initialValue: filter.name });
     if (name === null || name === filter.name) return;
-    if (nameTaken(name, filter)) return notify('app.dashboard_admin.filter_exists', { type: 'warning', messageArgs: { name } });
+    if (filterNameTaken(name, filter)) return notify('app.dashboard_admin.filter_exists', { type: 'warning', messageArgs: { name } });
     replace(filter, { ...filter, name });
     renameInSections(filter.name, name);
   };
@@ -77,7 +77,7 @@ export function DashboardFiltersInput({ source = 'filters', sectionsSource = 'se
     // Spec §5: a filter option name must be non-blank; the prompt cannot be confirmed blank.
     const name = await dialogs.prompt({ title: translate('app.dashboard_admin.add_option_to', { name: filter.name }), label: translate('app.dashboard_admin.option_name'), required: true });
     if (name === null) return;
-    if (optionNameTaken(Object.keys(filter.options ?? {}), name)) return notify('app.dashboard_admin.option_exists', { type: 'warning', messageArgs: { name } });
+    if (nameTaken(Object.keys(filter.options ?? {}), name)) return notify('app.dashboard_admin.option_exists', { type: 'warning', messageArgs: { name } });
     replace(filter, { ...filter, options: { ...filter.options, [name]: '' } });
   };
   const removeOption = async (filter: DashboardFilter, name: string) => {

@@ -7,7 +7,7 @@ import type { RecordColumn } from '../../shared/ui/recordTable/RecordTable';
 import { requiredFieldsDialog } from './RequiredFieldsDialog';
 import { ResourceForm } from './ResourceForm';
 import type { EditorProps, ResourceDefinition, ResourceMessages } from './ResourceDefinition';
-import { drawnByForm, fieldLabelKey, SchemaInputs, snake } from './SchemaInputs';
+import { drawnByForm, fieldLabelKey, SchemaInputs, snake, type OwnInputs } from './SchemaInputs';
 import { schemaColumnsHook, type DeclaredUsedBy, type SchemaColumn, type UsedBy } from './schemaColumns';
 
 /** The spec §8 notices and the i18n key of each. */
@@ -54,6 +54,8 @@ export interface ResourceDeclaration<T extends RaRecord>
   delete?: boolean | { confirmKey: string };
   /** The inline editor: derived from the plain described fields by default; false for none. */
   Editor?: ComponentType<EditorProps<T>> | false;
+  /** Described fields the derived editor draws with inputs of the entity's own, in their place. */
+  inputs?: OwnInputs;
   /** Parts of the derived editor's form after the described fields' inputs (a widget's options, a table's Run preview of the saved record). */
   FormExtra?: ComponentType<EditorProps<T>>;
   /** What the derived editor shows under its form (a report's downloads). */
@@ -61,7 +63,7 @@ export interface ResourceDeclaration<T extends RaRecord>
 }
 
 export function declareResource<T extends RaRecord>(declaration: ResourceDeclaration<T>): ResourceDefinition<T> {
-  const { name, label, schema, namespace = name, columns, create, copy = false, Editor, FormExtra, Below, ...rest } = declaration;
+  const { name, label, schema, namespace = name, columns, create, copy = false, Editor, FormExtra, Below, inputs, ...rest } = declaration;
   const key = (suffix: string) => `app.${namespace}.${suffix}`;
   const strings: Record<string, string> = {};
   const say = (i18nKey: string, english: string) => {
@@ -91,7 +93,7 @@ export function declareResource<T extends RaRecord>(declaration: ResourceDeclara
   const DerivedEditor = (props: EditorProps<T>) => (
     <>
       <ResourceForm record={props.record} schema={schema} save={props.save}>
-        <SchemaInputs schema={schema} namespace={namespace} entity={name} />
+        <SchemaInputs schema={schema} namespace={namespace} entity={name} inputs={inputs} />
         {FormExtra && <FormExtra {...props} />}
       </ResourceForm>
       {Below && <Below {...props} />}

@@ -8,7 +8,7 @@ import type { CellContext, FieldKind, FieldMeta } from '../../../common/fields';
 import { holdsFile, type StoredFile } from '../../../common/fields/file';
 import type { ReferenceSettings } from '../../../common/fields/reference';
 import { namesOf } from '../../../common/fields/references';
-import { isImageFile } from './FileInput';
+import { isImageFile } from '../fields/FileInput';
 import { isArchived, useNameLookups, useRelatedLists } from './useRelatedList';
 
 type Translate = (key: string, options?: object) => string;

@@ -1,7 +1,6 @@
 import { Box } from '@mui/material';
 import { SelectInput, required, useTranslate } from 'react-admin';
 import { USER_STATUSES, shownStatus, userAdministrationSchema } from '../../../common/resources/user';
-import { CustomAttributesInput } from './CustomAttributesInput';
 import type { EditorProps } from '../mechanism/ResourceDefinition';
 import { ResourceForm } from '../mechanism/ResourceForm';
 import { SchemaInputs } from '../mechanism/SchemaInputs';
@@ -29,7 +28,7 @@ export function UserEditor({ record, save }: EditorProps<UserAdminRecord>) {
         </Box>
       </Box>
       <UserPermissionInputs />
-      <CustomAttributesInput source="customAttributes" />
+      <SchemaInputs schema={userAdministrationSchema} namespace="user" entity="user" fields={['customAttributes']} />
     </ResourceForm>
   );
 }

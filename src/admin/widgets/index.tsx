@@ -17,10 +17,6 @@ export const widgetResource = declareResource<WidgetRecord>({
   listFields: ['name', 'type', 'script'], copy: true,
   // The dashboards whose sections show the widget.
   columns: ['name', 'type', 'script', { key: 'dashboards', label: 'Dashboards', resource: 'dashboard', fields: ['name', 'sections'], refersTo: (dashboard) => ((dashboard.sections ?? []) as DashboardSection[]).flatMap((section) => (section.items ?? []).map((item) => item.widget)) }],
-  FormExtra: () => (
-    <>
-      <WidgetOptionsInput source="options" />
-      <WidgetNavigationInput source="navigation" />
-    </>
-  ),
+  inputs: { options: WidgetOptionsInput },
+  FormExtra: () => <WidgetNavigationInput source="navigation" />,
 });

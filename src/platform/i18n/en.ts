@@ -786,14 +786,32 @@ export const en: TranslationMessages = {
       more_names: '+%{count} more',
       // A reference picker whose names the server refused (403 in place, DESIGN §15).
       may_not_read: '%{field}: you may not read these records',
-      // A rich text field's sanitised rendering beside its source (src/admin/mechanism/SchemaInputs.tsx).
+      // A rich text field's sanitised rendering beside its source (src/admin/fields/RichTextInput.tsx).
       html_preview: '%{field}: preview',
-      // File and photo fields (src/admin/mechanism/FileInput.tsx).
+      // File and photo fields (src/admin/fields/FileInput.tsx).
       choose_file: 'Choose file',
       choose_photo: 'Choose photo',
       remove_file: 'Remove',
       uploading: 'Uploading…',
       file_too_large: '%{field} is too large: at most %{size} MB',
+      // Texts in order, a row each (src/admin/fields/TextsInput.tsx): %{item} is what one is called.
+      texts: {
+        value: '%{item} %{n}',
+        add: 'Add %{item}',
+        remove: 'Remove %{item} %{value}',
+        blank: '%{item} value must not be blank',
+      },
+      // A map of names to values (src/admin/fields/NamedValuesInput.tsx): %{item} is what one entry is called.
+      named_values: {
+        add: 'Add %{item}',
+        name: '%{item} name',
+        none: 'No %{label} yet',
+        remove: 'Remove %{item} %{name}',
+        delete: 'Delete the %{item} %{name} and its value?',
+        kind: 'Kind',
+        kind_of: 'Kind of %{name}',
+        kinds: { string: 'Text', number: 'Number', boolean: 'Yes/no' },
+      },
     },
     // Records history refers to are archived instead of deleted (docs/administration.md).
     archive: {
@@ -860,12 +878,6 @@ export const en: TranslationMessages = {
       no_role_permissions: 'The role gives no permissions',
       reset_password: 'Reset password',
       reset_password_confirm: 'Give %{name} a new password? Their current password and sessions stop working.',
-      add_custom_attribute: 'Add custom attribute',
-      custom_attribute_name: 'Custom attribute name',
-      custom_attribute_exists: 'Custom attribute %{name} already exists',
-      delete_custom_attribute: 'Delete the custom attribute %{name} and its value?',
-      remove_custom_attribute: 'Remove custom attribute %{name}',
-      no_custom_attributes: 'No custom attributes',
     },
     config: {
       new_item: 'New Item',
@@ -961,18 +973,10 @@ export const en: TranslationMessages = {
       needs_script: 'Choose a script and save to download',
     },
     widget: {
-      option_exists: 'Option with the name %{name} already exists',
       columns: { actions: 'Actions' },
       fields: { options: 'Options', navigation: 'Navigation', navigation_table: 'Table' },
-      add_option: 'Add option',
-      option_name: 'Option name',
-      no_options: 'No options yet',
-      remove_option: 'Delete option %{name}',
-      option_kind: 'Kind',
       kpi_option: 'KPI',
       kpi_option_hint: 'Which maintenance KPI the widget shows (docs/kpis.md)',
-      option_kind_of: 'Kind of %{name}',
-      option_kinds: { string: 'Text', number: 'Number', boolean: 'Yes/no' },
       pick_colour: 'Pick the colour of %{name}',
       no_navigation: 'None',
       default_table: "The role's default table",
@@ -1095,10 +1099,6 @@ export const en: TranslationMessages = {
         is_mandatory: 'Mandatory',
         allow_comment: 'Allow comment',
         options: 'Options',
-        option_value: 'Option %{n}',
-        add_option: 'Add option',
-        remove_option: 'Remove option %{value}',
-        blank_option: 'An option value must not be blank',
       },
     },
     asset: {

@@ -142,7 +142,7 @@ describe('Attribute management (spec §2.9)', () => {
     await chooseType(dialog, 'color');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add option' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Option 1' }), '   ');
-    expect(within(dialog).getByText('An option value must not be blank')).toBeInTheDocument();
+    expect(within(dialog).getByText('Option value must not be blank')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     // Mended and saved again: the one POST that follows carries the mended value, so the first Save sent nothing.

@@ -140,15 +140,20 @@ describe('Widget management (spec §2.9: Widget, Type, Script, Dashboards, Actio
     await expandOpenAlerts();
     expect(screen.getByRole('textbox', { name: 'color' })).toHaveValue('#d32f2f');
 
-    await addOption('color');
-    expect(await screen.findByText('Option with the name color already exists')).toBeInTheDocument();
+    // Refused in the prompt, which stays open for another name.
+    await userEvent.click(screen.getByRole('button', { name: 'Add option' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Option name' }), 'color');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await within(screen.getByRole('dialog')).findByText('Option with the name color already exists')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getAllByRole('textbox', { name: 'color' })).toHaveLength(1);
 
     // Empty does nothing.
     await userEvent.click(screen.getByRole('button', { name: 'Add option' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getAllByTestId('widget-option')).toHaveLength(2);
+    expect(screen.getAllByTestId('named-value')).toHaveLength(2);
 
     await addOption('unit');
     await userEvent.type(await screen.findByRole('textbox', { name: 'unit' }), 'alerts');
@@ -163,13 +168,13 @@ describe('Widget management (spec §2.9: Widget, Type, Script, Dashboards, Actio
   it('asks before deleting an option: Cancel keeps it, Delete removes it', async () => {
     const api = open(storedWidget());
     await expandOpenAlerts();
-    await userEvent.click(screen.getByRole('button', { name: 'Delete option caption' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove option caption' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Are you sure you want to delete this item?')).toBeInTheDocument();
+    expect(within(dialog).getByText('Delete the option caption and its value?')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('textbox', { name: 'caption' })).toHaveValue('Open');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Delete option caption' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove option caption' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'caption' })).toBeNull());
     expect((await savedBody(api)).options).toEqual({ color: '#d32f2f' });

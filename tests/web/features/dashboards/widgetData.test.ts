@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkWidgetData, progressPercent } from '../../../../common/dashboards/widgetData';
-import { optionNameTaken } from '../../../../common/resources/widget';
+import { nameTaken } from '../../../../common/fields/namedValues';
 import { withColors } from '../../../../src/features/dashboards/widgets/chartColors';
 
 describe('widget data per type', () => {
@@ -42,7 +42,7 @@ describe('widget colours (spec §9)', () => {
   });
 
   it('a widget option name must differ from the others', () => {
-    expect(optionNameTaken(['color', 'max'], ' color ')).toBe(true);
-    expect(optionNameTaken(['color'], 'Color')).toBe(false);
+    expect(nameTaken(['color', 'max'], ' color ')).toBe(true);
+    expect(nameTaken(['color'], 'Color')).toBe(false);
   });
 });

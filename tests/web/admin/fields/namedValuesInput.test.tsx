@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CustomAttributesInput } from '../../../src/admin/users/CustomAttributesInput';
-import { renderFieldForm } from '../helpers/fieldForm';
-import { mockApi } from '../helpers/mockApi';
+import { NamedValuesInput } from '../../../../src/admin/fields/NamedValuesInput';
+import { renderFieldForm } from '../../helpers/fieldForm';
+import { mockApi } from '../../helpers/mockApi';
 
 function renderAttributes(customAttributes: Record<string, string>) {
   mockApi();
-  return renderFieldForm(<CustomAttributesInput source="customAttributes" />, { id: 'u1', customAttributes });
+  return renderFieldForm(<NamedValuesInput source="customAttributes" label="Custom attributes" item="custom attribute" typed={false} />, { id: 'u1', customAttributes });
 }
 
 async function submittedAttributes(form: ReturnType<typeof renderAttributes>) {
@@ -16,7 +16,7 @@ async function submittedAttributes(form: ReturnType<typeof renderAttributes>) {
   return form.submitted()?.customAttributes;
 }
 
-describe('CustomAttributesInput (spec §3, §5)', () => {
+describe('NamedValuesInput: a user\'s custom attributes (spec §3, §5)', () => {
   it('asks before deleting an attribute that holds a value, and keeps it when cancelled', async () => {
     const form = renderAttributes({ site: 'North', badge: '' });
     await userEvent.click(screen.getByRole('button', { name: 'Remove custom attribute site' }));
@@ -50,7 +50,7 @@ describe('CustomAttributesInput (spec §3, §5)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add custom attribute' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Custom attribute name' }), 'site');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Custom attribute site already exists')).toBeInTheDocument();
+    expect(await screen.findByText('Custom attribute with the name site already exists')).toBeInTheDocument();
     const name = screen.getByRole('textbox', { name: 'Custom attribute name' });
     await userEvent.clear(name);
     await userEvent.type(name, 'shift');

@@ -5,8 +5,8 @@ import { newId } from '../db/ids';
 import { describedFields, type FieldMeta } from '../../common/fields';
 import { acceptedWords, acceptsContentType, holdsFile, type FileSettings, type StoredFile } from '../../common/fields/file';
 import { mayReadFile, type FileOwnerReaders } from '../modules/files/fileAccess';
-import type { DeclarationShape, Row, Transaction } from './crudTypes';
-import { refusedField } from './validateBody';
+import type { DeclarationShape, Row, Transaction } from '../crud/crudTypes';
+import { refusedField } from '../crud/validateBody';
 
 /** The file and photo fields of a declaration (common/fields/file.ts). */
 export function declaredFileFields(resource: DeclarationShape): { field: string; meta: FieldMeta<FileSettings> }[] {

@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../http/errors';
 import { describedFields, type FieldMeta } from '../../common/fields';
 import { configuredOptions, type ChoiceSettings } from '../../common/fields/choice';
 import type { CheckedPermission } from '../../common/permissions';
-import type { DeclarationShape, Row } from './crudTypes';
+import type { DeclarationShape, Row } from '../crud/crudTypes';
 
 /** A choice or multi-choice field whose options a config entry keeps (ChoiceSettings.optionsFrom). */
 interface ConfiguredChoice {

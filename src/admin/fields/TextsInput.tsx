@@ -3,16 +3,19 @@ import { Box, Button, FormHelperText, IconButton, Stack, TextField, Tooltip, Typ
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'react-admin';
-import { useController } from 'react-hook-form';
+import type { FieldInput } from '../../../common/fields';
+import { useField, type InputProps } from './fieldInput';
+
+const capital = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 
 /**
- * The option values of a select, radio or color attribute (spec §3): an editable list of strings.
- * Spec §5: each value must be non-blank, flagged on the spot rather than only on Save.
+ * Texts in order, a row each (common/fields/texts.ts: a select attribute's option values). Spec §5:
+ * each must be non-blank, flagged on the spot rather than only on Save; a new row takes the focus.
  */
-export function OptionValuesInput({ source, label }: { source: string; label: string }) {
+export function TextsInput({ source, label, item }: InputProps & Omit<Extract<FieldInput, { control: 'texts' }>, 'control'>) {
   const translate = useTranslate();
-  const { field, fieldState } = useController({ name: source, defaultValue: [] });
-  const values = (field.value ?? []) as string[];
+  const { field, message } = useField(source);
+  const values = Array.isArray(field.value) ? (field.value as string[]) : [];
   const focusLast = useRef(false);
   const listRef = useRef<HTMLDivElement>(null);
 
@@ -40,17 +43,14 @@ export function OptionValuesInput({ source, label }: { source: string; label: st
               <TextField
                 size="small"
                 sx={{ flexGrow: 1, maxWidth: 480 }}
-                label={translate('app.attribute.fields.option_value', { n: index + 1 })}
+                label={translate('app.admin.texts.value', { item: capital(item), n: index + 1 })}
                 value={value}
                 error={blank}
-                helperText={blank ? translate('app.attribute.fields.blank_option') : undefined}
+                helperText={blank ? translate('app.admin.texts.blank', { item: capital(item) }) : undefined}
                 onChange={(event) => change(values.map((v, i) => (i === index ? event.target.value : v)))}
               />
               <Tooltip title={translate('ra.action.remove')}>
-                <IconButton
-                  aria-label={translate('app.attribute.fields.remove_option', { value: value || index + 1 })}
-                  onClick={() => change(values.filter((_, i) => i !== index))}
-                >
+                <IconButton aria-label={translate('app.admin.texts.remove', { item, value: value || index + 1 })} onClick={() => change(values.filter((_, i) => i !== index))}>
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               </Tooltip>
@@ -58,9 +58,9 @@ export function OptionValuesInput({ source, label }: { source: string; label: st
           );
         })}
       </Stack>
-      {fieldState.error?.message && values.every((v) => v.trim() !== '') && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
+      {message && values.every((v) => v.trim() !== '') && <FormHelperText error>{message}</FormHelperText>}
       <Button size="small" startIcon={<AddIcon />} onClick={add} sx={{ mt: 1 }}>
-        {translate('app.attribute.fields.add_option')}
+        {translate('app.admin.texts.add', { item })}
       </Button>
     </Box>
   );

@@ -6,8 +6,8 @@ import type { Database } from '../db/client';
 import { conflict } from '../http/errors';
 import type { CheckedPermission } from '../../common/permissions';
 import { describedFields } from '../../common/fields';
-import type { DeclarationShape, Row, Transaction } from './crudTypes';
-import { requireIds } from './references';
+import type { DeclarationShape, Row, Transaction } from '../crud/crudTypes';
+import { requireIds } from '../crud/references';
 
 /** A field of a declaration naming records of another: `vendor` → 'vendor', `assets` → 'asset' (many). */
 export interface DeclaredReference {
