@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from 'yup';
+import { ValidationError, type AnyObjectSchema } from 'yup';
 import { describedFields, field, fieldKind, registerFieldKind, type FieldKind } from '../../common/fields';
 import { strictObject } from '../../common/resources/schemaParts';
 import { stockItemSchema } from '../fixtures/fieldKinds/stockItem';
 
-/** The message a value of `name` gets, as the server checks bodies (strict: no coercion), or null when valid. */
-function messageOf(name: string, value: unknown): string | null {
+/** The message `record`'s field `name` gets, as the server checks bodies (strict: no coercion), or null when valid. */
+function messageIn(schema: AnyObjectSchema, name: string, record: Record<string, unknown>): string | null {
   try {
-    stockItemSchema.validateSyncAt(name, { name: 'Impeller', [name]: value }, { strict: true });
+    schema.validateSyncAt(name, record, { strict: true });
     return null;
   } catch (error) {
     if (error instanceof ValidationError) return error.message;
     throw error;
   }
 }
+
+const messageOf = (name: string, value: unknown) => messageIn(stockItemSchema, name, { name: 'Impeller', [name]: value });
 
 const kindOf = (name: string) => describedFields(stockItemSchema).find((entry) => entry.field === name)!;
 const textOf = (name: string, value: unknown, timeZone?: string) => {
@@ -194,15 +196,7 @@ describe('choices with an initial value and labels', () => {
     formats: field.multiChoice('Formats', ['pdf', 'xls', 'doc'], { initial: ['pdf', 'xls', 'doc'], labels: { pdf: 'PDF', xls: 'XLS', doc: 'DOC' } }),
   });
   const described = (name: string) => describedFields(schema).find((entry) => entry.field === name)!;
-  const refusal = (name: string, value: unknown) => {
-    try {
-      schema.validateSyncAt(name, { [name]: value }, { strict: true });
-      return null;
-    } catch (error) {
-      if (error instanceof ValidationError) return error.message;
-      throw error;
-    }
-  };
+  const refusal = (name: string, value: unknown) => messageIn(schema, name, { [name]: value });
 
   it('fills a body that leaves them out with the initial value', () => {
     expect(schema.cast({})).toEqual({ kind: 'asset', formats: ['pdf', 'xls', 'doc'] });
@@ -242,15 +236,7 @@ describe('named values and texts', () => {
     options: field.namedValues('Options', { item: 'option', typed: true }),
     values: field.texts('Options', { item: 'option' }),
   });
-  const problem = (name: string, value: unknown): string | null => {
-    try {
-      schema.validateSyncAt(name, { [name]: value }, { strict: true });
-      return null;
-    } catch (error) {
-      if (error instanceof ValidationError) return error.message;
-      throw error;
-    }
-  };
+  const problem = (name: string, value: unknown) => messageIn(schema, name, { [name]: value });
 
   it.each<[string, unknown, string | null]>([
     ['attributes', { site: 'North', badge: '' }, null],
