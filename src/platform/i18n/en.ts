@@ -974,7 +974,7 @@ export const en: TranslationMessages = {
     },
     widget: {
       columns: { actions: 'Actions' },
-      fields: { options: 'Options', navigation: 'Navigation', navigation_table: 'Table' },
+      fields: { navigation: 'Navigation', navigation_table: 'Table' },
       kpi_option: 'KPI',
       kpi_option_hint: 'Which maintenance KPI the widget shows (docs/kpis.md)',
       pick_colour: 'Pick the colour of %{name}',
