@@ -20,8 +20,11 @@ const entriesOf = (value: unknown): [string, unknown][] => (value && typeof valu
 /** Spec §5: a new name must differ from the others, spaces around it aside. */
 export const nameTaken = (existing: readonly string[], name: string) => existing.some((other) => other.trim() === name.trim());
 
+/** 'custom attribute' → 'Custom attribute': an item's name at the start of a sentence or label. */
+export const capitalised = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+
 /** Spec §5's words for a name already used: 'Option with the name <option name> already exists'. */
-export const nameTakenMessage = (item: string, name: string) => `${item.charAt(0).toUpperCase()}${item.slice(1)} with the name ${name} already exists`;
+export const nameTakenMessage = (item: string, name: string) => `${capitalised(item)} with the name ${name} already exists`;
 
 /**
  * A free map of names to values (spec §3: a user's custom attributes, a widget's options), as jsonb.

@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'react-admin';
 import type { FieldInput } from '../../../common/fields';
-import { nameTaken, nameTakenMessage, type NamedValue } from '../../../common/fields/namedValues';
+import { capitalised, nameTaken, nameTakenMessage, type NamedValue } from '../../../common/fields/namedValues';
 import { useDialogs } from '../../shared/ui/dialogs/DialogsProvider';
 import { useField, type InputProps } from './fieldInput';
 
@@ -14,7 +14,6 @@ type ValueKind = 'string' | 'number' | 'boolean';
 const VALUE_KINDS: readonly ValueKind[] = ['string', 'number', 'boolean'];
 const valuesOf = (value: unknown): Values => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Values) : {});
 const kindOf = (value: NamedValue): ValueKind => (typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string');
-const capital = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 
 /** The value in another kind: '42' → 42, 'true' → true, anything → its text. */
 function converted(value: NamedValue, kind: ValueKind): NamedValue {
@@ -46,7 +45,7 @@ export function NamedValuesInput({ source, label, item, typed, pinned, beside }:
   const add = async () => {
     const name = await dialogs.prompt({
       title: translate('app.admin.named_values.add', { item }),
-      label: translate('app.admin.named_values.name', { item: capital(item) }),
+      label: translate('app.admin.named_values.name', { item: capitalised(item) }),
       onSubmit: async (candidate) => {
         if (nameTaken(Object.keys(values), candidate)) throw new Error(nameTakenMessage(item, candidate.trim()));
       },

@@ -4,9 +4,8 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'react-admin';
 import type { FieldInput } from '../../../common/fields';
+import { capitalised } from '../../../common/fields/namedValues';
 import { useField, type InputProps } from './fieldInput';
-
-const capital = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 
 /**
  * Texts in order, a row each (common/fields/texts.ts: a select attribute's option values). Spec §5:
@@ -43,10 +42,10 @@ export function TextsInput({ source, label, item }: InputProps & Omit<Extract<Fi
               <TextField
                 size="small"
                 sx={{ flexGrow: 1, maxWidth: 480 }}
-                label={translate('app.admin.texts.value', { item: capital(item), n: index + 1 })}
+                label={translate('app.admin.texts.value', { item: capitalised(item), n: index + 1 })}
                 value={value}
                 error={blank}
-                helperText={blank ? translate('app.admin.texts.blank', { item: capital(item) }) : undefined}
+                helperText={blank ? translate('app.admin.texts.blank', { item: capitalised(item) }) : undefined}
                 onChange={(event) => change(values.map((v, i) => (i === index ? event.target.value : v)))}
               />
               <Tooltip title={translate('ra.action.remove')}>
